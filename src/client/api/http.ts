@@ -1,0 +1,49 @@
+import type { ErrorBody } from '../../shared/schemas/common';
+
+/** Every failed API call becomes one of these; `message` is what the user sees. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Json = Record<string, unknown> | unknown[];
+
+/** fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. */
+export async function api<T>(path: string, init: Omit<RequestInit, 'body'> & { body?: Json } = {}): Promise<T> {
+  const { body, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw toApiError(response.status, data);
+  return data as T;
+}
+
+/** Reads our `{ error: { … } }` bodies and better-auth's `{ code, message }` alike. */
+function toApiError(status: number, data: unknown): ApiError {
+  const ours = (data as ErrorBody | null)?.error;
+  if (ours && typeof ours === 'object') return new ApiError(status, ours.code, ours.message, ours.fields);
+  const theirs = data as { code?: string; message?: string } | null;
+  if (theirs?.message) return new ApiError(status, theirs.code ?? String(status), theirs.message);
+  return new ApiError(status, String(status), `Request failed (${status})`);
+}
+
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,26 @@
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The centred card /login and /signup share. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" radius="md" p="lg" w="100%" maw={420}>
+        <Stack gap="md">
+          <div>
+            <Text fw={700} c="blue.7" size="sm">
+              Rounds
+            </Text>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {subtitle}
+            </Text>
+          </div>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

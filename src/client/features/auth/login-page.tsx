@@ -1,0 +1,86 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, signInInput } from '../../../shared/schemas/auth';
+import { ApiError } from '../../api/http';
+import { authApi, refreshSession } from '../../api/session';
+import { validate, type FieldErrors } from '../../lib/form';
+import { paths } from '../../paths';
+import { AuthCard } from './auth-card';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const result = validate(signInInput, { email, password });
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    setBusy(true);
+    try {
+      await authApi.signIn(result.data);
+      await refreshSession(queryClient);
+      navigate(paths.dashboard(), { replace: true });
+    } catch (error) {
+      setFailure(signInFailureMessage(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to see today's visits.">
+      {failure && (
+        <Alert color="red" role="alert" variant="light">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+          />
+          <Button type="submit" loading={false} disabled={busy} fullWidth>
+            {busy ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        No account yet?{' '}
+        <Anchor component={Link} to={paths.signup()}>
+          Create one
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
+
+/** spec §8: the service's message, except that wrong credentials get the spec's own words. */
+function signInFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code !== 'INVALID_EMAIL_OR_PASSWORD' && error.status !== 401) {
+    return error.message;
+  }
+  return AUTH_MESSAGES.signInFailed;
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { authApi } from '../../api/session';
+import { paths } from '../../paths';
+import { PageLoader } from '../../shell/page-loader';
+
+/** spec §2: 'Signing out...', then /login whether or not sign-out succeeded. */
+export function SignOutPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let cancelled = false;
+    authApi
+      .signOut()
+      .catch(() => undefined)
+      .finally(() => {
+        if (cancelled) return;
+        queryClient.clear();
+        navigate(paths.login(), { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate, queryClient]);
+  return <PageLoader label="Signing out..." />;
+}

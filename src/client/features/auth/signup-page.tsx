@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, signUpInput } from '../../../shared/schemas/auth';
+import { errorMessage } from '../../api/http';
+import { authApi, refreshSession } from '../../api/session';
+import { validate, type FieldErrors } from '../../lib/form';
+import { paths } from '../../paths';
+import { AuthCard } from './auth-card';
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget; // read now: the event's target is gone by the time the updater runs
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const result = validate(signUpInput, values);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    setBusy(true);
+    try {
+      await authApi.signUp({ email: result.data.email, password: result.data.password });
+      await refreshSession(queryClient);
+      navigate(paths.dashboard(), { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, AUTH_MESSAGES.signUpFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Create account" subtitle="Sign up to manage properties, visits and invoices.">
+      {failure && (
+        <Alert color="red" role="alert" variant="light">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={errors.confirmPassword}
+          />
+          <Button type="submit" disabled={busy} fullWidth>
+            {busy ? 'Creating account...' : 'Create account'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to={paths.login()}>
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+// Every URL of spec §2, built in one place.
+
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  signup: () => '/signup',
+  signout: () => '/signout',
+  clearAuth: () => '/clear-auth',
+  authTest: () => '/auth-test',
+  dashboard: () => '/dashboard',
+  testDb: () => '/test-db',
+
+  properties: () => '/resources/properties',
+  newProperty: () => '/resources/properties/new',
+  property: (id: string) => `/resources/properties/${id}`,
+  editProperty: (id: string) => `/resources/properties/${id}/edit`,
+  propertyTasks: (id: string) => `/resources/properties/${id}/tasks`,
+
+  tasks: () => '/resources/tasks',
+  newTask: () => '/resources/tasks/new',
+  task: (id: string) => `/resources/tasks/${id}`,
+  editTask: (id: string) => `/resources/tasks/${id}/edit`,
+
+  visits: () => '/resources/visits',
+  newVisit: (propertyId?: string) =>
+    propertyId ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}` : '/resources/visits/new',
+  visit: (id: string) => `/resources/visits/${id}`,
+  editVisit: (id: string) => `/resources/visits/${id}/edit`,
+  visitTasks: (id: string) => `/resources/visits/${id}/tasks`,
+
+  invoices: () => '/resources/invoices',
+  newInvoice: (visitId?: string) =>
+    visitId ? `/resources/invoices/new?visit=${encodeURIComponent(visitId)}` : '/resources/invoices/new',
+  invoice: (id: string) => `/resources/invoices/${id}`,
+  editInvoice: (id: string) => `/resources/invoices/${id}/edit`,
+
+  notes: () => '/resources/notes',
+  newNote: (attach?: { type: string; id: string }) =>
+    attach
+      ? `/resources/notes/new?type=${encodeURIComponent(attach.type)}&id=${encodeURIComponent(attach.id)}`
+      : '/resources/notes/new',
+  note: (id: string) => `/resources/notes/${id}`,
+  editNote: (id: string) => `/resources/notes/${id}/edit`,
+
+  photos: () => '/resources/photos',
+  uploadPhoto: () => '/resources/photos/upload',
+  photo: (id: string) => `/resources/photos/${id}`,
+
+  profile: () => '/resources/profile',
+  profiles: () => '/resources/profiles',
+  newProfile: () => '/resources/profiles/new',
+  editProfile: (id: string) => `/resources/profiles/${id}/edit`,
+
+  adminUsers: () => '/admin/users',
+  adminEditUser: (id: string) => `/admin/users/${id}/edit`,
+} as const;

@@ -1,0 +1,77 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAdmin, RequireAuth } from './shell/guards';
+import { NotFoundPage } from './shell/not-found-page';
+import { RouteError } from './shell/route-error';
+
+// spec §2's routes. Every page is loaded lazily, so /login fetches only what it needs.
+
+const comingSoon =
+  (title: string): RouteObject['lazy'] =>
+  async () => {
+    const { ComingSoonPage } = await import('./features/placeholder/coming-soon-page');
+    return { Component: () => <ComingSoonPage title={title} /> };
+  };
+
+/** The four shapes of a resource area (list, new, detail, edit), all not built yet. */
+const comingSoonArea = (segment: string, title: string): RouteObject[] =>
+  ['', '/new', '/:id', '/:id/edit'].map((suffix) => ({
+    path: `resources/${segment}${suffix}`,
+    lazy: comingSoon(title),
+  }));
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { path: 'login', lazy: async () => ({ Component: (await import('./features/auth/login-page')).LoginPage }) },
+      { path: 'signup', lazy: async () => ({ Component: (await import('./features/auth/signup-page')).SignupPage }) },
+      {
+        path: 'signout',
+        lazy: async () => ({ Component: (await import('./features/auth/signout-page')).SignOutPage }),
+      },
+      {
+        path: 'clear-auth',
+        lazy: async () => ({ Component: (await import('./features/auth/clear-auth-page')).ClearAuthPage }),
+      },
+      {
+        path: 'auth-test',
+        lazy: async () => ({ Component: (await import('./features/auth/auth-test-page')).AuthTestPage }),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await import('./features/dashboard/dashboard-page')).DashboardPage }),
+          },
+          ...comingSoonArea('properties', 'Properties'),
+          { path: 'resources/properties/:id/tasks', lazy: comingSoon('Property tasks') },
+          ...comingSoonArea('tasks', 'Tasks'),
+          ...comingSoonArea('visits', 'Visits'),
+          { path: 'resources/visits/:id/tasks', lazy: comingSoon('Visit tasks') },
+          ...comingSoonArea('invoices', 'Invoices'),
+          ...comingSoonArea('notes', 'Notes'),
+          { path: 'resources/photos', lazy: comingSoon('Photos') },
+          { path: 'resources/photos/upload', lazy: comingSoon('Photos') },
+          { path: 'resources/photos/:id', lazy: comingSoon('Photos') },
+          { path: 'resources/profile', lazy: comingSoon('My Profile') },
+          { path: 'resources/profiles', lazy: comingSoon('Profiles') },
+          { path: 'resources/profiles/new', lazy: comingSoon('Profiles') },
+          { path: 'resources/profiles/:id/edit', lazy: comingSoon('Profiles') },
+          { path: 'test-db', lazy: comingSoon('Database checks') },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: 'admin/users', lazy: comingSoon('Users') },
+              { path: 'admin/users/:id/edit', lazy: comingSoon('Users') },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

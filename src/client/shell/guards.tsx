@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
+import { useMe } from '../api/session';
+import { paths } from '../paths';
+import { PageLoader } from './page-loader';
+
+/** true once `ms` have passed while `active` stayed true. */
+function useTimedOut(active: boolean, ms: number): boolean {
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setTimedOut(true), ms);
+    return () => clearTimeout(timer);
+  }, [active, ms]);
+  return active && timedOut;
+}
+
+/** spec §2: spinner while loading, /login when signed out, /clear-auth after 5 s of loading. */
+export function RequireAuth() {
+  const me = useMe();
+  const timedOut = useTimedOut(me.isPending, AUTH_LOADING_TIMEOUT_MS);
+  if (timedOut) return <Navigate to={paths.clearAuth()} replace />;
+  if (me.isPending) return <PageLoader label="Checking sign-in" />;
+  if (me.isError || !me.data) return <Navigate to={paths.login()} replace />;
+  return <Outlet />;
+}
+
+/** spec §2: spinner while loading, non-admins to /dashboard. */
+export function RequireAdmin() {
+  const me = useMe();
+  if (me.isPending) return <PageLoader label="Checking access" />;
+  if (!me.data?.isAdmin) return <Navigate to={paths.dashboard()} replace />;
+  return <Outlet />;
+}

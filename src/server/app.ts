@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { logger } from 'hono/logger';
+import { secureHeaders } from 'hono/secure-headers';
+import { signUpRequest } from '../shared/schemas/auth';
+import type { ErrorBody } from '../shared/schemas/common';
+import { fieldErrors } from '../shared/schemas/common';
+import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth';
+import { loadActor } from './auth/session';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError, STATUS_BY_CODE } from './errors';
+import { authTestRoutes } from './modules/debug/auth-test.routes';
+import { clearAuthRoutes } from './modules/debug/clear-auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
+import type { AppEnv } from './types';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  auth?: Auth;
+}
+
+/** Builds the whole HTTP app without listening, so tests can call `app.request()`. */
+export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } };
+      return c.json(body, STATUS_BY_CODE[error.code]);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const body: ErrorBody = { error: { code: 'BAD_REQUEST', message: error.message || 'Bad request' } };
+      return c.json(body, error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    const body: ErrorBody = { error: { code: 'INTERNAL', message: 'Something went wrong on the server' } };
+    return c.json(body, 500);
+  });
+
+  if (config.logRequests) app.use(logger());
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use('*', async (c, next) => {
+    c.set('config', config);
+    c.set('db', db);
+    c.set('auth', auth);
+    await next();
+  });
+
+  // ── /api/auth: better-auth, behind our own input validation and client-IP header ──
+  app.post('/api/auth/sign-up/email', async (c, next) => {
+    const parsed = signUpRequest.safeParse(
+      await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Invalid input', fields);
+    }
+    await next();
+  });
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientIp(c, config))));
+
+  // ── /api: JSON resources ──
+  app.use('/api/*', loadActor);
+  app.route('/api/health', healthRoutes);
+  app.route('/api/auth-test', authTestRoutes);
+  app.route('/api/clear-auth', clearAuthRoutes);
+  app.route('/api/me', meRoutes);
+  app.all('/api/*', (c) => {
+    const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
+    return c.json(body, 404);
+  });
+
+  // ── the built SPA: hashed assets cached forever, every other path gets index.html ──
+  if (existsSync(path.join(config.clientDir, 'index.html'))) {
+    const root = path.relative(process.cwd(), config.clientDir) || '.';
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root, precompressed: true, onFound: noCache }));
+    app.get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: noCache }));
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+const noCache = (_path: string, c: { header: (name: string, value: string) => void }) =>
+  c.header('Cache-Control', 'no-cache');
+
+/** The address better-auth rate-limits by: the socket's, or the proxy's last hop when TRUST_PROXY is set. */
+function clientIp(c: Context<AppEnv>, config: Config): string | null {
+  if (config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // in-process requests (tests) have no socket
+  }
+}
+
+function withClientIp(request: Request, ip: string | null): Request {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  return new Request(request, { headers });
+}

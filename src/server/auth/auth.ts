@@ -1,0 +1,74 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { DEFAULT_ACCOUNT_ROLE, MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import { ensureProfile } from '../modules/me/me.service';
+
+/** The header our own server sets to the client's address; any value a client sends is replaced. */
+export const CLIENT_IP_HEADER = 'x-rounds-client-ip';
+
+export function createAuth(config: Config, db: Database) {
+  return betterAuth({
+    appName: 'Rounds',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+        rate_limits: schema.rateLimits,
+      },
+    }),
+    user: {
+      modelName: 'users',
+      additionalFields: {
+        // spec §6: every account has a role, customer by default; never set by the client.
+        role: { type: 'string', required: false, input: false, defaultValue: DEFAULT_ACCOUNT_ROLE },
+      },
+    },
+    session: { modelName: 'sessions' },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    rateLimit: {
+      // On in every environment and kept in the database, so it holds across server copies.
+      enabled: true,
+      storage: 'database',
+      modelName: 'rate_limits',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/*': config.authRateLimit,
+        '/sign-up/*': config.authRateLimit,
+        '/change-password': config.authRateLimit,
+      },
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await ensureProfile(db, { id: user.id, email: user.email, name: user.name });
+          },
+        },
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env (STYLE.md rule 9).
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(blankToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  BETTER_AUTH_SECRET: optionalString,
+  PUBLIC_URL: optionalString,
+  TRUST_PROXY: z
+    .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((value) => value === 'true'),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.preprocess(blankToUndefined, z.url().default('https://accounts.google.com')),
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  CLIENT_DIR: z.string().default('./dist'),
+  LOG_REQUESTS: z
+    .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((value) => value === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  /** The origin people reach the app at; better-auth's base URL. */
+  publicUrl: string;
+  /** Extra origins allowed to post to /api/auth (the Vite dev server). */
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  authRateLimit: { window: number; max: number };
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  googleIssuer: string;
+  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string } | null;
+  clientDir: string;
+  logRequests: boolean;
+  /** Names of the settings that were given, for /auth-test (never their values). */
+  presentSettings: Record<string, boolean>;
+}
+
+/** Settings /auth-test reports on. */
+export const REPORTED_SETTINGS = [
+  'DATABASE_URL',
+  'BETTER_AUTH_SECRET',
+  'PUBLIC_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_ISSUER',
+  'S3_BUCKET',
+] as const;
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+
+  if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
+    throw new Error('BETTER_AUTH_SECRET is required when NODE_ENV=production');
+  }
+  const s3Parts = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3Parts.some(Boolean) && !s3Parts.every(Boolean)) {
+    throw new Error('S3 needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl,
+    trustedOrigins: [publicUrl, 'http://localhost:5173'],
+    trustProxy: env.TRUST_PROXY,
+    authRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : null,
+    googleIssuer: env.GOOGLE_ISSUER,
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
+    clientDir: path.resolve(env.CLIENT_DIR),
+    logRequests: env.LOG_REQUESTS,
+    presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
+  };
+}
+
+/** Development convenience: a secret generated once and kept beside the data. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

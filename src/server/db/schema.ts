@@ -1,0 +1,412 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_ROLES,
+  DEFAULT_ACCOUNT_ROLE,
+  DEFAULT_COUNTRY,
+  INVOICE_STATUSES,
+  NOTE_ATTACHABLE_TYPES,
+  PHOTO_ATTACHABLE_TYPES,
+  PROPERTY_ROLES,
+  VISIT_ROLES,
+  VISIT_STATUSES,
+  VISIT_TASK_STATUSES,
+} from '../../shared/constants';
+import { centsToDecimal, parseCents } from '../../shared/money';
+
+// The data model of spec §3 as refined in ARCHITECTURE.md. Property keys are
+// camelCase (better-auth reads them), columns snake_case.
+
+/** numeric(12,2) in the database, integer cents in TypeScript. */
+const money = customType<{ data: number; driverData: string }>({
+  dataType: () => 'numeric(12, 2)',
+  toDriver: (cents) => centsToDecimal(cents),
+  fromDriver: (value) => parseCents(String(value)),
+});
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+
+// ── better-auth's tables (renamed to our plural names) ──────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role', { enum: ACCOUNT_ROLES }).notNull().default(DEFAULT_ACCOUNT_ROLE),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('users_role_check', oneOf('role', ACCOUNT_ROLES)),
+    index('users_created_at_idx').on(table.createdAt),
+    index('users_role_idx').on(table.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('accounts_user_id_idx').on(table.userId),
+    uniqueIndex('accounts_provider_account_idx').on(table.providerId, table.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** better-auth's rate limiter, kept in the database so it holds across server copies. */
+export const rateLimits = pgTable('rate_limits', {
+  id: id(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ── people ──────────────────────────────────────────────────────────────────
+
+export const profiles = pgTable('profiles', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  email: text('email'),
+  phone: text('phone'),
+  companyName: text('company_name'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const secondaryProfiles = pgTable(
+  'secondary_profiles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    companyName: text('company_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('secondary_profiles_user_id_idx').on(table.userId, table.createdAt),
+    check('secondary_profiles_display_name_check', sql`btrim(display_name) <> ''`),
+  ],
+);
+
+// ── properties and task templates ───────────────────────────────────────────
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    country: text('country').notNull().default(DEFAULT_COUNTRY),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [index('properties_created_at_idx').on(table.createdAt)],
+);
+
+export const userProperties = pgTable(
+  'user_properties',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: PROPERTY_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('user_properties_user_property_idx').on(table.userId, table.propertyId),
+    index('user_properties_property_id_idx').on(table.propertyId),
+    check('user_properties_role_check', oneOf('role', PROPERTY_ROLES)),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    estimatedDurationMinutes: integer('estimated_duration_minutes'),
+    defaultPrice: money('default_price'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('tasks_name_idx').on(table.name),
+    index('tasks_created_by_idx').on(table.createdBy),
+    check('tasks_duration_check', sql`estimated_duration_minutes >= 0`),
+    check('tasks_default_price_check', sql`default_price >= 0`),
+  ],
+);
+
+export const propertyTasks = pgTable(
+  'property_tasks',
+  {
+    id: id(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    customPrice: money('custom_price'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('property_tasks_property_task_idx').on(table.propertyId, table.taskId),
+    index('property_tasks_task_id_idx').on(table.taskId),
+    check('property_tasks_custom_price_check', sql`custom_price >= 0`),
+  ],
+);
+
+// ── visits ──────────────────────────────────────────────────────────────────
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    status: text('status', { enum: VISIT_STATUSES }).notNull().default('scheduled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('visits_property_scheduled_idx').on(table.propertyId, table.scheduledAt),
+    index('visits_scheduled_at_idx').on(table.scheduledAt),
+    index('visits_status_idx').on(table.status),
+    check('visits_status_check', oneOf('status', VISIT_STATUSES)),
+  ],
+);
+
+export const visitUsers = pgTable(
+  'visit_users',
+  {
+    id: id(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: VISIT_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('visit_users_visit_user_idx').on(table.visitId, table.userId),
+    index('visit_users_user_id_idx').on(table.userId),
+    check('visit_users_role_check', oneOf('role', VISIT_ROLES)),
+  ],
+);
+
+export const visitTasks = pgTable(
+  'visit_tasks',
+  {
+    id: id(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'restrict' }),
+    price: money('price'),
+    status: text('status', { enum: VISIT_TASK_STATUSES }).notNull().default('pending'),
+    notes: text('notes'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('visit_tasks_visit_id_idx').on(table.visitId),
+    index('visit_tasks_task_id_idx').on(table.taskId),
+    check('visit_tasks_status_check', oneOf('status', VISIT_TASK_STATUSES)),
+    check('visit_tasks_price_check', sql`price >= 0`),
+  ],
+);
+
+// ── invoices ────────────────────────────────────────────────────────────────
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
+    dueDate: date('due_date', { mode: 'string' }),
+    subtotal: money('subtotal').notNull().default(0),
+    taxAmount: money('tax_amount').notNull().default(0),
+    total: money('total').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('invoices_property_id_idx').on(table.propertyId, table.createdAt),
+    index('invoices_status_idx').on(table.status),
+    check('invoices_status_check', oneOf('status', INVOICE_STATUSES)),
+  ],
+);
+
+export const invoiceVisits = pgTable(
+  'invoice_visits',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('invoice_visits_invoice_visit_idx').on(table.invoiceId, table.visitId),
+    index('invoice_visits_visit_id_idx').on(table.visitId),
+  ],
+);
+
+// ── photos and notes (attachable to most records; NULL id = standalone) ─────
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: id(),
+    attachableType: text('attachable_type', { enum: PHOTO_ATTACHABLE_TYPES }).notNull(),
+    attachableId: uuid('attachable_id'),
+    storagePath: text('storage_path').notNull(),
+    thumbnailPath: text('thumbnail_path'),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    caption: text('caption'),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('photos_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
+    index('photos_uploaded_by_idx').on(table.uploadedBy),
+    index('photos_created_at_idx').on(table.createdAt),
+    check('photos_attachable_type_check', oneOf('attachable_type', PHOTO_ATTACHABLE_TYPES)),
+    check('photos_file_size_check', sql`file_size >= 0`),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    content: text('content').notNull(),
+    attachableType: text('attachable_type', { enum: NOTE_ATTACHABLE_TYPES }).notNull(),
+    attachableId: uuid('attachable_id'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('notes_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
+    index('notes_created_by_idx').on(table.createdBy),
+    index('notes_created_at_idx').on(table.createdAt),
+    check('notes_attachable_type_check', oneOf('attachable_type', NOTE_ATTACHABLE_TYPES)),
+    check('notes_content_check', sql`btrim(content) <> ''`),
+  ],
+);

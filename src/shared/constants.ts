@@ -1,0 +1,71 @@
+// Every number of spec section 9, named once.
+
+export const AUTH_LOADING_TIMEOUT_MS = 5000;
+export const DASHBOARD_LOAD_TIMEOUT_MS = 10000;
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const ACCOUNT_ROLES = ['customer', 'provider', 'admin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+export const DEFAULT_ACCOUNT_ROLE: AccountRole = 'customer';
+
+export const PROPERTY_ROLES = ['owner', 'technician'] as const;
+export type PropertyRole = (typeof PROPERTY_ROLES)[number];
+/** spec §2/§9: the badge shown when no relationship is known. */
+export const DEFAULT_DISPLAYED_PROPERTY_ROLE: PropertyRole = 'technician';
+
+export const VISIT_ROLES = ['lead', 'assistant'] as const;
+export type VisitRole = (typeof VISIT_ROLES)[number];
+
+export const VISIT_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+export const VISIT_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'skipped'] as const;
+export type VisitTaskStatus = (typeof VISIT_TASK_STATUSES)[number];
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** spec §3: seven attachable types for notes; photos take all but `photo`. */
+export const NOTE_ATTACHABLE_TYPES = [
+  'property',
+  'task',
+  'visit',
+  'invoice',
+  'profile',
+  'secondary_profile',
+  'photo',
+] as const;
+export type NoteAttachableType = (typeof NOTE_ATTACHABLE_TYPES)[number];
+export const PHOTO_ATTACHABLE_TYPES = ['property', 'task', 'visit', 'invoice', 'profile', 'secondary_profile'] as const;
+export type PhotoAttachableType = (typeof PHOTO_ATTACHABLE_TYPES)[number];
+/** spec §5: the types offered on the photo upload page. */
+export const PHOTO_UPLOAD_TYPES = ['property', 'task', 'visit', 'invoice'] as const;
+/** spec §3: the original app's way of saying "attached to nothing"; stored as NULL. */
+export const NIL_ATTACHABLE_ID = '00000000-0000-0000-0000-000000000000';
+
+/** spec §9: 8 % of subtotal, in basis points to keep cents exact. */
+export const TAX_RATE_BASIS_POINTS = 800;
+export const INVOICE_NUMBER_PREFIX = 'INV-';
+export const DUE_DATE_SHORTCUT_DAYS = 60;
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const CAMERA_IDEAL_WIDTH = 1920;
+export const CAMERA_IDEAL_HEIGHT = 1080;
+export const CAMERA_JPEG_QUALITY = 0.9;
+export const IMAGE_CACHE_SECONDS = 3600;
+
+export const DASHBOARD_UPCOMING_VISITS = 5;
+export const DEFAULT_UPCOMING_VISITS = 10;
+export const NOTE_PREVIEW_LENGTH = 150;
+export const NOTE_TEXTAREA_ROWS = 8;
+export const DEFAULT_COUNTRY = 'USA';
+
+export const SECONDARY_PROFILE_REDIRECT_MS = 1000;
+export const PROFILE_RELOAD_MS = 1000;
+export const ROLE_SAVE_REDIRECT_MS = 1500;
+export const NOT_FOUND_REDIRECT_MS = 2000;
+export const DEBUG_QUERY_ROW_LIMIT = 5;
+
+/** Lists are paginated (spec §9 sets no size; ours). */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, formatMoney, parseCents, percentOf } from './money';
+
+describe('money', () => {
+  it('parses decimal strings into cents without floating point', () => {
+    expect(parseCents('12.34')).toBe(1234);
+    expect(parseCents('0.1')).toBe(10);
+    expect(parseCents('40')).toBe(4000);
+    expect(parseCents('-3.07')).toBe(-307);
+    expect(() => parseCents('abc')).toThrow();
+  });
+
+  it('formats cents back to decimals and dollars', () => {
+    expect(centsToDecimal(1234)).toBe('12.34');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-307)).toBe('-3.07');
+    expect(formatMoney(123456789)).toBe('$1,234,567.89');
+    expect(formatMoney(null)).toBe('—');
+  });
+
+  it('takes 8 % of a subtotal to the nearest cent', () => {
+    expect(percentOf(10000, 800)).toBe(800);
+    expect(percentOf(1999, 800)).toBe(160);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ACCOUNT_ROLES, MIN_PASSWORD_LENGTH } from '../constants';
+
+// spec §5 and §8: sign-in and sign-up rules and their messages.
+const email = z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address'));
+
+export const signInInput = z.object({
+  email,
+  password: z.string().min(1, 'Password is required'),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const password = z
+  .string()
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+
+/** /auth-test signs in with this throwaway credential; no account may ever have it. */
+export const AUTH_TEST_CREDENTIAL = { email: 'auth-test@rounds.invalid', password: 'auth-test-throwaway' } as const;
+
+/** What the server accepts on sign-up (the confirmation never leaves the browser). */
+export const signUpRequest = z.object({
+  email: email.refine((value) => value.toLowerCase() !== AUTH_TEST_CREDENTIAL.email, 'This e-mail address is reserved'),
+  password,
+});
+
+/** The sign-up form: the request plus a matching confirmation. */
+export const signUpInput = signUpRequest
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const AUTH_MESSAGES = {
+  signInFailed: 'Failed to sign in. Please check your credentials.',
+  signUpFailed: 'Failed to create account. Please try again.',
+  googleSignInFailed: 'Failed to sign in with Google.',
+  googleSignUpFailed: 'Failed to sign up with Google.',
+  googleNotConfigured: 'Google sign-in is not configured on this server',
+  notAuthenticated: 'Not authenticated',
+} as const;
+
+export const accountRole = z.enum(ACCOUNT_ROLES, { message: 'Role must be customer, provider or admin' });
+
+export interface ProfileDto {
+  id: string;
+  userId: string;
+  displayName: string | null;
+  email: string | null;
+  phone: string | null;
+  companyName: string | null;
+}
+
+/** `GET /api/me`. */
+export interface MeDto {
+  id: string;
+  email: string;
+  role: z.infer<typeof accountRole>;
+  isAdmin: boolean;
+  isProvider: boolean;
+  isCustomer: boolean;
+  profile: ProfileDto;
+}
+
+/** `GET /api/auth-test/config`: presence of settings, never their values. */
+export interface AuthTestConfigDto {
+  backendUrl: string;
+  settings: { name: string; present: boolean }[];
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it('reports ok when the database answers', async () => {
+  const response = await t.request('/api/health');
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+});
+
+it('answers 503 when the database does not', async () => {
+  const broken = {
+    ...t.db,
+    execute: () => Promise.reject(new Error('connection refused')),
+  } as unknown as TestApp['db'];
+  const app = createApp({ config: t.config, db: broken, auth: t.auth });
+  const response = await app.request('/api/health');
+  expect(response.status).toBe(503);
+  expect((await response.json()).database).not.toBe('ok');
+});
+
+it('answers unknown API paths with a JSON 404', async () => {
+  const response = await t.request('/api/nothing-here');
+  expect(response.status).toBe(404);
+  expect((await response.json()).error.code).toBe('NOT_FOUND');
+});
+
+it('/api/auth-test/config reports which settings are present, never their values', async () => {
+  const response = await t.request('/api/auth-test/config');
+  const body = await response.json();
+  expect(body.backendUrl).toBe(t.config.publicUrl);
+  expect(body.settings).toContainEqual({ name: 'BETTER_AUTH_SECRET', present: true });
+  expect(JSON.stringify(body)).not.toContain(t.config.authSecret);
+});

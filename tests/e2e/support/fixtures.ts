@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './server';
+
+export interface E2EUser {
+  email: string;
+  password: string;
+}
+
+export const newEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Creates an account through the API; the request context's cookies then belong to that user. */
+export async function signUpViaApi(request: APIRequestContext, baseURL: string, user: E2EUser) {
+  const response = await request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { email: user.email, password: user.password, name: '' },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Signs in through the UI, as a person would. */
+export async function signInViaUi(page: Page, user: E2EUser) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+type WorkerFixtures = { server: RunningServer };
+type TestFixtures = { user: E2EUser; consoleErrors: string[] };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // One real server per worker, with its own fresh data folder.
+  server: [
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  /** A signed-up user whose session the page already carries. */
+  user: async ({ page, server }, use) => {
+    const user = { email: newEmail(), password: 'password123' };
+    await signUpViaApi(page.request, server.baseURL, user);
+    await use(user);
+  },
+  // A console error in the page fails the test (failed HTTP answers are expected and shown in the UI).
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

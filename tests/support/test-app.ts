@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createAuth } from '../../src/server/auth/auth';
+import { createApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { migrateDatabase } from '../../src/server/db/migrate';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The real app on a fresh, migrated database: PGlite by default, a throwaway
+ * PostgreSQL database when TEST_DATABASE_URL is set. One per test file.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rounds-test-'));
+  const { handle, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: TEST_ORIGIN,
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    ...env,
+  });
+  const auth = createAuth(config, handle.db);
+  const app = createApp({ config, db: handle.db, auth });
+
+  /** A request as a browser on our origin would send it. */
+  async function request(url: string, options: RequestOptions = {}) {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    return app.request(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  }
+
+  return {
+    app,
+    auth,
+    config,
+    db: handle.db,
+    request,
+    async close() {
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const template = inject('pgliteTemplate');
+    const client = new PGlite({ loadDataDir: new Blob([Buffer.from(template, 'base64')]) });
+    return { handle: openDatabase({ kind: 'pglite', client }), drop: async () => undefined };
+  }
+  const name = `rounds_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrateDatabase(handle);
+  return {
+    handle,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
