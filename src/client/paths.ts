@@ -20,6 +20,8 @@ export const paths = {
   newTask: () => '/resources/tasks/new',
   task: (id: string) => `/resources/tasks/${id}`,
   editTask: (id: string) => `/resources/tasks/${id}/edit`,
+  assignTask: (id: string) => `/resources/tasks/${id}/assign`,
+  addTaskToVisit: (id: string) => `/resources/tasks/${id}/add-to-visit`,
 
   visits: () => '/resources/visits',
   newVisit: (propertyId?: string) =>
