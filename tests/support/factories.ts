@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AccountRole } from '../../src/shared/constants';
-import { users } from '../../src/server/db/schema';
+import { properties, propertyTasks, tasks, userProperties, users } from '../../src/server/db/schema';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -40,4 +40,62 @@ export function sessionCookie(setCookie: string | null): string {
     .map((part) => part.split(';')[0]?.trim())
     .filter((pair): pair is string => Boolean(pair) && !pair!.endsWith('='))
     .join('; ');
+}
+
+// ── properties and task templates (direct inserts: fast set-up for any area's tests) ──
+
+/** A property linked to `owner` as owner (and to each technician). */
+export async function createProperty(
+  t: TestApp,
+  owner: { id: string },
+  overrides: Partial<typeof properties.$inferInsert> = {},
+  technicians: { id: string }[] = [],
+) {
+  const [property] = await t.db
+    .insert(properties)
+    .values({ name: `Property ${randomUUID().slice(0, 6)}`, address: '1 Main St', city: 'Springfield', ...overrides })
+    .returning();
+  if (!property) throw new Error('property not created');
+  await t.db
+    .insert(userProperties)
+    .values([
+      { userId: owner.id, propertyId: property.id, role: 'owner' as const },
+      ...technicians.map((tech) => ({ userId: tech.id, propertyId: property.id, role: 'technician' as const })),
+    ]);
+  return property;
+}
+
+/** A task template created by `creator`. */
+export async function createTask(
+  t: TestApp,
+  creator: { id: string },
+  overrides: Partial<typeof tasks.$inferInsert> = {},
+) {
+  const [task] = await t.db
+    .insert(tasks)
+    .values({
+      name: `Task ${randomUUID().slice(0, 6)}`,
+      estimatedDurationMinutes: 30,
+      defaultPrice: 5000,
+      createdBy: creator.id,
+      ...overrides,
+    })
+    .returning();
+  if (!task) throw new Error('task not created');
+  return task;
+}
+
+/** Adds a template to a property's task list. */
+export async function addPropertyTask(
+  t: TestApp,
+  propertyId: string,
+  taskId: string,
+  overrides: Partial<typeof propertyTasks.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(propertyTasks)
+    .values({ propertyId, taskId, ...overrides })
+    .returning();
+  if (!row) throw new Error('property task not created');
+  return row;
 }
