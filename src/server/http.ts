@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldErrors } from '../shared/schemas/common';
 import { AppError } from './errors';
 
 /** Parses a JSON body with a shared schema; 400 with the schema's field messages otherwise. */
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function parseBody<S extends $ZodType>(c: Context, schema: S): Promise<output<S>> {
   const raw: unknown = await c.req.json().catch(() => {
     throw new AppError('BAD_REQUEST', 'The request body must be JSON');
   });
@@ -12,12 +12,12 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
 }
 
 /** Parses the query string (`?q=&limit=&offset=`…) with a shared schema. */
-export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+export function parseQuery<S extends $ZodType>(c: Context, schema: S): output<S> {
   return parseWith(schema, c.req.query());
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseWith<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  const result = safeParse(schema, value);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);
   throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Invalid input', fields);

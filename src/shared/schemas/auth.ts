@@ -1,36 +1,45 @@
-import { z } from 'zod';
+// zod/mini: this file is all /login and /signup load of zod (keeps the first load small).
+import * as z from 'zod/mini';
 import { ACCOUNT_ROLES, MIN_PASSWORD_LENGTH } from '../constants';
 
 // spec §5 and §8: sign-in and sign-up rules and their messages.
-const email = z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address'));
+const email = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Email is required'), z.email('Please enter a valid email address'));
 
 export const signInInput = z.object({
   email,
-  password: z.string().min(1, 'Password is required'),
+  password: z.string().check(z.minLength(1, 'Password is required')),
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
 export const password = z
   .string()
-  .min(1, 'Password is required')
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  .check(
+    z.minLength(1, 'Password is required'),
+    z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  );
 
 /** /auth-test signs in with this throwaway credential; no account may ever have it. */
 export const AUTH_TEST_CREDENTIAL = { email: 'auth-test@rounds.invalid', password: 'auth-test-throwaway' } as const;
 
 /** What the server accepts on sign-up (the confirmation never leaves the browser). */
 export const signUpRequest = z.object({
-  email: email.refine((value) => value.toLowerCase() !== AUTH_TEST_CREDENTIAL.email, 'This e-mail address is reserved'),
+  email: email.check(
+    z.refine((value) => value.toLowerCase() !== AUTH_TEST_CREDENTIAL.email, 'This e-mail address is reserved'),
+  ),
   password,
 });
 
 /** The sign-up form: the request plus a matching confirmation. */
-export const signUpInput = signUpRequest
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+export const signUpInput = z
+  .extend(signUpRequest, { confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')) })
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    }),
+  );
 export type SignUpInput = z.infer<typeof signUpInput>;
 
 export const AUTH_MESSAGES = {
@@ -61,6 +70,8 @@ export interface MeDto {
   isAdmin: boolean;
   isProvider: boolean;
   isCustomer: boolean;
+  /** false for an account made through Google that has not set a password yet. */
+  hasPassword: boolean;
   profile: ProfileDto;
 }
 

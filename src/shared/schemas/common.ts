@@ -39,12 +39,4 @@ export const optionalText = (max = 500) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** First message per field, as the forms show them. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+export { fieldErrors } from './errors';
