@@ -14,11 +14,9 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database itself: services accept either. */
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
-export interface DatabaseHandle {
-  db: Database;
-  kind: 'pglite' | 'postgres';
-  close(): Promise<void>;
-}
+export type DatabaseHandle =
+  | { kind: 'postgres'; db: Database; url: string; close(): Promise<void> }
+  | { kind: 'pglite'; db: Database; close(): Promise<void> };
 
 export type DatabaseSource =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite'; client: PGlite };
@@ -28,7 +26,7 @@ export function openDatabase(source: DatabaseSource): DatabaseHandle {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: source.url, close: () => pool.end() };
   }
   const client = 'client' in source ? source.client : new PGlite(pgliteDir(source.dataDir));
   const db = drizzlePglite(client, { schema }) as unknown as Database;

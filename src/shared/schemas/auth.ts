@@ -1,6 +1,7 @@
 // zod/mini: this file is all /login and /signup load of zod (keeps the first load small).
+// Other areas' schemas use classic zod; don't import them from here. The role enum is in roles.ts.
 import * as z from 'zod/mini';
-import { ACCOUNT_ROLES, MIN_PASSWORD_LENGTH } from '../constants';
+import { MIN_PASSWORD_LENGTH, type AccountRole } from '../constants';
 
 // spec §5 and §8: sign-in and sign-up rules and their messages.
 const email = z
@@ -51,8 +52,6 @@ export const AUTH_MESSAGES = {
   notAuthenticated: 'Not authenticated',
 } as const;
 
-export const accountRole = z.enum(ACCOUNT_ROLES, { message: 'Role must be customer, provider or admin' });
-
 export interface ProfileDto {
   id: string;
   userId: string;
@@ -66,7 +65,7 @@ export interface ProfileDto {
 export interface MeDto {
   id: string;
   email: string;
-  role: z.infer<typeof accountRole>;
+  role: AccountRole;
   isAdmin: boolean;
   isProvider: boolean;
   isCustomer: boolean;
