@@ -18,6 +18,8 @@ import { authTestRoutes } from './modules/debug/auth-test.routes';
 import { clearAuthRoutes } from './modules/debug/clear-auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { propertiesRoutes } from './modules/properties/properties.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import type { AppEnv } from './types';
 
 export interface AppDeps {
@@ -75,6 +77,8 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
   app.route('/api/auth-test', authTestRoutes);
   app.route('/api/clear-auth', clearAuthRoutes);
   app.route('/api/me', meRoutes);
+  app.route('/api/properties', propertiesRoutes);
+  app.route('/api/tasks', tasksRoutes);
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
     return c.json(body, 404);

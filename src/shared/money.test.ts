@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatMoney, parseCents, percentOf } from './money';
+import { centsToDecimal, centsToDollarsInput, dollarsToCents, formatMoney, parseCents, percentOf } from './money';
 
 describe('money', () => {
   it('parses decimal strings into cents without floating point', () => {
@@ -21,5 +21,19 @@ describe('money', () => {
   it('takes 8 % of a subtotal to the nearest cent', () => {
     expect(percentOf(10000, 800)).toBe(800);
     expect(percentOf(1999, 800)).toBe(160);
+  });
+
+  it('turns a dollars field into cents, blank into null, and back', () => {
+    expect(dollarsToCents('12.5')).toBe(1250);
+    expect(dollarsToCents(' 40 ')).toBe(4000);
+    expect(dollarsToCents('0.07')).toBe(7);
+    expect(dollarsToCents('3.')).toBe(300);
+    expect(dollarsToCents('')).toBeNull();
+    expect(dollarsToCents('   ')).toBeNull();
+    expect(() => dollarsToCents('-1')).toThrow();
+    expect(() => dollarsToCents('1.234')).toThrow();
+    expect(() => dollarsToCents('abc')).toThrow();
+    expect(centsToDollarsInput(1250)).toBe('12.50');
+    expect(centsToDollarsInput(null)).toBe('');
   });
 });

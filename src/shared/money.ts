@@ -28,3 +28,19 @@ export function formatMoney(cents: number | null | undefined): string {
 export function percentOf(cents: number, basisPoints: number): number {
   return Math.round((cents * basisPoints) / 10000);
 }
+
+/**
+ * A dollars field of a form ("12.5", "40", "") into integer cents; blank is null.
+ * Throws on anything that is not a non-negative amount with at most two decimals.
+ */
+export function dollarsToCents(text: string): number | null {
+  const value = text.trim();
+  if (value === '') return null;
+  if (!/^\d+(\.\d{0,2})?$/.test(value)) throw new Error(`Not a dollar amount: ${text}`);
+  return parseCents(value.endsWith('.') ? value.slice(0, -1) : value);
+}
+
+/** Integer cents (or null) into the text a dollars field shows: 1250 → "12.50", null → "". */
+export function centsToDollarsInput(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '' : centsToDecimal(cents);
+}

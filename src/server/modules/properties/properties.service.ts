@@ -1,0 +1,454 @@
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { PropertyRole } from '../../../shared/constants';
+import type { Page, PageQuery } from '../../../shared/schemas/common';
+import {
+  PEOPLE_MESSAGES,
+  type PropertyDetail,
+  type PropertyDto,
+  type PropertyListItem,
+  type PropertyPersonDto,
+  type PropertyTaskDto,
+  type PropertyVisitDto,
+  type addPropertyTaskInput,
+  type linkPersonInput,
+  type propertyInput,
+  type updatePropertyTaskInput,
+} from '../../../shared/schemas/properties';
+import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
+import type { z } from 'zod';
+import { ownedProperty, PROPERTY_NOT_FOUND, visibleProperty } from '../../access';
+import { isAdmin, type Actor } from '../../auth/session';
+import type { Executor } from '../../db/client';
+import {
+  photos,
+  profiles,
+  properties,
+  propertyTasks,
+  tasks,
+  userProperties,
+  users,
+  visits,
+  visitTasks,
+} from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+
+/** `q` as an ILIKE pattern matching anywhere, with LIKE's wildcards taken literally. */
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+type ListInput = PageQuery & { q?: string };
+
+/** The actor's relationship to the property in the current row (null for an unlinked admin). */
+const actorRole = (actor: Actor) =>
+  sql<PropertyRole | null>`(select ${userProperties.role} from ${userProperties}
+    where ${userProperties.propertyId} = ${properties.id} and ${userProperties.userId} = ${actor.id})`;
+
+const propertyColumns = {
+  id: properties.id,
+  name: properties.name,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zipCode,
+  country: properties.country,
+  createdAt: properties.createdAt,
+};
+
+function toPropertyDto(row: {
+  id: string;
+  name: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  country: string;
+  createdAt: Date;
+  role: PropertyRole | null;
+}): PropertyDto {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    createdAt: row.createdAt.toISOString(),
+    role: row.role,
+  };
+}
+
+/** Stored files are served under /files by the photos area. */
+const fileUrl = (storagePath: string) => `/files/${storagePath}`;
+
+/** `GET /api/properties`: the properties the actor can see, newest first, with the first photo; one query. */
+export async function listProperties(db: Executor, actor: Actor, input: ListInput): Promise<Page<PropertyListItem>> {
+  const firstPhoto = db
+    .select({ id: photos.id, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath })
+    .from(photos)
+    .where(and(eq(photos.attachableType, 'property'), eq(photos.attachableId, properties.id)))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(1)
+    .as('first_photo');
+  const search = input.q
+    ? or(ilike(properties.name, containsPattern(input.q)), ilike(properties.address, containsPattern(input.q)))
+    : undefined;
+  const rows = await db
+    .select({
+      ...propertyColumns,
+      role: userProperties.role,
+      photoId: firstPhoto.id,
+      photoPath: firstPhoto.storagePath,
+      photoThumbnailPath: firstPhoto.thumbnailPath,
+      total: sql<number>`cast(count(*) over () as integer)`,
+    })
+    .from(properties)
+    .leftJoin(userProperties, and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, actor.id)))
+    .leftJoinLateral(firstPhoto, sql`true`)
+    .where(and(visibleProperty(actor), search))
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(input.limit)
+    .offset(input.offset);
+
+  const items = rows.map((row) => ({
+    ...toPropertyDto(row),
+    firstPhoto:
+      row.photoId && row.photoPath
+        ? { id: row.photoId, url: fileUrl(row.photoPath), thumbnailUrl: fileUrl(row.photoThumbnailPath ?? row.photoPath) }
+        : null,
+  }));
+  const total =
+    rows[0]?.total ?? (input.offset > 0 ? await countProperties(db, actor, search) : 0);
+  return { items, total };
+}
+
+/** Only for a page past the end, where the windowed count has no row to ride on. */
+async function countProperties(db: Executor, actor: Actor, search: ReturnType<typeof or>) {
+  const [row] = await db
+    .select({ total: sql<number>`cast(count(*) as integer)` })
+    .from(properties)
+    .where(and(visibleProperty(actor), search));
+  return row?.total ?? 0;
+}
+
+/** One visible property with the actor's role and whether they may manage it; 404 otherwise. */
+async function findVisible(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ ...propertyColumns, role: actorRole(actor) })
+    .from(properties)
+    .where(and(eq(properties.id, id), visibleProperty(actor)));
+  if (!row) throw notFound(PROPERTY_NOT_FOUND);
+  return { ...toPropertyDto(row), canManage: isAdmin(actor) || row.role === 'owner' };
+}
+
+/** Visible → 403 for a non-owner; invisible → 404. Call where only owners (and admins) may act. */
+async function requireOwner(db: Executor, actor: Actor, id: string) {
+  const property = await findVisible(db, actor, id);
+  if (!property.canManage) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
+  return property;
+}
+
+const propertyTaskColumns = {
+  id: propertyTasks.id,
+  taskId: propertyTasks.taskId,
+  name: tasks.name,
+  description: tasks.description,
+  customPrice: propertyTasks.customPrice,
+  defaultPrice: tasks.defaultPrice,
+  estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+  isActive: propertyTasks.isActive,
+};
+
+function toPropertyTaskDto(row: Omit<PropertyTaskDto, 'price'>): PropertyTaskDto {
+  return { ...row, price: row.customPrice ?? row.defaultPrice };
+}
+
+/** `GET /api/properties/:id`: the property, the actor's role and its active tasks. */
+export async function getProperty(db: Executor, actor: Actor, id: string): Promise<PropertyDetail> {
+  const property = await findVisible(db, actor, id);
+  const rows = await db
+    .select(propertyTaskColumns)
+    .from(propertyTasks)
+    .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
+    .where(and(eq(propertyTasks.propertyId, id), eq(propertyTasks.isActive, true), isNull(tasks.deletedAt)))
+    .orderBy(asc(tasks.name), asc(propertyTasks.id));
+  return { ...property, tasks: rows.map(toPropertyTaskDto) };
+}
+
+/** Creates the property and links the creator as its owner, in one transaction (spec §7). */
+export async function createProperty(
+  db: Executor,
+  actor: Actor,
+  input: z.output<typeof propertyInput>,
+): Promise<PropertyDetail> {
+  const created = await db.transaction(async (tx) => {
+    const [property] = await tx.insert(properties).values(input).returning(propertyColumns);
+    if (!property) throw new Error('insert returned nothing');
+    await tx.insert(userProperties).values({ userId: actor.id, propertyId: property.id, role: 'owner' });
+    return property;
+  });
+  return { ...toPropertyDto({ ...created, role: 'owner' }), canManage: true, tasks: [] };
+}
+
+export async function updateProperty(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof propertyInput>,
+): Promise<PropertyDetail> {
+  await requireOwner(db, actor, id);
+  const [updated] = await db
+    .update(properties)
+    .set(input)
+    .where(and(eq(properties.id, id), ownedProperty(actor)))
+    .returning({ id: properties.id });
+  if (!updated) throw notFound(PROPERTY_NOT_FOUND);
+  return getProperty(db, actor, id);
+}
+
+/** spec §4: soft delete. */
+export async function removeProperty(db: Executor, actor: Actor, id: string): Promise<void> {
+  await requireOwner(db, actor, id);
+  await db
+    .update(properties)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(properties.id, id), ownedProperty(actor)));
+}
+
+// ── visit history ──
+
+/** `GET /api/properties/:id/visits`: newest first, with completed/total task counts; one query. */
+export async function listPropertyVisits(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  page: PageQuery,
+): Promise<Page<PropertyVisitDto>> {
+  await findVisible(db, actor, id);
+  const rows = await db
+    .select({
+      id: visits.id,
+      scheduledAt: visits.scheduledAt,
+      status: visits.status,
+      completedTaskCount: sql<number>`cast(count(${visitTasks.id}) filter (where ${visitTasks.status} = 'completed') as integer)`,
+      taskCount: sql<number>`cast(count(${visitTasks.id}) as integer)`,
+      total: sql<number>`cast(count(*) over () as integer)`,
+    })
+    .from(visits)
+    .leftJoin(visitTasks, eq(visitTasks.visitId, visits.id))
+    .where(eq(visits.propertyId, id))
+    .groupBy(visits.id)
+    .orderBy(desc(visits.scheduledAt), desc(visits.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page.offset > 0) {
+    const [row] = await db
+      .select({ total: sql<number>`cast(count(*) as integer)` })
+      .from(visits)
+      .where(eq(visits.propertyId, id));
+    total = row?.total ?? 0;
+  }
+  return {
+    items: rows.map(({ total: _total, scheduledAt, ...row }) => ({ ...row, scheduledAt: scheduledAt.toISOString() })),
+    total,
+  };
+}
+
+// ── the property's tasks ──
+
+/** `GET /api/properties/:id/tasks`: active and removed, for the Manage Tasks screen. */
+export async function listPropertyTasks(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  page: PageQuery,
+): Promise<Page<PropertyTaskDto>> {
+  await findVisible(db, actor, id);
+  const rows = await db
+    .select({ ...propertyTaskColumns, total: sql<number>`cast(count(*) over () as integer)` })
+    .from(propertyTasks)
+    .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
+    .where(and(eq(propertyTasks.propertyId, id), isNull(tasks.deletedAt)))
+    .orderBy(desc(propertyTasks.isActive), asc(tasks.name), asc(propertyTasks.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { items: rows.map(({ total: _total, ...row }) => toPropertyTaskDto(row)), total: rows[0]?.total ?? 0 };
+}
+
+async function findPropertyTask(db: Executor, propertyId: string, propertyTaskId: string) {
+  const [row] = await db
+    .select(propertyTaskColumns)
+    .from(propertyTasks)
+    .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
+    .where(
+      and(eq(propertyTasks.id, propertyTaskId), eq(propertyTasks.propertyId, propertyId), isNull(tasks.deletedAt)),
+    );
+  if (!row) throw notFound(TASK_MESSAGES.notFound);
+  return toPropertyTaskDto(row);
+}
+
+/**
+ * Adds a template to the property; a removed one comes back active with the new custom
+ * price. One statement, so two people adding the same template cannot make two rows.
+ */
+export async function addPropertyTask(
+  db: Executor,
+  actor: Actor,
+  propertyId: string,
+  input: z.output<typeof addPropertyTaskInput>,
+): Promise<PropertyTaskDto> {
+  await findVisible(db, actor, propertyId);
+  const [task] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, input.taskId), isNull(tasks.deletedAt)));
+  if (!task) throw notFound(TASK_MESSAGES.notFound);
+  const [row] = await db
+    .insert(propertyTasks)
+    .values({ propertyId, taskId: input.taskId, customPrice: input.customPrice, isActive: true })
+    .onConflictDoUpdate({
+      target: [propertyTasks.propertyId, propertyTasks.taskId],
+      set: { isActive: true, customPrice: input.customPrice },
+      setWhere: eq(propertyTasks.isActive, false),
+    })
+    .returning({ id: propertyTasks.id });
+  if (!row) throw conflict('This task is already on the property');
+  return findPropertyTask(db, propertyId, row.id);
+}
+
+export async function updatePropertyTask(
+  db: Executor,
+  actor: Actor,
+  propertyId: string,
+  propertyTaskId: string,
+  input: z.output<typeof updatePropertyTaskInput>,
+): Promise<PropertyTaskDto> {
+  await findVisible(db, actor, propertyId);
+  await findPropertyTask(db, propertyId, propertyTaskId);
+  await db
+    .update(propertyTasks)
+    .set({
+      ...(input.customPrice !== undefined ? { customPrice: input.customPrice } : {}),
+      ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+    })
+    .where(and(eq(propertyTasks.id, propertyTaskId), eq(propertyTasks.propertyId, propertyId)));
+  return findPropertyTask(db, propertyId, propertyTaskId);
+}
+
+/** spec §4: removing a property task sets is_active to false. */
+export async function removePropertyTask(
+  db: Executor,
+  actor: Actor,
+  propertyId: string,
+  propertyTaskId: string,
+): Promise<void> {
+  await updatePropertyTask(db, actor, propertyId, propertyTaskId, { isActive: false });
+}
+
+// ── people on the property ──
+
+const personColumns = {
+  userId: userProperties.userId,
+  email: users.email,
+  displayName: profiles.displayName,
+  role: userProperties.role,
+};
+
+/** `GET /api/properties/:id/people`: owners first, then by e-mail. */
+export async function listPeople(
+  db: Executor,
+  actor: Actor,
+  propertyId: string,
+  page: PageQuery,
+): Promise<Page<PropertyPersonDto>> {
+  await findVisible(db, actor, propertyId);
+  const rows = await db
+    .select({ ...personColumns, total: sql<number>`cast(count(*) over () as integer)` })
+    .from(userProperties)
+    .innerJoin(users, eq(users.id, userProperties.userId))
+    .leftJoin(profiles, eq(profiles.userId, userProperties.userId))
+    .where(eq(userProperties.propertyId, propertyId))
+    .orderBy(sql`${userProperties.role} = 'owner' desc`, asc(users.email))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+async function findPerson(db: Executor, propertyId: string, userId: string): Promise<PropertyPersonDto> {
+  const [row] = await db
+    .select(personColumns)
+    .from(userProperties)
+    .innerJoin(users, eq(users.id, userProperties.userId))
+    .leftJoin(profiles, eq(profiles.userId, userProperties.userId))
+    .where(and(eq(userProperties.propertyId, propertyId), eq(userProperties.userId, userId)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.personNotFound);
+  return row;
+}
+
+/** Owners (and admins) link an existing user by e-mail. */
+export async function linkPerson(
+  db: Executor,
+  actor: Actor,
+  propertyId: string,
+  input: z.output<typeof linkPersonInput>,
+): Promise<PropertyPersonDto> {
+  await requireOwner(db, actor, propertyId);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  if (!user) throw badRequest(PEOPLE_MESSAGES.noSuchUser, { email: PEOPLE_MESSAGES.noSuchUser });
+  const [row] = await db
+    .insert(userProperties)
+    .values({ userId: user.id, propertyId, role: input.role })
+    .onConflictDoNothing({ target: [userProperties.userId, userProperties.propertyId] })
+    .returning({ id: userProperties.id });
+  if (!row) throw conflict(PEOPLE_MESSAGES.alreadyLinked);
+  return findPerson(db, propertyId, user.id);
+}
+
+/**
+ * Changes a role or unlinks someone, keeping at least one owner. The property row is
+ * locked first, so two owners removing each other at once cannot leave none.
+ */
+async function changeLink(
+  db: Executor,
+  propertyId: string,
+  userId: string,
+  change: { role: PropertyRole } | 'unlink',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${properties} where ${properties.id} = ${propertyId} for update`);
+    const person = await findPerson(tx, propertyId, userId);
+    const losesOwner = person.role === 'owner' && (change === 'unlink' || change.role !== 'owner');
+    if (losesOwner) {
+      const [row] = await tx
+        .select({ owners: sql<number>`cast(count(*) as integer)` })
+        .from(userProperties)
+        .where(and(eq(userProperties.propertyId, propertyId), eq(userProperties.role, 'owner')));
+      if ((row?.owners ?? 0) <= 1) throw conflict(PEOPLE_MESSAGES.lastOwner);
+    }
+    const where = and(eq(userProperties.propertyId, propertyId), eq(userProperties.userId, userId));
+    if (change === 'unlink') await tx.delete(userProperties).where(where);
+    else await tx.update(userProperties).set({ role: change.role }).where(where);
+  });
+}
+
+export async function updatePerson(
+  db: Executor,
+  actor: Actor,
+  propertyId: string,
+  userId: string,
+  role: PropertyRole,
+): Promise<PropertyPersonDto> {
+  await requireOwner(db, actor, propertyId);
+  await changeLink(db, propertyId, userId, { role });
+  return findPerson(db, propertyId, userId);
+}
+
+/** Owners (and admins) unlink anyone; anyone linked may leave. */
+export async function unlinkPerson(db: Executor, actor: Actor, propertyId: string, userId: string): Promise<void> {
+  const property = await findVisible(db, actor, propertyId);
+  if (!property.canManage && userId !== actor.id) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
+  await changeLink(db, propertyId, userId, 'unlink');
+}

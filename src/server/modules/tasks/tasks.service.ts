@@ -1,0 +1,172 @@
+import { and, asc, eq, ilike, isNull, or, sql, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page, PageQuery } from '../../../shared/schemas/common';
+import {
+  TASK_MESSAGES,
+  type assignTaskInput,
+  type TaskAssignmentDto,
+  type TaskDto,
+  type TaskInput,
+} from '../../../shared/schemas/tasks';
+import { PROPERTY_NOT_FOUND, visibleProperty } from '../../access';
+import { isAdmin, type Actor } from '../../auth/session';
+import type { Executor } from '../../db/client';
+import { properties, propertyTasks, tasks } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import { containsPattern } from '../properties/properties.service';
+
+// ARCHITECTURE.md: the templates form one shared catalogue; the creator and admins edit or delete.
+
+/** SQL: the actor may edit this template. */
+const editableBy = (actor: Actor): SQL => (isAdmin(actor) ? sql`true` : sql`${tasks.createdBy} = ${actor.id}`);
+
+const taskColumns = (actor: Actor) => ({
+  id: tasks.id,
+  name: tasks.name,
+  description: tasks.description,
+  estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+  defaultPrice: tasks.defaultPrice,
+  createdBy: tasks.createdBy,
+  createdAt: tasks.createdAt,
+  canEdit: sql<boolean>`coalesce(${editableBy(actor)}, false)`,
+});
+
+const toTaskDto = (row: Omit<TaskDto, 'createdAt'> & { createdAt: Date }): TaskDto => ({
+  ...row,
+  canEdit: Boolean(row.canEdit),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** `GET /api/tasks`: not deleted, ordered by name (spec §7), searched by name or description. */
+export async function listTasks(
+  db: Executor,
+  actor: Actor,
+  input: PageQuery & { q?: string },
+): Promise<Page<TaskDto>> {
+  const search = input.q
+    ? or(ilike(tasks.name, containsPattern(input.q)), ilike(tasks.description, containsPattern(input.q)))
+    : undefined;
+  const where = and(isNull(tasks.deletedAt), search);
+  const rows = await db
+    .select({ ...taskColumns(actor), total: sql<number>`cast(count(*) over () as integer)` })
+    .from(tasks)
+    .where(where)
+    .orderBy(asc(tasks.name), asc(tasks.id))
+    .limit(input.limit)
+    .offset(input.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && input.offset > 0) {
+    const [row] = await db.select({ total: sql<number>`cast(count(*) as integer)` }).from(tasks).where(where);
+    total = row?.total ?? 0;
+  }
+  return { items: rows.map(({ total: _total, ...row }) => toTaskDto(row)), total };
+}
+
+export async function getTask(db: Executor, actor: Actor, id: string): Promise<TaskDto> {
+  const [row] = await db
+    .select(taskColumns(actor))
+    .from(tasks)
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)));
+  if (!row) throw notFound(TASK_MESSAGES.notFound);
+  return toTaskDto(row);
+}
+
+export async function createTask(db: Executor, actor: Actor, input: TaskInput): Promise<TaskDto> {
+  const [row] = await db
+    .insert(tasks)
+    .values({ ...input, createdBy: actor.id })
+    .returning({ id: tasks.id });
+  if (!row) throw new Error('insert returned nothing');
+  return getTask(db, actor, row.id);
+}
+
+/** 404 when the template is not there, 403 when the actor may not change it. */
+async function requireEditable(db: Executor, actor: Actor, id: string) {
+  const task = await getTask(db, actor, id);
+  if (!task.canEdit) throw forbidden(TASK_MESSAGES.creatorOnly);
+  return task;
+}
+
+export async function updateTask(db: Executor, actor: Actor, id: string, input: TaskInput): Promise<TaskDto> {
+  await requireEditable(db, actor, id);
+  await db
+    .update(tasks)
+    .set(input)
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableBy(actor)));
+  return getTask(db, actor, id);
+}
+
+/** spec §4: soft delete. */
+export async function removeTask(db: Executor, actor: Actor, id: string): Promise<void> {
+  await requireEditable(db, actor, id);
+  await db
+    .update(tasks)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableBy(actor)));
+}
+
+/**
+ * `GET /api/tasks/:id/properties`: the properties the actor can see, newest first, each
+ * saying whether this template is one of its active tasks; one query.
+ */
+export async function listTaskAssignments(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: PageQuery & { q?: string },
+): Promise<Page<TaskAssignmentDto>> {
+  await getTask(db, actor, id);
+  const search = input.q
+    ? or(ilike(properties.name, containsPattern(input.q)), ilike(properties.address, containsPattern(input.q)))
+    : undefined;
+  const rows = await db
+    .select({
+      propertyId: properties.id,
+      name: properties.name,
+      address: properties.address,
+      assigned: sql<boolean>`coalesce(${propertyTasks.isActive}, false)`,
+      customPrice: propertyTasks.customPrice,
+      total: sql<number>`cast(count(*) over () as integer)`,
+    })
+    .from(properties)
+    .leftJoin(propertyTasks, and(eq(propertyTasks.propertyId, properties.id), eq(propertyTasks.taskId, id)))
+    .where(and(visibleProperty(actor), search))
+    .orderBy(sql`${properties.createdAt} desc`, sql`${properties.id} desc`)
+    .limit(input.limit)
+    .offset(input.offset);
+  return {
+    items: rows.map(({ total: _total, ...row }) => ({ ...row, assigned: Boolean(row.assigned) })),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/**
+ * `POST /api/tasks/:id/assign`: adds the template to several properties at once (a removed
+ * one comes back active). Every property must be visible to the actor, else nothing changes.
+ */
+export async function assignTask(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof assignTaskInput>,
+): Promise<{ assigned: number }> {
+  await getTask(db, actor, id);
+  const propertyIds = [...new Set(input.propertyIds)];
+  return db.transaction(async (tx) => {
+    const visible = await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(inArray(properties.id, propertyIds), visibleProperty(actor)));
+    if (visible.length !== propertyIds.length) throw notFound(PROPERTY_NOT_FOUND);
+    const rows = await tx
+      .insert(propertyTasks)
+      .values(propertyIds.map((propertyId) => ({ propertyId, taskId: id, customPrice: input.customPrice })))
+      .onConflictDoUpdate({
+        target: [propertyTasks.propertyId, propertyTasks.taskId],
+        set: { isActive: true, customPrice: sql`excluded.custom_price` },
+        setWhere: eq(propertyTasks.isActive, false),
+      })
+      .returning({ id: propertyTasks.id });
+    return { assigned: rows.length };
+  });
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { dollarsToCents } from '../money';
+import { optionalText, pageQuery } from './common';
+
+// spec §5 (task rules), §8 (messages) and the task endpoints of docs/api.md.
+
+export const TASK_MESSAGES = {
+  nameRequired: 'Task name is required',
+  durationInvalid: 'Duration must be a whole number of minutes, 0 or more',
+  priceInvalid: 'Price must be 0 or more, in steps of 0.01',
+  saveFailed: 'Failed to save task',
+  notFound: 'Task not found',
+  deleteError: 'Error deleting task',
+  creatorOnly: 'Only the creator of a task or an admin may change it',
+  selectProperties: 'Please select at least one property',
+} as const;
+
+const name = z.string(TASK_MESSAGES.nameRequired).trim().min(1, TASK_MESSAGES.nameRequired).max(200);
+const duration = z
+  .number(TASK_MESSAGES.durationInvalid)
+  .int(TASK_MESSAGES.durationInvalid)
+  .min(0, TASK_MESSAGES.durationInvalid)
+  .max(100_000, TASK_MESSAGES.durationInvalid);
+const cents = z
+  .number(TASK_MESSAGES.priceInvalid)
+  .int(TASK_MESSAGES.priceInvalid)
+  .min(0, TASK_MESSAGES.priceInvalid)
+  .max(99_999_999_999, TASK_MESSAGES.priceInvalid);
+
+/** `POST /api/tasks` and `PATCH /api/tasks/:id`: price in cents; null duration or price allowed. */
+export const taskInput = z.object({
+  name,
+  description: optionalText(5000),
+  estimatedDurationMinutes: duration.nullish().transform((value) => value ?? null),
+  defaultPrice: cents.nullish().transform((value) => value ?? null),
+});
+export type TaskInput = z.output<typeof taskInput>;
+
+/**
+ * The task form's text fields (duration in minutes, price in dollars, step 0.01) into a
+ * `taskInput` body. spec §5: an empty duration or price becomes null.
+ */
+export const taskForm = z.object({
+  name,
+  description: z.string(),
+  estimatedDurationMinutes: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\d+$/.test(value), TASK_MESSAGES.durationInvalid)
+    .transform((value) => (value === '' ? null : Number(value)))
+    .pipe(duration.nullable()),
+  defaultPrice: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\d+(\.\d{0,2})?$/.test(value), TASK_MESSAGES.priceInvalid)
+    .transform((value) => dollarsToCents(value))
+    .pipe(cents.nullable()),
+});
+export type TaskFormValues = z.input<typeof taskForm>;
+
+/** `GET /api/tasks?q=&limit=&offset=`: q searches name and description. */
+export const listTasksQuery = pageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type ListTasksQuery = z.input<typeof listTasksQuery>;
+
+/** `POST /api/tasks/:id/assign`: add the template to several properties at once. */
+export const assignTaskInput = z.object({
+  propertyIds: z.array(z.uuid(), TASK_MESSAGES.selectProperties).min(1, TASK_MESSAGES.selectProperties).max(100),
+  customPrice: cents.nullish().transform((value) => value ?? null),
+});
+export type AssignTaskInput = z.input<typeof assignTaskInput>;
+
+// ── response shapes ──
+
+export interface TaskDto {
+  id: string;
+  name: string;
+  description: string | null;
+  estimatedDurationMinutes: number | null;
+  /** Cents. */
+  defaultPrice: number | null;
+  createdBy: string | null;
+  createdAt: string;
+  /** The actor may edit and delete it (its creator or an admin). */
+  canEdit: boolean;
+}
+
+/** `GET /api/tasks/:id/properties` items: the actor's properties and whether the task is on each. */
+export interface TaskAssignmentDto {
+  propertyId: string;
+  name: string;
+  address: string;
+  /** The template is an active task of this property. */
+  assigned: boolean;
+  customPrice: number | null;
+}
