@@ -1,10 +1,9 @@
 // `npm run make-admin -- someone@example.com`: promotes an existing account to admin.
 // The only way to grant admin besides the Users screen; used to bootstrap the first admin.
-import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { users } from '../src/server/db/schema';
+import { promoteToAdmin } from '../src/server/modules/admin/admin.service';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -18,11 +17,7 @@ const database = openDatabase(
 );
 try {
   await migrateDatabase(database);
-  const [user] = await database.db
-    .update(users)
-    .set({ role: 'admin' })
-    .where(eq(sql`lower(${users.email})`, email))
-    .returning({ id: users.id, email: users.email });
+  const user = await promoteToAdmin(database.db, email);
   if (!user) {
     console.error(`No account has the e-mail ${email}. Sign up first, then run this again.`);
     process.exitCode = 1;

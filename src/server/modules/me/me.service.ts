@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { MeDto, ProfileDto } from '../../../shared/schemas/auth';
+import { PROFILE_MESSAGES, type updateProfileInput } from '../../../shared/schemas/profiles';
+import type { Auth } from '../../auth/auth';
 import type { Actor } from '../../auth/session';
 import type { Executor } from '../../db/client';
-import { profiles } from '../../db/schema';
+import { accounts, profiles } from '../../db/schema';
+import { conflict } from '../../errors';
+import type { z } from 'zod';
 
 /** Creates the user's profile row if it is missing (spec §4: a missing row is created). */
 export async function ensureProfile(
@@ -29,8 +33,50 @@ export async function getMe(db: Executor, actor: Actor): Promise<MeDto> {
     isAdmin: actor.role === 'admin',
     isProvider: actor.role === 'provider',
     isCustomer: actor.role === 'customer',
+    hasPassword: await hasPassword(db, actor.id),
     profile,
   };
+}
+
+/** Whether the user can sign in with a password (a credential account with a hash). */
+export async function hasPassword(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** spec §2 My Profile: display name, company and phone; the e-mail stays the account's. */
+export async function updateProfile(
+  db: Executor,
+  actor: Actor,
+  input: z.output<typeof updateProfileInput>,
+): Promise<ProfileDto> {
+  await ensureProfile(db, actor);
+  const [row] = await db
+    .update(profiles)
+    .set({ displayName: input.displayName, companyName: input.companyName, phone: input.phone })
+    .where(eq(profiles.userId, actor.id))
+    .returning();
+  if (!row) throw new Error(`Profile of ${actor.id} vanished`);
+  return toProfileDto(row);
+}
+
+/**
+ * Lets an account without a password (made through Google) set one, through
+ * better-auth's server-only setPassword. Accounts with a password use change-password.
+ */
+export async function setOwnPassword(
+  db: Executor,
+  auth: Auth,
+  actor: Actor,
+  headers: Headers,
+  input: { newPassword: string },
+): Promise<void> {
+  if (await hasPassword(db, actor.id)) throw conflict(PROFILE_MESSAGES.passwordAlreadySet);
+  await auth.api.setPassword({ body: { newPassword: input.newPassword }, headers });
 }
 
 export function toProfileDto(row: typeof profiles.$inferSelect): ProfileDto {

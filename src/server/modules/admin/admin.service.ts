@@ -1,0 +1,109 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { AccountRole } from '../../../shared/constants';
+import { ADMIN_MESSAGES, type AdminUserDto, type AdminUsersQuery } from '../../../shared/schemas/admin';
+import type { Page } from '../../../shared/schemas/common';
+import type { Actor } from '../../auth/session';
+import type { Database, Executor } from '../../db/client';
+import { profiles, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+
+// spec §2 Admin users, §4 Role change, §6. The routes are behind `adminOnly`; the actor is an admin.
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+  displayName: profiles.displayName,
+  phone: profiles.phone,
+  companyName: profiles.companyName,
+};
+
+/** One query: users joined with their profiles, searched and filtered in SQL, newest first, with the total. */
+export async function listUsers(db: Executor, query: AdminUsersQuery): Promise<Page<AdminUserDto>> {
+  const pattern = query.q ? likePattern(query.q) : null;
+  const where = and(
+    query.role ? eq(users.role, query.role) : undefined,
+    pattern
+      ? or(ilike(users.email, pattern), ilike(profiles.displayName, pattern), ilike(profiles.companyName, pattern))
+      : undefined,
+  );
+  const rows = await db
+    .select({ ...userColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  if (rows.length === 0 && query.offset > 0) {
+    // Past the end: the window total is not there, so count once.
+    const [row] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(where);
+    return { items: [], total: row?.total ?? 0 };
+  }
+  return { items: rows.map(({ total: _total, ...row }) => toDto(row)), total: rows[0]?.total ?? 0 };
+}
+
+export async function getUser(db: Executor, id: string): Promise<AdminUserDto> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, id));
+  if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
+  return toDto(row);
+}
+
+/**
+ * spec §4: an admin changes a user's role; it applies on the user's next request (the
+ * session middleware reads the role from the users row every time). The admins are
+ * locked first, so two admins demoting each other at once cannot leave none.
+ */
+export async function updateUserRole(
+  db: Database,
+  _actor: Actor,
+  id: string,
+  role: AccountRole,
+): Promise<AdminUserDto> {
+  await db.transaction(async (tx) => {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
+    if (target.role === 'admin' && role !== 'admin' && admins.length <= 1) throw conflict(ADMIN_MESSAGES.lastAdmin);
+    if (target.role !== role) await tx.update(users).set({ role }).where(eq(users.id, id));
+  });
+  return getUser(db, id);
+}
+
+/**
+ * `npm run make-admin -- email`: promotes an existing account (e-mail matched without
+ * case). The only way to grant admin besides the Users screen. Returns null when no
+ * account has that e-mail.
+ */
+export async function promoteToAdmin(db: Executor, email: string): Promise<{ id: string; email: string } | null> {
+  const [user] = await db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .returning({ id: users.id, email: users.email });
+  return user ?? null;
+}
+
+function toDto(row: {
+  id: string;
+  email: string;
+  role: AccountRole;
+  createdAt: Date;
+  displayName: string | null;
+  phone: string | null;
+  companyName: string | null;
+}): AdminUserDto {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page, PageQuery } from '../../../shared/schemas/common';
+import {
+  PROFILE_MESSAGES,
+  type SecondaryProfileDto,
+  type secondaryProfileInput,
+  type secondaryProfilesQuery,
+} from '../../../shared/schemas/profiles';
+import type { Actor } from '../../auth/session';
+import type { Executor } from '../../db/client';
+import { secondaryProfiles } from '../../db/schema';
+import { notFound } from '../../errors';
+
+type Input = z.output<typeof secondaryProfileInput>;
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+// spec §6: secondary profiles are limited to their owner — every query is scoped to the actor,
+// so someone else's profile answers the same 404 as a missing one. Admins get no exception.
+const ownedBy = (actor: Actor): SQL => eq(secondaryProfiles.userId, actor.id);
+const byId = (actor: Actor, id: string) => and(ownedBy(actor), eq(secondaryProfiles.id, id));
+
+export async function listSecondaryProfiles(
+  db: Executor,
+  actor: Actor,
+  query: PageQuery & z.output<typeof secondaryProfilesQuery>,
+): Promise<Page<SecondaryProfileDto>> {
+  const pattern = query.q ? likePattern(query.q) : null;
+  const where = and(
+    ownedBy(actor),
+    pattern
+      ? or(
+          ilike(secondaryProfiles.displayName, pattern),
+          ilike(secondaryProfiles.companyName, pattern),
+          ilike(secondaryProfiles.email, pattern),
+        )
+      : undefined,
+  );
+  // One query: the page and the total (a window count over the same filter).
+  const rows = await db
+    .select({ profile: secondaryProfiles, total: windowTotal() })
+    .from(secondaryProfiles)
+    .where(where)
+    .orderBy(desc(secondaryProfiles.createdAt), desc(secondaryProfiles.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  if (rows.length === 0 && query.offset > 0) {
+    const [row] = await db.select({ total: count() }).from(secondaryProfiles).where(where);
+    return { items: [], total: row?.total ?? 0 };
+  }
+  return { items: rows.map((row) => toDto(row.profile)), total: rows[0]?.total ?? 0 };
+}
+
+export async function getSecondaryProfile(db: Executor, actor: Actor, id: string): Promise<SecondaryProfileDto> {
+  const [row] = await db.select().from(secondaryProfiles).where(byId(actor, id));
+  if (!row) throw notFound(PROFILE_MESSAGES.secondaryNotFound);
+  return toDto(row);
+}
+
+export async function createSecondaryProfile(db: Executor, actor: Actor, input: Input): Promise<SecondaryProfileDto> {
+  const [row] = await db
+    .insert(secondaryProfiles)
+    .values({ userId: actor.id, ...input })
+    .returning();
+  if (!row) throw new Error('secondary profile not created');
+  return toDto(row);
+}
+
+export async function updateSecondaryProfile(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: Input,
+): Promise<SecondaryProfileDto> {
+  const [row] = await db.update(secondaryProfiles).set(input).where(byId(actor, id)).returning();
+  if (!row) throw notFound(PROFILE_MESSAGES.secondaryNotFound);
+  return toDto(row);
+}
+
+export async function removeSecondaryProfile(db: Executor, actor: Actor, id: string): Promise<void> {
+  const rows = await db.delete(secondaryProfiles).where(byId(actor, id)).returning({ id: secondaryProfiles.id });
+  if (rows.length === 0) throw notFound(PROFILE_MESSAGES.secondaryNotFound);
+}
+
+function toDto(row: typeof secondaryProfiles.$inferSelect): SecondaryProfileDto {
+  return {
+    id: row.id,
+    displayName: row.displayName,
+    companyName: row.companyName,
+    email: row.email,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { accountRole } from './roles';
+import { pageQuery } from './common';
+
+// spec §2 (Admin users), §4 (Role change), §6 and §8.
+
+export const ADMIN_MESSAGES = {
+  userNotFound: 'User not found',
+  roleUpdated: 'User role updated successfully!',
+  roleUpdateFailed: 'Error updating user role. Please try again.',
+  lastAdmin: 'The last admin cannot be demoted; make another user an admin first.',
+  adminsOnly: 'Admins only',
+} as const;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `GET /api/admin/users?q=&role=&limit=&offset=`. */
+export const adminUsersQuery = pageQuery.extend({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  role: z.preprocess(blankToUndefined, accountRole.optional()),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+/** `PATCH /api/admin/users/:id`. */
+export const updateUserRoleInput = z.object({ role: accountRole });
+export type UpdateUserRoleInput = z.infer<typeof updateUserRoleInput>;
+
+export interface AdminUserDto {
+  id: string;
+  email: string;
+  role: z.infer<typeof accountRole>;
+  createdAt: string;
+  displayName: string | null;
+  phone: string | null;
+  companyName: string | null;
+}

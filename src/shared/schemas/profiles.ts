@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { optionalText } from './common';
+import { password } from './auth';
+
+// spec §2 (My Profile, Secondary profiles), §5 and §8: profile inputs and their messages.
+
+export const PROFILE_MESSAGES = {
+  profileUpdated: 'Profile updated successfully!',
+  profileCreatedRedirecting: 'Profile created successfully! Redirecting...',
+  profileUpdatedRedirecting: 'Profile updated successfully! Redirecting...',
+  displayNameRequired: 'Display name is required',
+  secondaryNotFound: 'Profile not found',
+  loadProfilesFailed: 'Failed to load profiles',
+  loadProfileFailed: 'Failed to load profile',
+  deleteFailed: 'Failed to delete profile',
+  saveFailed: 'Failed to save profile',
+  passwordChanged: 'Password changed. Other sessions were signed out.',
+  passwordSet: 'Password set. You can now sign in with your e-mail and password.',
+  passwordAlreadySet: 'This account already has a password; change it instead.',
+  currentPasswordWrong: 'Current password is incorrect',
+} as const;
+
+/** An optional e-mail field: blank becomes null, anything else must look like an address. */
+const optionalEmail = optionalText(320).refine(
+  (value) => value === null || z.email().safeParse(value).success,
+  'Please enter a valid email address',
+);
+
+/** `PATCH /api/me/profile`: the own profile (spec §5: required fields not shown, so none are). */
+export const updateProfileInput = z.object({
+  displayName: optionalText(200),
+  companyName: optionalText(200),
+  phone: optionalText(50),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+/** `POST /api/auth/change-password` (better-auth), checked with the sign-up rules first. */
+export const changePasswordRequest = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: password,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+/** The Change Password form: the request plus a matching confirmation. */
+export const changePasswordInput = changePasswordRequest
+  .omit({ revokeOtherSessions: true })
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** `POST /api/me/password`: an account without a password (signed up with Google) sets one. */
+export const setPasswordRequest = z.object({ newPassword: password });
+
+export const setPasswordInput = setPasswordRequest
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** Create and update of a secondary profile (spec §5: display name required, non-blank after trimming). */
+export const secondaryProfileInput = z.object({
+  displayName: z
+    .string({ error: PROFILE_MESSAGES.displayNameRequired })
+    .trim()
+    .min(1, PROFILE_MESSAGES.displayNameRequired)
+    .max(200),
+  companyName: optionalText(200),
+  email: optionalEmail,
+  phone: optionalText(50),
+});
+export type SecondaryProfileInput = z.input<typeof secondaryProfileInput>;
+
+export const secondaryProfilesQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+});
+
+export interface SecondaryProfileDto {
+  id: string;
+  displayName: string;
+  companyName: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
