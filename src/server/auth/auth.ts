@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { ensureProfile } from '../modules/me/me.service';
+import { googleNotConfiguredHook, googlePlugins } from './google';
 
 /** The header our own server sets to the client's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = 'x-rounds-client-ip';
@@ -34,7 +35,20 @@ export function createAuth(config: Config, db: Database) {
       },
     },
     session: { modelName: 'sessions' },
-    account: { modelName: 'accounts' },
+    account: {
+      modelName: 'accounts',
+      accountLinking: {
+        enabled: true,
+        // A Google sign-in joins an existing account with the same e-mail only when the
+        // provider asserts email_verified; no provider is trusted without it.
+        trustedProviders: [],
+        // Our e-mail/password accounts never verify their address (there is no mail step),
+        // so requiring a verified local e-mail would refuse every link.
+        requireLocalEmailVerified: false,
+        allowDifferentEmails: false,
+        updateUserInfoOnLink: false,
+      },
+    },
     verification: { modelName: 'verifications' },
     emailAndPassword: {
       enabled: true,
@@ -54,8 +68,15 @@ export function createAuth(config: Config, db: Database) {
         '/change-password': config.authRateLimit,
       },
     },
+    plugins: googlePlugins(config),
+    hooks: { before: googleNotConfiguredHook(config) },
+    // Failures before the sign-in's own error page is known (a lost or forged state) land on /login.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     advanced: {
       database: { generateId: 'uuid' },
+      // better-auth turns its origin and callback-URL checks off when NODE_ENV=test; keep them
+      // on so the tests see what production does (no sign-in may return to another site).
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
