@@ -39,7 +39,10 @@ export const propertiesRoutes = new Hono<UserEnv>()
   )
   .post('/:id/tasks', async (c) => {
     const id = propertyId(c);
-    return c.json(await service.addPropertyTask(c.var.db, c.var.user, id, await parseBody(c, addPropertyTaskInput)), 201);
+    return c.json(
+      await service.addPropertyTask(c.var.db, c.var.user, id, await parseBody(c, addPropertyTaskInput)),
+      201,
+    );
   })
   .patch('/:id/tasks/:propertyTaskId', async (c) => {
     const id = propertyId(c);

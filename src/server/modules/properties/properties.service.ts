@@ -37,10 +37,9 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) =>
 
 type ListInput = PageQuery & { q?: string };
 
-/** The actor's relationship to the property in the current row (null for an unlinked admin). */
-const actorRole = (actor: Actor) =>
-  sql<PropertyRole | null>`(select ${userProperties.role} from ${userProperties}
-    where ${userProperties.propertyId} = ${properties.id} and ${userProperties.userId} = ${actor.id})`;
+/** Join condition: the actor's own link to the property (none for an unlinked admin). */
+const actorLink = (actor: Actor) =>
+  and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, actor.id));
 
 const propertyColumns = {
   id: properties.id,
@@ -102,7 +101,7 @@ export async function listProperties(db: Executor, actor: Actor, input: ListInpu
       total: sql<number>`cast(count(*) over () as integer)`,
     })
     .from(properties)
-    .leftJoin(userProperties, and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, actor.id)))
+    .leftJoin(userProperties, actorLink(actor))
     .leftJoinLateral(firstPhoto, sql`true`)
     .where(and(visibleProperty(actor), search))
     .orderBy(desc(properties.createdAt), desc(properties.id))
@@ -113,11 +112,14 @@ export async function listProperties(db: Executor, actor: Actor, input: ListInpu
     ...toPropertyDto(row),
     firstPhoto:
       row.photoId && row.photoPath
-        ? { id: row.photoId, url: fileUrl(row.photoPath), thumbnailUrl: fileUrl(row.photoThumbnailPath ?? row.photoPath) }
+        ? {
+            id: row.photoId,
+            url: fileUrl(row.photoPath),
+            thumbnailUrl: fileUrl(row.photoThumbnailPath ?? row.photoPath),
+          }
         : null,
   }));
-  const total =
-    rows[0]?.total ?? (input.offset > 0 ? await countProperties(db, actor, search) : 0);
+  const total = rows[0]?.total ?? (input.offset > 0 ? await countProperties(db, actor, search) : 0);
   return { items, total };
 }
 
@@ -133,8 +135,9 @@ async function countProperties(db: Executor, actor: Actor, search: ReturnType<ty
 /** One visible property with the actor's role and whether they may manage it; 404 otherwise. */
 async function findVisible(db: Executor, actor: Actor, id: string) {
   const [row] = await db
-    .select({ ...propertyColumns, role: actorRole(actor) })
+    .select({ ...propertyColumns, role: userProperties.role })
     .from(properties)
+    .leftJoin(userProperties, actorLink(actor))
     .where(and(eq(properties.id, id), visibleProperty(actor)));
   if (!row) throw notFound(PROPERTY_NOT_FOUND);
   return { ...toPropertyDto(row), canManage: isAdmin(actor) || row.role === 'owner' };

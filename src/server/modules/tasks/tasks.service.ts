@@ -38,11 +38,7 @@ const toTaskDto = (row: Omit<TaskDto, 'createdAt'> & { createdAt: Date }): TaskD
 });
 
 /** `GET /api/tasks`: not deleted, ordered by name (spec §7), searched by name or description. */
-export async function listTasks(
-  db: Executor,
-  actor: Actor,
-  input: PageQuery & { q?: string },
-): Promise<Page<TaskDto>> {
+export async function listTasks(db: Executor, actor: Actor, input: PageQuery & { q?: string }): Promise<Page<TaskDto>> {
   const search = input.q
     ? or(ilike(tasks.name, containsPattern(input.q)), ilike(tasks.description, containsPattern(input.q)))
     : undefined;
@@ -56,7 +52,10 @@ export async function listTasks(
     .offset(input.offset);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && input.offset > 0) {
-    const [row] = await db.select({ total: sql<number>`cast(count(*) as integer)` }).from(tasks).where(where);
+    const [row] = await db
+      .select({ total: sql<number>`cast(count(*) as integer)` })
+      .from(tasks)
+      .where(where);
     total = row?.total ?? 0;
   }
   return { items: rows.map(({ total: _total, ...row }) => toTaskDto(row)), total };

@@ -1,0 +1,610 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photos, properties, propertyTasks, userProperties, visits, visitTasks } from '../../src/server/db/schema';
+import { addPropertyTask, createProperty, createTask, createUser, type TestUser } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'Property not found or access denied' } };
+
+async function json(response: Response) {
+  return (await response.json()) as Record<string, unknown> & { items?: Record<string, unknown>[] };
+}
+
+async function postProperty(user: TestUser, body: Record<string, unknown>) {
+  return t.request('/api/properties', { cookie: user.cookie, body });
+}
+
+describe('creating and reading properties', () => {
+  it('creates a property, links the creator as owner, defaults the country to USA', async () => {
+    const owner = await createUser(t);
+    const response = await postProperty(owner, { name: '  Elm House ', address: '12 Elm St', city: 'Austin' });
+    expect(response.status).toBe(201);
+    const created = await json(response);
+    expect(created).toMatchObject({
+      name: 'Elm House',
+      address: '12 Elm St',
+      city: 'Austin',
+      state: null,
+      zipCode: null,
+      country: 'USA',
+      role: 'owner',
+      canManage: true,
+      tasks: [],
+    });
+    const links = await t.db
+      .select()
+      .from(userProperties)
+      .where(eq(userProperties.propertyId, String(created.id)));
+    expect(links).toEqual([expect.objectContaining({ userId: owner.id, role: 'owner' })]);
+
+    const detail = await json(await t.request(`/api/properties/${created.id}`, { cookie: owner.cookie }));
+    expect(detail).toMatchObject({ id: created.id, name: 'Elm House', role: 'owner', country: 'USA' });
+    expect(new Date(String(detail.createdAt)).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('answers the spec messages for a missing name or address', async () => {
+    const owner = await createUser(t);
+    const response = await postProperty(owner, { name: ' ', address: '' });
+    expect(response.status).toBe(400);
+    const body = await json(response);
+    expect(body.error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Property name is required',
+      fields: { name: 'Property name is required', address: 'Property address is required' },
+    });
+    const missing = await json(await postProperty(owner, {}));
+    expect(missing.error).toMatchObject({
+      fields: { name: 'Property name is required', address: 'Property address is required' },
+    });
+  });
+
+  it('keeps the property when the owner link fails: nothing is created (one transaction)', async () => {
+    const ghost = { id: '00000000-0000-4000-8000-000000000001', email: 'ghost@example.com', role: 'customer' as const };
+    const { createProperty: create } = await import('../../src/server/modules/properties/properties.service');
+    const before = await t.db.select().from(properties);
+    await expect(
+      create(t.db, ghost, {
+        name: 'Orphan',
+        address: 'Nowhere',
+        city: null,
+        state: null,
+        zipCode: null,
+        country: 'USA',
+      }),
+    ).rejects.toThrow();
+    const after = await t.db.select().from(properties);
+    expect(after.length).toBe(before.length);
+  });
+
+  it('requires sign-in', async () => {
+    const response = await t.request('/api/properties');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { message: 'Not authenticated' } });
+  });
+});
+
+describe('listing properties', () => {
+  it('lists only linked properties, newest first, with role, paging, search and first photo', async () => {
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    const old = await createProperty(t, owner, {
+      name: 'Old Barn',
+      address: '1 Farm Rd',
+      createdAt: new Date('2024-01-01'),
+    });
+    const shared = await createProperty(
+      t,
+      other,
+      { name: 'Shared Loft', address: '5 Oak Ave', createdAt: new Date('2024-02-01') },
+      [owner],
+    );
+    const recent = await createProperty(t, owner, {
+      name: 'New Villa',
+      address: '9 Pine Rd',
+      zipCode: '78701',
+      createdAt: new Date('2024-03-01'),
+    });
+    await createProperty(t, other, { name: 'Not Mine' });
+
+    const page = await json(await t.request('/api/properties', { cookie: owner.cookie }));
+    expect(page.total).toBe(3);
+    expect(page.items!.map((item) => item.name)).toEqual(['New Villa', 'Shared Loft', 'Old Barn']);
+    expect(page.items![0]).toEqual({
+      id: recent.id,
+      name: 'New Villa',
+      address: '9 Pine Rd',
+      city: 'Springfield',
+      state: null,
+      zipCode: '78701',
+      country: 'USA',
+      createdAt: '2024-03-01T00:00:00.000Z',
+      role: 'owner',
+      firstPhoto: null,
+    });
+    expect(page.items![1]).toMatchObject({ id: shared.id, role: 'technician' });
+
+    const second = await json(await t.request('/api/properties?limit=2&offset=2', { cookie: owner.cookie }));
+    expect(second).toMatchObject({ total: 3, items: [{ id: old.id }] });
+    const past = await json(await t.request('/api/properties?limit=2&offset=10', { cookie: owner.cookie }));
+    expect(past).toEqual({ total: 3, items: [] });
+
+    const byName = await json(await t.request('/api/properties?q=villa', { cookie: owner.cookie }));
+    expect(byName.items!.map((item) => item.id)).toEqual([recent.id]);
+    const byAddress = await json(await t.request('/api/properties?q=OAK%20AVE', { cookie: owner.cookie }));
+    expect(byAddress.items!.map((item) => item.id)).toEqual([shared.id]);
+    const wildcard = await json(await t.request('/api/properties?q=%25', { cookie: owner.cookie }));
+    expect(wildcard.total).toBe(0);
+
+    // the first photo (the earliest), its thumbnail when there is one
+    await t.db.insert(photos).values([
+      {
+        attachableType: 'property',
+        attachableId: old.id,
+        storagePath: 'later.jpg',
+        fileName: 'b.jpg',
+        fileSize: 1,
+        mimeType: 'image/jpeg',
+        uploadedBy: owner.id,
+        createdAt: new Date('2024-05-02'),
+      },
+      {
+        attachableType: 'property',
+        attachableId: old.id,
+        storagePath: 'first.jpg',
+        thumbnailPath: 'thumbs/first.jpg',
+        fileName: 'a.jpg',
+        fileSize: 1,
+        mimeType: 'image/jpeg',
+        uploadedBy: owner.id,
+        createdAt: new Date('2024-05-01'),
+      },
+      {
+        attachableType: 'task',
+        attachableId: recent.id,
+        storagePath: 'wrong-type.jpg',
+        fileName: 'c.jpg',
+        fileSize: 1,
+        mimeType: 'image/jpeg',
+        uploadedBy: owner.id,
+      },
+    ]);
+    const withPhotos = await json(await t.request('/api/properties', { cookie: owner.cookie }));
+    expect(withPhotos.items!.find((item) => item.id === old.id)?.firstPhoto).toEqual({
+      id: expect.any(String),
+      url: '/files/first.jpg',
+      thumbnailUrl: '/files/thumbs/first.jpg',
+    });
+    expect(withPhotos.items!.find((item) => item.id === recent.id)?.firstPhoto).toBeNull();
+    expect(withPhotos.total).toBe(3);
+  });
+
+  it('shows an admin every property, with role null where the admin is not linked', async () => {
+    const owner = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const property = await createProperty(t, owner, { name: 'Seen By Admin' });
+    const page = await json(await t.request('/api/properties?q=Seen%20By%20Admin', { cookie: admin.cookie }));
+    expect(page.items).toEqual([expect.objectContaining({ id: property.id, role: null })]);
+    const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: admin.cookie }));
+    expect(detail).toMatchObject({ role: null, canManage: true });
+  });
+
+  it('rejects a bad page size', async () => {
+    const owner = await createUser(t);
+    expect((await t.request('/api/properties?limit=0', { cookie: owner.cookie })).status).toBe(400);
+    expect((await t.request('/api/properties?limit=1000', { cookie: owner.cookie })).status).toBe(400);
+  });
+});
+
+describe('detail with tasks', () => {
+  it('lists active tasks only, with custom price else the default, and minutes', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const mow = await createTask(t, owner, { name: 'Mow lawn', defaultPrice: 4000, estimatedDurationMinutes: 90 });
+    const rake = await createTask(t, owner, { name: 'Rake leaves', defaultPrice: 2500, estimatedDurationMinutes: 45 });
+    const gone = await createTask(t, owner, { name: 'Clean gutters' });
+    const deletedTemplate = await createTask(t, owner, { name: 'Deleted template', deletedAt: new Date() });
+    const mowLink = await addPropertyTask(t, property.id, mow.id, { customPrice: 3550 });
+    await addPropertyTask(t, property.id, rake.id);
+    await addPropertyTask(t, property.id, gone.id, { isActive: false });
+    await addPropertyTask(t, property.id, deletedTemplate.id);
+
+    const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: owner.cookie }));
+    expect(detail.tasks).toEqual([
+      {
+        id: mowLink.id,
+        taskId: mow.id,
+        name: 'Mow lawn',
+        description: null,
+        customPrice: 3550,
+        defaultPrice: 4000,
+        price: 3550,
+        estimatedDurationMinutes: 90,
+        isActive: true,
+      },
+      expect.objectContaining({ taskId: rake.id, customPrice: null, defaultPrice: 2500, price: 2500 }),
+    ]);
+  });
+
+  it('answers 404 for an unknown id and for a malformed one', async () => {
+    const owner = await createUser(t);
+    const unknown = await t.request('/api/properties/5e0f5a1e-0000-4000-8000-000000000000', { cookie: owner.cookie });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual(NOT_FOUND);
+    expect((await t.request('/api/properties/not-a-uuid', { cookie: owner.cookie })).status).toBe(404);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('lets an owner edit, with the same validation', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner, { name: 'Before' });
+    const response = await t.request(`/api/properties/${property.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { name: 'After', address: '2 New St', city: '', state: 'TX', zipCode: '78701', country: 'Canada' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      name: 'After',
+      address: '2 New St',
+      city: null,
+      state: 'TX',
+      country: 'Canada',
+    });
+    const invalid = await t.request(`/api/properties/${property.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { name: 'After', address: ' ' },
+    });
+    expect(invalid.status).toBe(400);
+    expect((await json(invalid)).error).toMatchObject({ message: 'Property address is required' });
+  });
+
+  it('soft-deletes: the row stays with deleted_at, and the property disappears everywhere', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const property = await createProperty(t, owner, { name: 'Doomed Cottage' }, [tech]);
+    const task = await createTask(t, owner);
+    await addPropertyTask(t, property.id, task.id);
+
+    const response = await t.request(`/api/properties/${property.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(response.status).toBe(204);
+    const [row] = await t.db.select().from(properties).where(eq(properties.id, property.id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+
+    for (const user of [owner, tech, admin]) {
+      const list = await json(await t.request('/api/properties?q=Doomed', { cookie: user.cookie }));
+      expect(list).toEqual({ items: [], total: 0 });
+      for (const path of ['', '/visits', '/tasks', '/people']) {
+        const lookup = await t.request(`/api/properties/${property.id}${path}`, { cookie: user.cookie });
+        expect(lookup.status, `${path} for ${user.email}`).toBe(404);
+      }
+    }
+    const again = await t.request(`/api/properties/${property.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(again.status).toBe(404);
+    const assignments = await json(await t.request(`/api/tasks/${task.id}/properties`, { cookie: owner.cookie }));
+    expect(assignments.items!.map((item) => item.propertyId)).not.toContain(property.id);
+  });
+});
+
+describe('access: another user gets 404 on every property endpoint', () => {
+  it('answers 404 "Property not found or access denied" and changes nothing', async () => {
+    const owner = await createUser(t);
+    const stranger = await createUser(t);
+    const property = await createProperty(t, owner, { name: 'Private' });
+    const task = await createTask(t, owner);
+    const link = await addPropertyTask(t, property.id, task.id);
+    const base = `/api/properties/${property.id}`;
+    const calls: [string, string, unknown?][] = [
+      ['GET', base],
+      ['PATCH', base, { name: 'Hacked', address: 'x' }],
+      ['DELETE', base],
+      ['GET', `${base}/visits`],
+      ['GET', `${base}/tasks`],
+      ['POST', `${base}/tasks`, { taskId: task.id }],
+      ['PATCH', `${base}/tasks/${link.id}`, { customPrice: 1 }],
+      ['DELETE', `${base}/tasks/${link.id}`],
+      ['GET', `${base}/people`],
+      ['POST', `${base}/people`, { email: stranger.email, role: 'owner' }],
+      ['PATCH', `${base}/people/${owner.id}`, { role: 'technician' }],
+      ['DELETE', `${base}/people/${owner.id}`],
+    ];
+    for (const [method, url, body] of calls) {
+      const response = await t.request(url, { method, cookie: stranger.cookie, body });
+      expect(response.status, `${method} ${url}`).toBe(404);
+      expect(await response.json(), `${method} ${url}`).toEqual(NOT_FOUND);
+    }
+    const list = await json(await t.request('/api/properties', { cookie: stranger.cookie }));
+    expect(list.items!.map((item) => item.id)).not.toContain(property.id);
+    const [row] = await t.db.select().from(properties).where(eq(properties.id, property.id));
+    expect(row).toMatchObject({ name: 'Private', deletedAt: null });
+    const [taskRow] = await t.db.select().from(propertyTasks).where(eq(propertyTasks.id, link.id));
+    expect(taskRow).toMatchObject({ isActive: true, customPrice: null });
+    const links = await t.db.select().from(userProperties).where(eq(userProperties.propertyId, property.id));
+    expect(links).toHaveLength(1);
+  });
+
+  it('lets a technician see and work the tasks, but not edit, delete or re-link (403)', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const someone = await createUser(t);
+    const property = await createProperty(t, owner, { name: 'Tech Place' }, [tech]);
+    const base = `/api/properties/${property.id}`;
+
+    const detail = await json(await t.request(base, { cookie: tech.cookie }));
+    expect(detail).toMatchObject({ name: 'Tech Place', role: 'technician', canManage: false });
+    const list = await json(await t.request('/api/properties?q=Tech%20Place', { cookie: tech.cookie }));
+    expect(list.items).toEqual([expect.objectContaining({ id: property.id, role: 'technician' })]);
+
+    const forbidden: [string, string, unknown?][] = [
+      ['PATCH', base, { name: 'Mine now', address: 'x' }],
+      ['DELETE', base],
+      ['POST', `${base}/people`, { email: someone.email, role: 'technician' }],
+      ['PATCH', `${base}/people/${tech.id}`, { role: 'owner' }],
+      ['PATCH', `${base}/people/${owner.id}`, { role: 'technician' }],
+      ['DELETE', `${base}/people/${owner.id}`],
+    ];
+    for (const [method, url, body] of forbidden) {
+      const response = await t.request(url, { method, cookie: tech.cookie, body });
+      expect(response.status, `${method} ${url}`).toBe(403);
+    }
+    const [row] = await t.db.select().from(properties).where(eq(properties.id, property.id));
+    expect(row).toMatchObject({ name: 'Tech Place', deletedAt: null });
+
+    // everything under a property is changeable by anyone who can see it
+    const task = await createTask(t, owner);
+    const added = await t.request(`${base}/tasks`, { cookie: tech.cookie, body: { taskId: task.id } });
+    expect(added.status).toBe(201);
+  });
+});
+
+describe('property tasks (Manage Tasks)', () => {
+  it('adds a template with a custom price, changes it, removes it and adds it back', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const task = await createTask(t, owner, { name: 'Wash windows', defaultPrice: 6000, estimatedDurationMinutes: 60 });
+    const base = `/api/properties/${property.id}/tasks`;
+
+    const created = await t.request(base, { cookie: owner.cookie, body: { taskId: task.id, customPrice: 7525 } });
+    expect(created.status).toBe(201);
+    const link = await json(created);
+    expect(link).toMatchObject({
+      taskId: task.id,
+      name: 'Wash windows',
+      customPrice: 7525,
+      defaultPrice: 6000,
+      price: 7525,
+      isActive: true,
+    });
+
+    const duplicate = await t.request(base, { cookie: owner.cookie, body: { taskId: task.id } });
+    expect(duplicate.status).toBe(409);
+
+    const changed = await t.request(`${base}/${link.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { customPrice: null },
+    });
+    expect(await json(changed)).toMatchObject({ customPrice: null, price: 6000 });
+
+    const removed = await t.request(`${base}/${link.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(removed.status).toBe(204);
+    const [row] = await t.db
+      .select()
+      .from(propertyTasks)
+      .where(eq(propertyTasks.id, String(link.id)));
+    expect(row?.isActive).toBe(false);
+    const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: owner.cookie }));
+    expect(detail.tasks).toEqual([]);
+    const all = await json(await t.request(base, { cookie: owner.cookie }));
+    expect(all).toMatchObject({ total: 1, items: [{ id: link.id, isActive: false }] });
+
+    const back = await t.request(base, { cookie: owner.cookie, body: { taskId: task.id, customPrice: 100 } });
+    expect(back.status).toBe(201);
+    expect(await json(back)).toMatchObject({ id: link.id, isActive: true, customPrice: 100, price: 100 });
+    const reactivated = await t.request(`${base}/${link.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { isActive: true },
+    });
+    expect(await json(reactivated)).toMatchObject({ isActive: true });
+  });
+
+  it('validates the template and the price', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const task = await createTask(t, owner);
+    const deleted = await createTask(t, owner, { deletedAt: new Date() });
+    const base = `/api/properties/${property.id}/tasks`;
+    const negative = await t.request(base, { cookie: owner.cookie, body: { taskId: task.id, customPrice: -1 } });
+    expect(negative.status).toBe(400);
+    const fractional = await t.request(base, { cookie: owner.cookie, body: { taskId: task.id, customPrice: 1.5 } });
+    expect(fractional.status).toBe(400);
+    const missing = await t.request(base, { cookie: owner.cookie, body: {} });
+    expect((await json(missing)).error).toMatchObject({ fields: { taskId: 'Please select a task' } });
+    const gone = await t.request(base, { cookie: owner.cookie, body: { taskId: deleted.id } });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: { message: 'Task not found' } });
+    const otherProperty = await createProperty(t, owner);
+    const foreignLink = await addPropertyTask(t, otherProperty.id, task.id);
+    const wrongParent = await t.request(`${base}/${foreignLink.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { customPrice: 5 },
+    });
+    expect(wrongParent.status).toBe(404);
+  });
+});
+
+describe('visit history', () => {
+  it('lists visits newest first with completed and total task counts', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const other = await createProperty(t, owner);
+    const task = await createTask(t, owner);
+    const [older, newer, empty] = await t.db
+      .insert(visits)
+      .values([
+        { propertyId: property.id, scheduledAt: new Date('2025-01-01T10:00:00Z'), status: 'completed' },
+        { propertyId: property.id, scheduledAt: new Date('2025-02-01T10:00:00Z'), status: 'in_progress' },
+        { propertyId: property.id, scheduledAt: new Date('2024-12-01T10:00:00Z') },
+      ])
+      .returning();
+    await t.db.insert(visits).values({ propertyId: other.id, scheduledAt: new Date('2026-01-01T10:00:00Z') });
+    await t.db.insert(visitTasks).values([
+      { visitId: older!.id, taskId: task.id, status: 'completed' },
+      { visitId: older!.id, taskId: task.id, status: 'completed' },
+      { visitId: newer!.id, taskId: task.id, status: 'completed' },
+      { visitId: newer!.id, taskId: task.id, status: 'pending' },
+      { visitId: newer!.id, taskId: task.id, status: 'skipped' },
+    ]);
+    const page = await json(await t.request(`/api/properties/${property.id}/visits`, { cookie: owner.cookie }));
+    expect(page).toEqual({
+      total: 3,
+      items: [
+        {
+          id: newer!.id,
+          scheduledAt: '2025-02-01T10:00:00.000Z',
+          status: 'in_progress',
+          completedTaskCount: 1,
+          taskCount: 3,
+        },
+        {
+          id: older!.id,
+          scheduledAt: '2025-01-01T10:00:00.000Z',
+          status: 'completed',
+          completedTaskCount: 2,
+          taskCount: 2,
+        },
+        {
+          id: empty!.id,
+          scheduledAt: '2024-12-01T10:00:00.000Z',
+          status: 'scheduled',
+          completedTaskCount: 0,
+          taskCount: 0,
+        },
+      ],
+    });
+    const paged = await json(
+      await t.request(`/api/properties/${property.id}/visits?limit=1&offset=1`, { cookie: owner.cookie }),
+    );
+    expect(paged).toMatchObject({ total: 3, items: [{ id: older!.id }] });
+  });
+});
+
+describe('people on a property', () => {
+  it('an owner links by e-mail, changes a role and unlinks; a linked technician sees the property', async () => {
+    const owner = await createUser(t, { name: 'Olive Owner' });
+    const helper = await createUser(t);
+    const property = await createProperty(t, owner, { name: 'People Place' });
+    const base = `/api/properties/${property.id}/people`;
+
+    const linked = await t.request(base, {
+      cookie: owner.cookie,
+      body: { email: helper.email.toUpperCase(), role: 'technician' },
+    });
+    expect(linked.status).toBe(201);
+    expect(await linked.json()).toEqual({
+      userId: helper.id,
+      email: helper.email,
+      displayName: null,
+      role: 'technician',
+    });
+
+    const seen = await json(await t.request('/api/properties?q=People%20Place', { cookie: helper.cookie }));
+    expect(seen.items).toEqual([expect.objectContaining({ id: property.id, role: 'technician' })]);
+
+    const people = await json(await t.request(base, { cookie: helper.cookie }));
+    expect(people).toEqual({
+      total: 2,
+      items: [
+        { userId: owner.id, email: owner.email, displayName: 'Olive Owner', role: 'owner' },
+        { userId: helper.id, email: helper.email, displayName: null, role: 'technician' },
+      ],
+    });
+
+    const again = await t.request(base, { cookie: owner.cookie, body: { email: helper.email, role: 'owner' } });
+    expect(again.status).toBe(409);
+    const nobody = await t.request(base, {
+      cookie: owner.cookie,
+      body: { email: 'nobody@example.com', role: 'owner' },
+    });
+    expect(nobody.status).toBe(400);
+    expect((await json(nobody)).error).toMatchObject({ fields: { email: 'No user with that email address' } });
+    const badRole = await t.request(base, { cookie: owner.cookie, body: { email: helper.email, role: 'boss' } });
+    expect((await json(badRole)).error).toMatchObject({ fields: { role: 'Role must be owner or technician' } });
+    const badEmail = await t.request(base, { cookie: owner.cookie, body: { email: 'nope', role: 'owner' } });
+    expect((await json(badEmail)).error).toMatchObject({ fields: { email: 'Please enter a valid email address' } });
+
+    const promoted = await t.request(`${base}/${helper.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { role: 'owner' },
+    });
+    expect(await promoted.json()).toMatchObject({ role: 'owner' });
+    // now co-owner: the helper may edit
+    const edit = await t.request(`/api/properties/${property.id}`, {
+      method: 'PATCH',
+      cookie: helper.cookie,
+      body: { name: 'People Place', address: '3 Co St' },
+    });
+    expect(edit.status).toBe(200);
+
+    const unlinked = await t.request(`${base}/${helper.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(unlinked.status).toBe(204);
+    expect((await t.request(`/api/properties/${property.id}`, { cookie: helper.cookie })).status).toBe(404);
+    const unknown = await t.request(`${base}/${helper.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('the last owner cannot leave or be demoted; with two owners one may go', async () => {
+    const owner = await createUser(t);
+    const second = await createUser(t);
+    const tech = await createUser(t);
+    const property = await createProperty(t, owner, {}, [tech]);
+    const base = `/api/properties/${property.id}/people`;
+
+    const leave = await t.request(`${base}/${owner.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(leave.status).toBe(409);
+    expect(await leave.json()).toMatchObject({ error: { message: 'A property must keep at least one owner' } });
+    const demote = await t.request(`${base}/${owner.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { role: 'technician' },
+    });
+    expect(demote.status).toBe(409);
+
+    await t.request(base, { cookie: owner.cookie, body: { email: second.email, role: 'owner' } });
+    const left = await t.request(`${base}/${owner.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(left.status).toBe(204);
+    const lastOne = await t.request(`${base}/${second.id}`, { method: 'DELETE', cookie: second.cookie });
+    expect(lastOne.status).toBe(409);
+
+    // a technician may leave by themselves
+    const techLeaves = await t.request(`${base}/${tech.id}`, { method: 'DELETE', cookie: tech.cookie });
+    expect(techLeaves.status).toBe(204);
+    const owners = await t.db.select().from(userProperties).where(eq(userProperties.propertyId, property.id));
+    expect(owners).toEqual([expect.objectContaining({ userId: second.id, role: 'owner' })]);
+  });
+
+  it('an admin who is not linked may manage people', async () => {
+    const owner = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const newcomer = await createUser(t);
+    const property = await createProperty(t, owner);
+    const response = await t.request(`/api/properties/${property.id}/people`, {
+      cookie: admin.cookie,
+      body: { email: newcomer.email, role: 'technician' },
+    });
+    expect(response.status).toBe(201);
+  });
+});
