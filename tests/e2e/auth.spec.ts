@@ -81,3 +81,25 @@ test('/auth-test runs its four checks without revealing secrets', async ({ page 
   await expect(page.getByText('BETTER_AUTH_SECRET: set')).toBeVisible();
   await expect(page.getByText('e2e-secret-that-is-long-enough')).toHaveCount(0);
 });
+
+test('a sign-in check that hangs for over 5 s sends the user to /clear-auth, which ends on /login', async ({
+  page,
+  user,
+}) => {
+  expect(user.email).toBeTruthy();
+  // Hold the first /api/me answer back (a stalled network), let the rest through.
+  let held = false;
+  await page.route('**/api/me', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    await route.continue().catch(() => undefined);
+  });
+  const clearAuthVisited = page.waitForURL(/\/clear-auth$/, { timeout: 8000 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status', { name: 'Checking sign-in' })).toBeVisible();
+  await clearAuthVisited;
+  await expect(page).toHaveURL(/\/login$/);
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((cookie) => cookie.name.includes('session_token'))).toEqual([]);
+});
