@@ -18,6 +18,7 @@ import { authTestRoutes } from './modules/debug/auth-test.routes';
 import { clearAuthRoutes } from './modules/debug/clear-auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { visitsRoutes } from './modules/visits/visits.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import type { AppEnv } from './types';
@@ -77,6 +78,7 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
   app.route('/api/auth-test', authTestRoutes);
   app.route('/api/clear-auth', clearAuthRoutes);
   app.route('/api/me', meRoutes);
+  app.route('/api/visits', visitsRoutes);
   app.route('/api/properties', propertiesRoutes);
   app.route('/api/tasks', tasksRoutes);
   app.all('/api/*', (c) => {

@@ -3,6 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { AccountRole } from '../../src/shared/constants';
 import { properties, propertyTasks, tasks, userProperties, users } from '../../src/server/db/schema';
 import type { TestApp } from './test-app';
+import {
+  visits as visitsTable,
+  visitTasks as visitTasksTable,
+  visitUsers as visitUsersTable,
+} from '../../src/server/db/schema';
 
 export interface TestUser {
   id: string;
@@ -97,5 +102,53 @@ export async function addPropertyTask(
     .values({ propertyId, taskId, ...overrides })
     .returning();
   if (!row) throw new Error('property task not created');
+  return row;
+}
+
+// ── visits (the visits area's factories) ──
+
+/**
+ * A visit at `propertyId` (default: in a day, scheduled) with `lead` as its lead and each of
+ * `assistants` as assistant, in visit_users.
+ */
+export async function createVisit(
+  t: TestApp,
+  propertyId: string,
+  options: {
+    lead?: { id: string };
+    assistants?: { id: string }[];
+    scheduledAt?: Date;
+    status?: (typeof visitsTable.$inferInsert)['status'];
+  } = {},
+) {
+  const [visit] = await t.db
+    .insert(visitsTable)
+    .values({
+      propertyId,
+      scheduledAt: options.scheduledAt ?? new Date(Date.now() + 24 * 3600_000),
+      status: options.status ?? 'scheduled',
+    })
+    .returning();
+  if (!visit) throw new Error('visit not created');
+  const people = [
+    ...(options.lead ? [{ visitId: visit.id, userId: options.lead.id, role: 'lead' as const }] : []),
+    ...(options.assistants ?? []).map((user) => ({ visitId: visit.id, userId: user.id, role: 'assistant' as const })),
+  ];
+  if (people.length > 0) await t.db.insert(visitUsersTable).values(people);
+  return visit;
+}
+
+/** A task template on a visit (pending unless told otherwise). */
+export async function addVisitTask(
+  t: TestApp,
+  visitId: string,
+  taskId: string,
+  overrides: Partial<typeof visitTasksTable.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(visitTasksTable)
+    .values({ visitId, taskId, ...overrides })
+    .returning();
+  if (!row) throw new Error('visit task not created');
   return row;
 }

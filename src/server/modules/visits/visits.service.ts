@@ -1,0 +1,518 @@
+import { and, asc, desc, eq, gte, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { parseCents } from '../../../shared/money';
+import type { Page } from '../../../shared/schemas/common';
+import {
+  VISIT_MESSAGES,
+  type addVisitTaskInput,
+  type addVisitUserInput,
+  type createVisitInput,
+  type listVisitsQuery,
+  type taskOptionsQuery,
+  type updateVisitInput,
+  type updateVisitTaskInput,
+  type UpcomingVisitDto,
+  type VisitCandidateDto,
+  type VisitDetailDto,
+  type VisitInvoiceDto,
+  type VisitListItemDto,
+  type VisitPersonDto,
+  type VisitTaskDto,
+  type VisitTaskOptionDto,
+} from '../../../shared/schemas/visits';
+import { PROPERTY_NOT_FOUND, visibleProperty, visiblePropertyId } from '../../access';
+import { isAdmin, type Actor } from '../../auth/session';
+import type { Database, Executor } from '../../db/client';
+import {
+  invoices,
+  invoiceVisits,
+  profiles,
+  properties,
+  propertyTasks,
+  tasks,
+  userProperties,
+  users,
+  visits,
+  visitTasks,
+  visitUsers,
+} from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+
+// Visits, their people and their tasks (spec §2 Visits, §3, §4). Every query is
+// scoped with access.ts: a visit of a property the actor cannot see is 'Visit not found'.
+
+type CreateVisitData = z.output<typeof createVisitInput>;
+type UpdateVisitData = z.output<typeof updateVisitInput>;
+type ListVisitsData = z.output<typeof listVisitsQuery>;
+type TaskOptionsData = z.output<typeof taskOptionsQuery>;
+type AddVisitTaskData = z.output<typeof addVisitTaskInput>;
+type UpdateVisitTaskData = z.output<typeof updateVisitTaskInput>;
+type AddVisitUserData = z.output<typeof addVisitUserInput>;
+
+const propertyColumns = {
+  id: properties.id,
+  name: properties.name,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zipCode,
+};
+
+/** The visit's people as one JSON array (lead first), so a list stays one query. */
+const peopleJson = sql<VisitPersonDto[]>`coalesce((
+  select json_agg(json_build_object(
+    'userId', ${visitUsers.userId}, 'email', ${users.email},
+    'displayName', ${profiles.displayName}, 'role', ${visitUsers.role}
+  ) order by ${visitUsers.role} desc, ${users.email})
+  from ${visitUsers}
+  join ${users} on ${users.id} = ${visitUsers.userId}
+  left join ${profiles} on ${profiles.userId} = ${users.id}
+  where ${visitUsers.visitId} = ${visits.id}
+), '[]'::json)`;
+
+const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+// ── visits ──
+
+export async function listVisits(db: Executor, actor: Actor, query: ListVisitsData): Promise<Page<VisitListItemDto>> {
+  const conditions: SQL[] = [visibleProperty(actor)];
+  if (query.status) conditions.push(eq(visits.status, query.status));
+  if (query.propertyId) conditions.push(eq(visits.propertyId, query.propertyId));
+  const rows = await db
+    .select({
+      id: visits.id,
+      propertyId: visits.propertyId,
+      scheduledAt: visits.scheduledAt,
+      startedAt: visits.startedAt,
+      completedAt: visits.completedAt,
+      status: visits.status,
+      property: propertyColumns,
+      people: peopleJson,
+      total: totalCount,
+    })
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .where(and(...conditions))
+    .orderBy(desc(visits.scheduledAt), desc(visits.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = rows[0]?.total ?? (query.offset > 0 ? await countVisits(db, conditions) : 0);
+  return { items: rows.map(({ total: _total, ...row }) => toListItem(row)), total };
+}
+
+async function countVisits(db: Executor, conditions: SQL[]): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .where(and(...conditions));
+  return row?.count ?? 0;
+}
+
+/** spec §7: visits the actor is assigned to, from now on, soonest first. */
+export async function listUpcomingVisits(db: Executor, actor: Actor, limit: number): Promise<UpcomingVisitDto[]> {
+  const rows = await db
+    .select({
+      id: visits.id,
+      scheduledAt: visits.scheduledAt,
+      status: visits.status,
+      role: visitUsers.role,
+      property: propertyColumns,
+    })
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, actor.id)))
+    .where(and(visibleProperty(actor), gte(visits.scheduledAt, sql`now()`)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, scheduledAt: row.scheduledAt.toISOString() }));
+}
+
+export async function getVisit(db: Executor, actor: Actor, id: string): Promise<VisitDetailDto> {
+  const [row] = await db
+    .select({
+      id: visits.id,
+      propertyId: visits.propertyId,
+      scheduledAt: visits.scheduledAt,
+      startedAt: visits.startedAt,
+      completedAt: visits.completedAt,
+      status: visits.status,
+      createdAt: visits.createdAt,
+      property: propertyColumns,
+      people: peopleJson,
+    })
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .where(and(eq(visits.id, id), visibleProperty(actor)));
+  if (!row) throw notFound(VISIT_MESSAGES.notFound);
+
+  const taskRows = await selectVisitTasks(db, eq(visitTasks.visitId, id));
+  const invoiceRows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      status: invoices.status,
+      total: invoices.total,
+      dueDate: invoices.dueDate,
+    })
+    .from(invoiceVisits)
+    .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
+    .where(and(eq(invoiceVisits.visitId, id), visiblePropertyId(actor, sql`${invoices.propertyId}`)))
+    .orderBy(desc(invoices.createdAt));
+
+  const { createdAt, ...listed } = row;
+  const item = toListItem(listed);
+  const myRole = item.people.find((person) => person.userId === actor.id)?.role ?? null;
+  return {
+    ...item,
+    createdAt: createdAt.toISOString(),
+    tasks: taskRows,
+    invoices: invoiceRows satisfies VisitInvoiceDto[],
+    myRole,
+    canManagePeople: isAdmin(actor) || myRole === 'lead',
+  };
+}
+
+/** spec §7: the visit, then its lead, then the property's active tasks, all or nothing. */
+export async function createVisit(db: Database, actor: Actor, input: CreateVisitData): Promise<VisitDetailDto> {
+  await requireVisibleProperty(db, actor, input.propertyId);
+  const visitId = await db.transaction(async (tx) => {
+    const [visit] = await tx
+      .insert(visits)
+      .values({
+        propertyId: input.propertyId,
+        scheduledAt: input.scheduledAt,
+        status: input.status,
+        startedAt: input.status === 'in_progress' ? new Date() : null,
+        completedAt: input.status === 'completed' ? new Date() : null,
+      })
+      .returning({ id: visits.id });
+    if (!visit) throw new Error('visit insert returned nothing');
+    // spec §6: the creator is the visit's lead.
+    await tx.insert(visitUsers).values({ visitId: visit.id, userId: actor.id, role: 'lead' });
+    if (input.addPropertyTasks) {
+      // Price: the property's custom price, else the template's default price.
+      await tx.execute(sql`
+        insert into ${visitTasks} (visit_id, task_id, price, status)
+        select ${visit.id}, ${propertyTasks.taskId}, coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
+        from ${propertyTasks}
+        join ${tasks} on ${tasks.id} = ${propertyTasks.taskId}
+        where ${propertyTasks.propertyId} = ${input.propertyId}
+          and ${propertyTasks.isActive} and ${tasks.deletedAt} is null
+        order by ${tasks.name}`);
+    }
+    return visit.id;
+  });
+  return getVisit(db, actor, visitId);
+}
+
+/** spec §4: any status may be chosen; in_progress stamps started_at once, completed stamps completed_at. */
+export async function updateVisit(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: UpdateVisitData,
+): Promise<VisitDetailDto> {
+  await requireVisit(db, actor, id);
+  if (input.propertyId) await requireVisibleProperty(db, actor, input.propertyId);
+  const changes: Partial<Record<keyof typeof visits.$inferInsert, unknown>> = {};
+  if (input.propertyId) changes.propertyId = input.propertyId;
+  if (input.scheduledAt) changes.scheduledAt = input.scheduledAt;
+  if (input.status) {
+    changes.status = input.status;
+    if (input.status === 'in_progress') changes.startedAt = sql`coalesce(${visits.startedAt}, now())`;
+    // Leaving completed clears the stamp, as for visit tasks, so a time never contradicts the status.
+    changes.completedAt =
+      input.status === 'completed'
+        ? sql`case when ${visits.status} = 'completed' then coalesce(${visits.completedAt}, now()) else now() end`
+        : null;
+  }
+  if (Object.keys(changes).length > 0) {
+    await db
+      .update(visits)
+      .set(changes as Partial<typeof visits.$inferInsert>)
+      .where(eq(visits.id, id));
+  }
+  return getVisit(db, actor, id);
+}
+
+/** spec §4: visits are really deleted (their people, tasks and invoice links go with them). */
+export async function removeVisit(db: Executor, actor: Actor, id: string): Promise<void> {
+  const deleted = await db
+    .delete(visits)
+    .where(and(eq(visits.id, id), visiblePropertyId(actor, sql`${visits.propertyId}`)))
+    .returning({ id: visits.id });
+  if (deleted.length === 0) throw notFound(VISIT_MESSAGES.notFound);
+}
+
+// ── visit tasks ──
+
+export async function addVisitTask(
+  db: Executor,
+  actor: Actor,
+  visitId: string,
+  input: AddVisitTaskData,
+): Promise<VisitTaskDto> {
+  const visit = await requireVisit(db, actor, visitId);
+  const [task] = await db
+    .select({ id: tasks.id, price: sql<number | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})` })
+    .from(tasks)
+    .leftJoin(
+      propertyTasks,
+      and(
+        eq(propertyTasks.taskId, tasks.id),
+        eq(propertyTasks.propertyId, visit.propertyId),
+        eq(propertyTasks.isActive, true),
+      ),
+    )
+    .where(and(eq(tasks.id, input.taskId), isNull(tasks.deletedAt)));
+  if (!task) throw notFound('Task not found');
+  const existing = await db
+    .select({ id: visitTasks.id })
+    .from(visitTasks)
+    .where(and(eq(visitTasks.visitId, visitId), eq(visitTasks.taskId, input.taskId)));
+  if (existing.length > 0) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
+  const [row] = await db
+    .insert(visitTasks)
+    .values({
+      visitId,
+      taskId: input.taskId,
+      price: input.price ?? (task.price === null ? null : toCents(task.price)),
+      status: 'pending',
+    })
+    .returning({ id: visitTasks.id });
+  return getVisitTask(db, visitId, row!.id);
+}
+
+/** spec §4: completed stamps completed_at; leaving completed clears it. */
+export async function updateVisitTask(
+  db: Executor,
+  actor: Actor,
+  visitId: string,
+  visitTaskId: string,
+  input: UpdateVisitTaskData,
+): Promise<VisitTaskDto> {
+  await requireVisit(db, actor, visitId);
+  const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
+  if (input.status) {
+    changes.status = input.status;
+    changes.completedAt =
+      input.status === 'completed'
+        ? sql`case when ${visitTasks.status} = 'completed' then coalesce(${visitTasks.completedAt}, now()) else now() end`
+        : null;
+  }
+  if (input.notes !== undefined) changes.notes = input.notes;
+  if (input.price !== undefined) changes.price = input.price;
+  const where = and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId));
+  if (Object.keys(changes).length > 0) {
+    const updated = await db
+      .update(visitTasks)
+      .set(changes as Partial<typeof visitTasks.$inferInsert>)
+      .where(where)
+      .returning({ id: visitTasks.id });
+    if (updated.length === 0) throw notFound(VISIT_MESSAGES.taskNotFound);
+  }
+  return getVisitTask(db, visitId, visitTaskId);
+}
+
+export async function removeVisitTask(db: Executor, actor: Actor, visitId: string, visitTaskId: string) {
+  await requireVisit(db, actor, visitId);
+  const deleted = await db
+    .delete(visitTasks)
+    .where(and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId)))
+    .returning({ id: visitTasks.id });
+  if (deleted.length === 0) throw notFound(VISIT_MESSAGES.taskNotFound);
+}
+
+/** Templates that can be added to the visit: the property's active tasks, or the whole catalogue. */
+export async function listTaskOptions(
+  db: Executor,
+  actor: Actor,
+  visitId: string,
+  query: TaskOptionsData,
+): Promise<Page<VisitTaskOptionDto>> {
+  const visit = await requireVisit(db, actor, visitId);
+  const conditions: SQL[] = [isNull(tasks.deletedAt)];
+  if (query.scope === 'property') conditions.push(sql`${propertyTasks.id} is not null`);
+  if (query.q) conditions.push(ilike(tasks.name, containing(query.q)));
+  const rows = await db
+    .select({
+      taskId: tasks.id,
+      name: tasks.name,
+      description: tasks.description,
+      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
+      onProperty: sql<boolean>`${propertyTasks.id} is not null`,
+      onVisit: sql<boolean>`exists (select 1 from ${visitTasks} where ${visitTasks.visitId} = ${visitId} and ${visitTasks.taskId} = ${tasks.id})`,
+      total: totalCount,
+    })
+    .from(tasks)
+    .leftJoin(
+      propertyTasks,
+      and(
+        eq(propertyTasks.taskId, tasks.id),
+        eq(propertyTasks.propertyId, visit.propertyId),
+        eq(propertyTasks.isActive, true),
+      ),
+    )
+    .where(and(...conditions))
+    .orderBy(asc(tasks.name), asc(tasks.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return {
+    items: rows.map(({ total: _total, price, ...row }) => ({ ...row, price: price === null ? null : toCents(price) })),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+// ── people on a visit ──
+
+/** People linked to the property who are not on the visit yet (spec §6: only they may be assigned). */
+export async function listVisitCandidates(
+  db: Executor,
+  actor: Actor,
+  visitId: string,
+  query: { limit: number; offset: number },
+): Promise<Page<VisitCandidateDto>> {
+  const visit = await requireVisit(db, actor, visitId);
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      displayName: profiles.displayName,
+      propertyRole: userProperties.role,
+      total: totalCount,
+    })
+    .from(userProperties)
+    .innerJoin(users, eq(users.id, userProperties.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        eq(userProperties.propertyId, visit.propertyId),
+        sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${users.id})`,
+      ),
+    )
+    .orderBy(asc(users.email))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+export async function addVisitUser(
+  db: Executor,
+  actor: Actor,
+  visitId: string,
+  input: AddVisitUserData,
+): Promise<VisitPersonDto> {
+  const visit = await requireVisit(db, actor, visitId);
+  await requirePeopleManager(db, actor, visitId);
+  const [person] = await db
+    .select({ userId: users.id, email: users.email, displayName: profiles.displayName })
+    .from(userProperties)
+    .innerJoin(users, eq(users.id, userProperties.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(userProperties.propertyId, visit.propertyId), eq(userProperties.userId, input.userId)));
+  if (!person) throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { userId: VISIT_MESSAGES.notLinkedToProperty });
+  const inserted = await db
+    .insert(visitUsers)
+    .values({ visitId, userId: input.userId, role: 'assistant' })
+    .onConflictDoNothing()
+    .returning({ id: visitUsers.id });
+  if (inserted.length === 0) throw conflict(VISIT_MESSAGES.alreadyOnVisit);
+  return { ...person, role: 'assistant' };
+}
+
+export async function removeVisitUser(db: Executor, actor: Actor, visitId: string, userId: string): Promise<void> {
+  await requireVisit(db, actor, visitId);
+  await requirePeopleManager(db, actor, visitId);
+  const [row] = await db
+    .select({ id: visitUsers.id, role: visitUsers.role })
+    .from(visitUsers)
+    .where(and(eq(visitUsers.visitId, visitId), eq(visitUsers.userId, userId)));
+  if (!row) throw notFound(VISIT_MESSAGES.personNotFound);
+  if (row.role === 'lead') throw badRequest(VISIT_MESSAGES.leadCannotBeRemoved);
+  await db.delete(visitUsers).where(eq(visitUsers.id, row.id));
+}
+
+// ── helpers ──
+
+/** The visit if the actor can see its property; 'Visit not found' otherwise. */
+async function requireVisit(db: Executor, actor: Actor, id: string) {
+  const [visit] = await db
+    .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status })
+    .from(visits)
+    .where(and(eq(visits.id, id), visiblePropertyId(actor, sql`${visits.propertyId}`)));
+  if (!visit) throw notFound(VISIT_MESSAGES.notFound);
+  return visit;
+}
+
+async function requireVisibleProperty(db: Executor, actor: Actor, propertyId: string) {
+  const [property] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), visibleProperty(actor)));
+  if (!property) throw notFound(PROPERTY_NOT_FOUND);
+}
+
+/** The lead (or an admin) decides who else is on the visit. */
+async function requirePeopleManager(db: Executor, actor: Actor, visitId: string) {
+  if (isAdmin(actor)) return;
+  const [lead] = await db
+    .select({ id: visitUsers.id })
+    .from(visitUsers)
+    .where(and(eq(visitUsers.visitId, visitId), eq(visitUsers.userId, actor.id), eq(visitUsers.role, 'lead')));
+  if (!lead) throw forbidden(VISIT_MESSAGES.onlyLeadManagesPeople);
+}
+
+function selectVisitTasks(db: Executor, where: SQL): Promise<VisitTaskDto[]> {
+  return db
+    .select({
+      id: visitTasks.id,
+      visitId: visitTasks.visitId,
+      taskId: visitTasks.taskId,
+      name: tasks.name,
+      description: tasks.description,
+      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      price: visitTasks.price,
+      status: visitTasks.status,
+      notes: visitTasks.notes,
+      completedAt: visitTasks.completedAt,
+    })
+    .from(visitTasks)
+    .innerJoin(tasks, eq(tasks.id, visitTasks.taskId))
+    .where(where)
+    .orderBy(asc(visitTasks.createdAt), asc(tasks.name), asc(visitTasks.id))
+    .then((rows) => rows.map((row) => ({ ...row, completedAt: iso(row.completedAt) })));
+}
+
+async function getVisitTask(db: Executor, visitId: string, visitTaskId: string): Promise<VisitTaskDto> {
+  const [row] = await selectVisitTasks(db, and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId))!);
+  if (!row) throw notFound(VISIT_MESSAGES.taskNotFound);
+  return row;
+}
+
+function toListItem(row: {
+  id: string;
+  propertyId: string;
+  scheduledAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  status: VisitListItemDto['status'];
+  property: VisitListItemDto['property'];
+  people: VisitPersonDto[];
+}): VisitListItemDto {
+  return {
+    ...row,
+    scheduledAt: row.scheduledAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+  };
+}
+
+/** numeric values computed in SQL arrive as strings; money is integer cents in TypeScript. */
+const toCents = (value: string | number) => parseCents(String(value));

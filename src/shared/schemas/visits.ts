@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import {
+  DEFAULT_UPCOMING_VISITS,
+  MAX_PAGE_SIZE,
+  VISIT_STATUSES,
+  VISIT_TASK_STATUSES,
+  type PropertyRole,
+  type VisitRole,
+  type VisitStatus,
+  type VisitTaskStatus,
+} from '../constants';
+import { optionalText, pageQuery } from './common';
+
+// spec §2 (Visits), §3 (visit, visit_users, visit_tasks), §4, §5 and §8.
+
+export const VISIT_MESSAGES = {
+  notFound: 'Visit not found',
+  taskNotFound: 'Visit task not found',
+  propertyRequired: 'Please select a property',
+  scheduledAtRequired: 'Please select a scheduled date and time',
+  saveFailed: 'Failed to save visit',
+  loadFailed: 'Failed to load visits',
+  loadTimeout: 'Loading timeout - please refresh the page',
+  noUpcoming: 'No upcoming visits scheduled',
+  deleteFailed: (message: string) => `Error deleting visit: ${message}`,
+  taskStatusFailed: (message: string) => `Error updating task status: ${message}`,
+  taskAlreadyOnVisit: 'This task is already on the visit',
+  notLinkedToProperty: 'Only people linked to the property can be assigned to its visits',
+  alreadyOnVisit: 'This person is already on the visit',
+  leadCannotBeRemoved: 'The lead cannot be removed from the visit',
+  onlyLeadManagesPeople: 'Only the visit lead can change who is on the visit',
+  personNotFound: 'Person not found on this visit',
+} as const;
+
+export const visitStatus = z.enum(VISIT_STATUSES, {
+  error: 'Status must be scheduled, in_progress, completed or cancelled',
+});
+export const visitTaskStatus = z.enum(VISIT_TASK_STATUSES, {
+  error: 'Status must be pending, in_progress, completed or skipped',
+});
+
+const propertyId = z
+  .string({ error: VISIT_MESSAGES.propertyRequired })
+  .trim()
+  .min(1, VISIT_MESSAGES.propertyRequired)
+  .pipe(z.uuid(VISIT_MESSAGES.propertyRequired));
+
+/** Any date-time string `Date` understands: the form's local "YYYY-MM-DDTHH:mm", the API's ISO. */
+const scheduledAt = z
+  .string({ error: VISIT_MESSAGES.scheduledAtRequired })
+  .trim()
+  .min(1, VISIT_MESSAGES.scheduledAtRequired)
+  .refine((value) => !Number.isNaN(new Date(value).getTime()), VISIT_MESSAGES.scheduledAtRequired)
+  .transform((value) => new Date(value));
+
+/** Integer cents, as all money in TypeScript (src/shared/money.ts). */
+const cents = z
+  .number({ error: 'Price must be a number' })
+  .int('Price must be whole cents')
+  .min(0, 'Price cannot be negative');
+
+export const createVisitInput = z.object({
+  propertyId,
+  scheduledAt,
+  status: visitStatus.default('scheduled'),
+  /** Add the property's active tasks as pending visit tasks (on by default). */
+  addPropertyTasks: z.boolean().default(true),
+});
+export type CreateVisitInput = z.input<typeof createVisitInput>;
+
+export const updateVisitInput = z.object({
+  propertyId: propertyId.optional(),
+  scheduledAt: scheduledAt.optional(),
+  status: visitStatus.optional(),
+});
+export type UpdateVisitInput = z.input<typeof updateVisitInput>;
+
+export const listVisitsQuery = pageQuery.extend({
+  status: visitStatus.optional(),
+  propertyId: z.uuid().optional(),
+});
+export type ListVisitsQuery = z.input<typeof listVisitsQuery>;
+
+export const upcomingVisitsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_UPCOMING_VISITS),
+});
+
+export const addVisitTaskInput = z.object({
+  taskId: z.uuid('Please select a task'),
+  /** Omitted or null: the property's custom price, else the template's default price. */
+  price: cents.nullish(),
+});
+export type AddVisitTaskInput = z.input<typeof addVisitTaskInput>;
+
+export const updateVisitTaskInput = z.object({
+  status: visitTaskStatus.optional(),
+  notes: optionalText(2000).optional(),
+  price: cents.nullable().optional(),
+});
+export type UpdateVisitTaskInput = z.input<typeof updateVisitTaskInput>;
+
+export const taskOptionsQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  /** `property`: the property's active tasks; `all`: the whole catalogue. */
+  scope: z.enum(['property', 'all']).default('property'),
+});
+export type TaskOptionsQuery = z.input<typeof taskOptionsQuery>;
+
+export const addVisitUserInput = z.object({
+  userId: z.uuid('Please select a person'),
+});
+export type AddVisitUserInput = z.input<typeof addVisitUserInput>;
+
+// ── answers ──
+
+export interface VisitPropertyDto {
+  id: string;
+  name: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+}
+
+export interface VisitPersonDto {
+  userId: string;
+  email: string;
+  displayName: string | null;
+  role: VisitRole;
+}
+
+/** `GET /api/visits` items. */
+export interface VisitListItemDto {
+  id: string;
+  propertyId: string;
+  scheduledAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  status: VisitStatus;
+  property: VisitPropertyDto;
+  people: VisitPersonDto[];
+}
+
+export interface VisitTaskDto {
+  id: string;
+  visitId: string;
+  taskId: string;
+  name: string;
+  description: string | null;
+  estimatedDurationMinutes: number | null;
+  /** cents */
+  price: number | null;
+  status: VisitTaskStatus;
+  notes: string | null;
+  completedAt: string | null;
+}
+
+export interface VisitInvoiceDto {
+  id: string;
+  invoiceNumber: string;
+  status: string;
+  /** cents */
+  total: number;
+  dueDate: string | null;
+}
+
+/** `GET /api/visits/:id`. */
+export interface VisitDetailDto extends VisitListItemDto {
+  createdAt: string;
+  tasks: VisitTaskDto[];
+  invoices: VisitInvoiceDto[];
+  /** The viewer's place on the visit, if any. */
+  myRole: VisitRole | null;
+  /** Whether the viewer may add and remove assistants (the lead, or an admin). */
+  canManagePeople: boolean;
+}
+
+/** `GET /api/visits/upcoming` items. */
+export interface UpcomingVisitDto {
+  id: string;
+  scheduledAt: string;
+  status: VisitStatus;
+  role: VisitRole;
+  property: VisitPropertyDto;
+}
+
+/** `GET /api/visits/:id/task-options` items: a template and what it would cost on this visit. */
+export interface VisitTaskOptionDto {
+  taskId: string;
+  name: string;
+  description: string | null;
+  estimatedDurationMinutes: number | null;
+  /** cents: the property's custom price, else the template's default price */
+  price: number | null;
+  onProperty: boolean;
+  onVisit: boolean;
+}
+
+/** `GET /api/visits/:id/candidates` items: people linked to the property, not yet on the visit. */
+export interface VisitCandidateDto {
+  userId: string;
+  email: string;
+  displayName: string | null;
+  propertyRole: PropertyRole;
+}
+
+export const VISIT_ROLE_LABELS: Record<VisitRole, string> = { lead: 'Lead', assistant: 'Assistant' };

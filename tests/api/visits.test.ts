@@ -1,0 +1,541 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, invoiceVisits, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
+import { createVisit as createVisitService } from '../../src/server/modules/visits/visits.service';
+import type {
+  UpcomingVisitDto,
+  VisitDetailDto,
+  VisitListItemDto,
+  VisitTaskDto,
+  VisitTaskOptionDto,
+} from '../../src/shared/schemas/visits';
+import {
+  addPropertyTask,
+  addVisitTask,
+  createProperty,
+  createTask,
+  createUser,
+  createVisit,
+  type TestUser,
+} from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const body = await response.text();
+  expect(response.status, body).toBe(status);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+async function postVisit(user: TestUser, body: Record<string, unknown>) {
+  return t.request('/api/visits', { cookie: user.cookie, body });
+}
+
+describe('creating a visit', () => {
+  it('makes the creator the lead and adds the property’s active tasks as pending, priced custom else default', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const custom = await createTask(t, owner, { name: 'A custom', defaultPrice: 5000 });
+    const plain = await createTask(t, owner, { name: 'B plain', defaultPrice: 2500 });
+    const inactive = await createTask(t, owner, { name: 'C inactive' });
+    const deleted = await createTask(t, owner, { name: 'D deleted', deletedAt: new Date() });
+    await addPropertyTask(t, property.id, custom.id, { customPrice: 7550 });
+    await addPropertyTask(t, property.id, plain.id);
+    await addPropertyTask(t, property.id, inactive.id, { isActive: false });
+    await addPropertyTask(t, property.id, deleted.id);
+
+    const scheduledAt = hoursFromNow(48).toISOString();
+    const visit = await json<VisitDetailDto>(await postVisit(owner, { propertyId: property.id, scheduledAt }), 201);
+
+    expect(visit).toMatchObject({
+      propertyId: property.id,
+      status: 'scheduled',
+      scheduledAt,
+      startedAt: null,
+      completedAt: null,
+      myRole: 'lead',
+      canManagePeople: true,
+      property: { id: property.id, name: property.name, address: property.address },
+      people: [{ userId: owner.id, email: owner.email, role: 'lead' }],
+      invoices: [],
+    });
+    expect(visit.tasks.map((task) => [task.name, task.price, task.status, task.completedAt])).toEqual([
+      ['A custom', 7550, 'pending', null],
+      ['B plain', 2500, 'pending', null],
+    ]);
+    const leads = await t.db.select().from(visitUsers).where(eq(visitUsers.visitId, visit.id));
+    expect(leads).toEqual([expect.objectContaining({ userId: owner.id, role: 'lead' })]);
+  });
+
+  it('adds no tasks when asked not to', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    await addPropertyTask(t, property.id, (await createTask(t, owner)).id);
+    const visit = await json<VisitDetailDto>(
+      await postVisit(owner, { propertyId: property.id, scheduledAt: hoursFromNow(1), addPropertyTasks: false }),
+      201,
+    );
+    expect(visit.tasks).toEqual([]);
+  });
+
+  it('refuses a missing property and date with the spec’s messages', async () => {
+    const owner = await createUser(t);
+    const body = await json<{ error: { fields: Record<string, string> } }>(await postVisit(owner, {}), 400);
+    expect(body.error.fields).toMatchObject({
+      propertyId: 'Please select a property',
+      scheduledAt: 'Please select a scheduled date and time',
+    });
+    const bad = await json<{ error: { message: string } }>(
+      await postVisit(owner, { propertyId: randomUUID(), scheduledAt: 'not a date' }),
+      400,
+    );
+    expect(bad.error.message).toBe('Please select a scheduled date and time');
+  });
+
+  it('refuses a property the user cannot see', async () => {
+    const owner = await createUser(t);
+    const stranger = await createUser(t);
+    const property = await createProperty(t, owner);
+    const body = await json<{ error: { message: string } }>(
+      await postVisit(stranger, { propertyId: property.id, scheduledAt: hoursFromNow(1) }),
+      404,
+    );
+    expect(body.error.message).toBe('Property not found or access denied');
+    expect(await t.db.select().from(visits).where(eq(visits.propertyId, property.id))).toEqual([]);
+  });
+
+  it('stamps started_at or completed_at when created in progress or completed', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const started = await json<VisitDetailDto>(
+      await postVisit(owner, { propertyId: property.id, scheduledAt: hoursFromNow(-1), status: 'in_progress' }),
+      201,
+    );
+    expect(started.startedAt).not.toBeNull();
+    expect(started.completedAt).toBeNull();
+    const done = await json<VisitDetailDto>(
+      await postVisit(owner, { propertyId: property.id, scheduledAt: hoursFromNow(-1), status: 'completed' }),
+      201,
+    );
+    expect(done.completedAt).not.toBeNull();
+  });
+
+  it('leaves no visit and no visit tasks when the lead cannot be inserted (one transaction)', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    await addPropertyTask(t, property.id, (await createTask(t, owner)).id);
+    // An admin sees every property, so the service gets as far as the lead insert,
+    // which fails on the foreign key: this user id does not exist.
+    const ghost = { id: randomUUID(), email: 'ghost@example.com', role: 'admin' as const };
+    await expect(
+      createVisitService(t.db, ghost, {
+        propertyId: property.id,
+        scheduledAt: hoursFromNow(5),
+        status: 'scheduled',
+        addPropertyTasks: true,
+      }),
+    ).rejects.toThrow();
+    expect(await t.db.select().from(visits).where(eq(visits.propertyId, property.id))).toEqual([]);
+    const orphanTasks = await t.db
+      .select({ id: visitTasks.id })
+      .from(visitTasks)
+      .innerJoin(visits, eq(visits.id, visitTasks.visitId))
+      .where(eq(visits.propertyId, property.id));
+    expect(orphanTasks).toEqual([]);
+  });
+});
+
+describe('visit status (spec §4)', () => {
+  it('lets any status be chosen, stamps started_at once and completed_at on completion', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const patch = (body: Record<string, unknown>) =>
+      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: owner.cookie, body });
+
+    const started = await json<VisitDetailDto>(await patch({ status: 'in_progress' }), 200);
+    expect(started.status).toBe('in_progress');
+    expect(started.startedAt).not.toBeNull();
+    expect(started.completedAt).toBeNull();
+
+    const back = await json<VisitDetailDto>(await patch({ status: 'scheduled' }), 200);
+    expect(back.startedAt).toBe(started.startedAt);
+
+    const again = await json<VisitDetailDto>(await patch({ status: 'in_progress' }), 200);
+    expect(again.startedAt).toBe(started.startedAt); // only when empty
+
+    const done = await json<VisitDetailDto>(await patch({ status: 'completed' }), 200);
+    expect(done.status).toBe('completed');
+    expect(done.completedAt).not.toBeNull();
+    expect(done.startedAt).toBe(started.startedAt);
+
+    const cancelled = await json<VisitDetailDto>(await patch({ status: 'cancelled' }), 200);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.completedAt).toBeNull();
+
+    const bad = await json<{ error: { code: string } }>(await patch({ status: 'finished' }), 400);
+    expect(bad.error.code).toBe('BAD_REQUEST');
+  });
+
+  it('completing directly from scheduled stamps completed_at without inventing a start', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const done = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        body: { status: 'completed' },
+      }),
+      200,
+    );
+    expect(done.completedAt).not.toBeNull();
+    expect(done.startedAt).toBeNull();
+  });
+
+  it('edits the property and the time; the new property must be visible', async () => {
+    const owner = await createUser(t);
+    const first = await createProperty(t, owner);
+    const second = await createProperty(t, owner);
+    const foreign = await createProperty(t, await createUser(t));
+    const visit = await createVisit(t, first.id, { lead: owner });
+    const scheduledAt = hoursFromNow(72).toISOString();
+    const moved = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        body: { propertyId: second.id, scheduledAt },
+      }),
+      200,
+    );
+    expect(moved).toMatchObject({ propertyId: second.id, scheduledAt, property: { name: second.name } });
+    const refused = await t.request(`/api/visits/${visit.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { propertyId: foreign.id },
+    });
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe('visit tasks', () => {
+  it('stamps completed_at on completed and clears it when leaving completed', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const row = await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 1000 });
+    const patch = (body: Record<string, unknown>) =>
+      t.request(`/api/visits/${visit.id}/tasks/${row.id}`, { method: 'PATCH', cookie: owner.cookie, body });
+
+    const working = await json<VisitTaskDto>(await patch({ status: 'in_progress' }), 200);
+    expect(working).toMatchObject({ status: 'in_progress', completedAt: null });
+
+    const done = await json<VisitTaskDto>(await patch({ status: 'completed' }), 200);
+    expect(done.status).toBe('completed');
+    expect(done.completedAt).not.toBeNull();
+
+    const noted = await json<VisitTaskDto>(await patch({ notes: '  Gate code 1234 ', status: 'completed' }), 200);
+    expect(noted).toMatchObject({ notes: 'Gate code 1234', completedAt: done.completedAt });
+
+    const skipped = await json<VisitTaskDto>(await patch({ status: 'skipped' }), 200);
+    expect(skipped).toMatchObject({ status: 'skipped', completedAt: null, notes: 'Gate code 1234' });
+
+    const priced = await json<VisitTaskDto>(await patch({ price: 1234, notes: '' }), 200);
+    expect(priced).toMatchObject({ price: 1234, notes: null });
+
+    expect((await patch({ status: 'done' })).status).toBe(400);
+    expect((await patch({ price: -1 })).status).toBe(400);
+  });
+
+  it('adds a template priced custom else default, refuses duplicates and removes it', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const onProperty = await createTask(t, owner, { name: 'On property', defaultPrice: 1000 });
+    const catalogue = await createTask(t, owner, { name: 'Catalogue only', defaultPrice: 2000 });
+    await addPropertyTask(t, property.id, onProperty.id, { customPrice: 1500 });
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const add = (body: Record<string, unknown>) =>
+      t.request(`/api/visits/${visit.id}/tasks`, { cookie: owner.cookie, body });
+
+    expect(await json<VisitTaskDto>(await add({ taskId: onProperty.id }), 201)).toMatchObject({
+      name: 'On property',
+      price: 1500,
+      status: 'pending',
+    });
+    const own = await json<VisitTaskDto>(await add({ taskId: catalogue.id, price: 99 }), 201);
+    expect(own.price).toBe(99);
+    expect((await add({ taskId: onProperty.id })).status).toBe(409);
+    expect((await add({ taskId: randomUUID() })).status).toBe(404);
+
+    const options = await json<{ items: VisitTaskOptionDto[]; total: number }>(
+      await t.request(`/api/visits/${visit.id}/task-options?scope=all&q=on`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(options.items.map((option) => [option.name, option.price, option.onProperty, option.onVisit])).toEqual([
+      ['Catalogue only', 2000, false, true],
+      ['On property', 1500, true, true],
+    ]);
+    const propertyOnly = await json<{ items: VisitTaskOptionDto[] }>(
+      await t.request(`/api/visits/${visit.id}/task-options?scope=property`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(propertyOnly.items.map((option) => option.name)).toEqual(['On property']);
+
+    expect(
+      (await t.request(`/api/visits/${visit.id}/tasks/${own.id}`, { method: 'DELETE', cookie: owner.cookie })).status,
+    ).toBe(204);
+    const detail = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(detail.tasks.map((task) => task.name)).toEqual(['On property']);
+  });
+
+  it('does not reach a task of another visit through this visit', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const other = await createVisit(t, property.id, { lead: owner });
+    const row = await addVisitTask(t, other.id, (await createTask(t, owner)).id);
+    const response = await t.request(`/api/visits/${visit.id}/tasks/${row.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { status: 'completed' },
+    });
+    expect(await json<{ error: { message: string } }>(response, 404)).toMatchObject({
+      error: { message: 'Visit task not found' },
+    });
+  });
+});
+
+describe('people on a visit', () => {
+  it('lets the lead add and remove people linked to the property, and only them', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const outsider = await createUser(t);
+    const property = await createProperty(t, owner, {}, [tech]);
+    const visit = await createVisit(t, property.id, { lead: owner });
+
+    const candidates = await json<{ items: { userId: string }[] }>(
+      await t.request(`/api/visits/${visit.id}/candidates`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(candidates.items.map((item) => item.userId)).toEqual([tech.id]);
+
+    const add = (user: TestUser, userId: string) =>
+      t.request(`/api/visits/${visit.id}/users`, { cookie: user.cookie, body: { userId } });
+    expect(await json(await add(owner, tech.id), 201)).toMatchObject({ userId: tech.id, role: 'assistant' });
+    expect((await add(owner, tech.id)).status).toBe(409);
+    const refused = await json<{ error: { message: string } }>(await add(owner, outsider.id), 400);
+    expect(refused.error.message).toBe('Only people linked to the property can be assigned to its visits');
+
+    // The assistant sees the visit but does not decide who is on it.
+    expect((await add(tech, owner.id)).status).toBe(403);
+    const asAssistant = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }),
+      200,
+    );
+    expect(asAssistant).toMatchObject({ myRole: 'assistant', canManagePeople: false });
+    expect(asAssistant.people.map((person) => person.role)).toEqual(['lead', 'assistant']);
+
+    const removeLead = await t.request(`/api/visits/${visit.id}/users/${owner.id}`, {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
+    expect(removeLead.status).toBe(400);
+    const remove = await t.request(`/api/visits/${visit.id}/users/${tech.id}`, {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
+    expect(remove.status).toBe(204);
+    expect(await t.db.select().from(visitUsers).where(eq(visitUsers.visitId, visit.id))).toEqual([
+      expect.objectContaining({ userId: owner.id, role: 'lead' }),
+    ]);
+  });
+});
+
+describe('lists', () => {
+  it('lists visible visits newest scheduled first, with property and people, filtered and paginated', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const a = await createProperty(t, owner, { name: 'Alpha' }, [tech]);
+    const b = await createProperty(t, owner, { name: 'Beta' });
+    const hidden = await createProperty(t, await createUser(t));
+    const old = await createVisit(t, a.id, { lead: owner, scheduledAt: hoursFromNow(-48), status: 'completed' });
+    const soon = await createVisit(t, a.id, { lead: owner, assistants: [tech], scheduledAt: hoursFromNow(2) });
+    const later = await createVisit(t, b.id, { lead: owner, scheduledAt: hoursFromNow(30) });
+    await createVisit(t, hidden.id, { scheduledAt: hoursFromNow(3) });
+
+    const list = (query: string, user = owner) =>
+      t
+        .request(`/api/visits${query}`, { cookie: user.cookie })
+        .then((r) => json<{ items: VisitListItemDto[]; total: number }>(r, 200));
+
+    const all = await list('');
+    expect(all.total).toBe(3);
+    expect(all.items.map((item) => item.id)).toEqual([later.id, soon.id, old.id]);
+    expect(all.items[1]).toMatchObject({
+      property: { name: 'Alpha', address: a.address },
+      people: [
+        { userId: owner.id, role: 'lead' },
+        { userId: tech.id, role: 'assistant' },
+      ],
+    });
+    expect((await list('?status=completed')).items.map((item) => item.id)).toEqual([old.id]);
+    expect((await list(`?propertyId=${b.id}`)).items.map((item) => item.id)).toEqual([later.id]);
+    const page = await list('?limit=1&offset=1');
+    expect(page).toMatchObject({ total: 3, items: [{ id: soon.id }] });
+    expect((await list('?limit=1&offset=9')).total).toBe(3);
+    // The technician sees only what is under property Alpha.
+    expect((await list('', tech)).items.map((item) => item.id)).toEqual([soon.id, old.id]);
+  });
+
+  it('upcoming: only visits the user is assigned to, from now on, soonest first, limited', async () => {
+    const me = await createUser(t);
+    const colleague = await createUser(t);
+    const property = await createProperty(t, me, {}, [colleague]);
+    const past = await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(-1) });
+    const notMine = await createVisit(t, property.id, { lead: colleague, scheduledAt: hoursFromNow(1) });
+    const assisting = await createVisit(t, property.id, {
+      lead: colleague,
+      assistants: [me],
+      scheduledAt: hoursFromNow(5),
+    });
+    const leading = [];
+    for (const hours of [4, 2, 6, 3, 8, 7]) {
+      leading.push(await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(hours) }));
+    }
+
+    const upcoming = (query = '') =>
+      t
+        .request(`/api/visits/upcoming${query}`, { cookie: me.cookie })
+        .then((r) => json<{ items: UpcomingVisitDto[] }>(r, 200));
+    const all = await upcoming();
+    const expected = [leading[1], leading[3], leading[0], assisting, leading[2], leading[5], leading[4]].map(
+      (v) => v!.id,
+    );
+    expect(all.items.map((item) => item.id)).toEqual(expected);
+    expect(all.items.map((item) => item.id)).not.toContain(past.id);
+    expect(all.items.map((item) => item.id)).not.toContain(notMine.id);
+    expect(all.items[0]).toMatchObject({ role: 'lead', property: { name: property.name, address: property.address } });
+    expect(all.items.find((item) => item.id === assisting.id)?.role).toBe('assistant');
+
+    expect((await upcoming('?limit=5')).items.map((item) => item.id)).toEqual(expected.slice(0, 5));
+    const times = all.items.map((item) => Date.parse(item.scheduledAt));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+  });
+
+  it('upcoming defaults to 10', async () => {
+    const me = await createUser(t);
+    const property = await createProperty(t, me);
+    for (let hour = 1; hour <= 12; hour++)
+      await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(hour) });
+    const body = await json<{ items: UpcomingVisitDto[] }>(
+      await t.request('/api/visits/upcoming', { cookie: me.cookie }),
+      200,
+    );
+    expect(body.items).toHaveLength(10);
+  });
+});
+
+describe('related invoices and deletion', () => {
+  it('shows the invoices of the visit and deletes the visit with its links', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner, status: 'completed' });
+    const [invoice] = await t.db
+      .insert(invoices)
+      .values({ invoiceNumber: `INV-${Date.now()}`, propertyId: property.id, total: 10800 })
+      .returning();
+    await t.db.insert(invoiceVisits).values({ invoiceId: invoice!.id, visitId: visit.id });
+
+    const detail = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(detail.invoices).toEqual([
+      { id: invoice!.id, invoiceNumber: invoice!.invoiceNumber, status: 'draft', total: 10800, dueDate: null },
+    ]);
+
+    const deleted = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(deleted.status).toBe(204);
+    expect(await t.db.select().from(visits).where(eq(visits.id, visit.id))).toEqual([]);
+    expect(await t.db.select().from(invoiceVisits).where(eq(invoiceVisits.visitId, visit.id))).toEqual([]);
+    expect((await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie })).status).toBe(404);
+  });
+});
+
+describe('access: another user gets 404 on every visit endpoint', () => {
+  it('answers Visit not found to a stranger and changes nothing', async () => {
+    const owner = await createUser(t);
+    const stranger = await createUser(t);
+    const property = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const task = await createTask(t, owner);
+    const row = await addVisitTask(t, visit.id, task.id);
+    const base = `/api/visits/${visit.id}`;
+
+    const attempts: [string, string, unknown?][] = [
+      ['GET', base],
+      ['PATCH', base, { status: 'completed' }],
+      ['DELETE', base],
+      ['GET', `${base}/task-options`],
+      ['POST', `${base}/tasks`, { taskId: task.id }],
+      ['PATCH', `${base}/tasks/${row.id}`, { status: 'completed' }],
+      ['DELETE', `${base}/tasks/${row.id}`],
+      ['GET', `${base}/candidates`],
+      ['POST', `${base}/users`, { userId: stranger.id }],
+      ['DELETE', `${base}/users/${owner.id}`],
+    ];
+    for (const [method, url, body] of attempts) {
+      const response = await t.request(url, { method, body, cookie: stranger.cookie });
+      expect(response.status, `${method} ${url}`).toBe(404);
+      expect(await response.json(), `${method} ${url}`).toEqual({
+        error: { code: 'NOT_FOUND', message: 'Visit not found' },
+      });
+    }
+    const list = await json<{ items: unknown[]; total: number }>(
+      await t.request('/api/visits', { cookie: stranger.cookie }),
+      200,
+    );
+    expect(list).toEqual({ items: [], total: 0 });
+
+    const [still] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
+    expect(still?.status).toBe('scheduled');
+    const [taskRow] = await t.db.select().from(visitTasks).where(eq(visitTasks.id, row.id));
+    expect(taskRow?.status).toBe('pending');
+  });
+
+  it('hides the visits of a deleted property and answers 404 to a malformed id; admins see every visit', async () => {
+    const owner = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const property = await createProperty(t, owner, { deletedAt: new Date() });
+    const visit = await createVisit(t, property.id, { lead: owner });
+    expect((await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await t.request('/api/visits/not-a-uuid', { cookie: owner.cookie })).status).toBe(404);
+
+    const live = await createProperty(t, owner);
+    const liveVisit = await createVisit(t, live.id, { lead: owner });
+    const seen = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie }),
+      200,
+    );
+    expect(seen).toMatchObject({ myRole: null, canManagePeople: true });
+  });
+
+  it('answers 401 when signed out', async () => {
+    const response = await t.request('/api/visits');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { message: 'Not authenticated' } });
+  });
+});
