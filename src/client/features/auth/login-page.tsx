@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, signInInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/http';
 import { authApi, refreshSession } from '../../api/session';
 import { validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
+import { GoogleButton, googleFailureFromUrl } from './google-button';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -15,7 +16,12 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A failed Google round trip comes back here with ?error=; show it once and tidy the address.
+  const [failure, setFailure] = useState<string | null>(() => googleFailureFromUrl('sign-in', searchParams));
+  useEffect(() => {
+    if (searchParams.has('error')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
@@ -67,6 +73,8 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <Divider label="or" labelPosition="center" />
+      <GoogleButton intent="sign-in" onStart={() => setFailure(null)} onFailure={setFailure} />
       <Text size="sm" ta="center">
         No account yet?{' '}
         <Anchor component={Link} to={paths.signup()}>

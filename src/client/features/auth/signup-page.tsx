@@ -1,20 +1,26 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, signUpInput } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../api/http';
 import { authApi, refreshSession } from '../../api/session';
 import { validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
+import { GoogleButton, googleFailureFromUrl } from './google-button';
 
 export function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A failed Google round trip comes back here with ?error=; show it once and tidy the address.
+  const [failure, setFailure] = useState<string | null>(() => googleFailureFromUrl('sign-up', searchParams));
+  useEffect(() => {
+    if (searchParams.has('error')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget; // read now: the event's target is gone by the time the updater runs
@@ -78,6 +84,8 @@ export function SignupPage() {
           </Button>
         </Stack>
       </form>
+      <Divider label="or" labelPosition="center" />
+      <GoogleButton intent="sign-up" onStart={() => setFailure(null)} onFailure={setFailure} />
       <Text size="sm" ta="center">
         Already have an account?{' '}
         <Anchor component={Link} to={paths.login()}>

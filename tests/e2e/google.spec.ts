@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { GOOGLE_MESSAGES } from '../../src/shared/google';
+import { IDP_DENIED_MESSAGE, startIdp, type IdpAccount, type RunningIdp } from '../support/idp';
+import { test as base, expect, newEmail, signInViaUi, signUpViaApi } from './support/fixtures';
+import { startServer, type RunningServer } from './support/server';
+
+// "Sign in with Google" through the full redirect flow in Chromium, against a real OpenID
+// Connect provider (oidc-provider) on a local port: one provider and one server for the file.
+
+const CLIENT = { clientId: 'rounds-e2e', clientSecret: 'rounds-e2e-google-secret' };
+
+const test = base.extend<object, { idp: RunningIdp; server: RunningServer }>({
+  idp: [
+    async ({}, use) => {
+      const idp = await startIdp({ quiet: true });
+      await use(idp);
+      await idp.stop();
+    },
+    { scope: 'worker' },
+  ],
+  // The provider first: the server reads its discovery document when it starts.
+  server: [
+    async ({ idp }, use) => {
+      const server = await startServer({
+        env: {
+          GOOGLE_CLIENT_ID: CLIENT.clientId,
+          GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+          GOOGLE_ISSUER: idp.issuer,
+        },
+      });
+      await idp.registerClient({ ...CLIENT, redirectUris: [`${server.baseURL}/api/auth/callback/google`] });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+function addAccount(idp: RunningIdp, overrides: Partial<IdpAccount> = {}): IdpAccount {
+  const account = {
+    sub: `e2e-${randomUUID()}`,
+    email: newEmail('google'),
+    emailVerified: true,
+    name: 'Ada Lovelace',
+    ...overrides,
+  };
+  idp.addAccount(account);
+  return account;
+}
+
+async function myId(page: Page): Promise<string> {
+  const response = await page.request.get('/api/me');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test('sign up with Google, sign out, sign in with Google: the same account', async ({ page, idp }) => {
+  const account = addAccount(idp, { name: 'Grace Hopper' });
+
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/interaction/`));
+  await page.getByRole('button', { name: `Continue as ${account.name}` }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-user')).toHaveText('Grace Hopper');
+  const id = await myId(page);
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me).toMatchObject({ email: account.email, role: 'customer', profile: { displayName: 'Grace Hopper' } });
+
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+
+  // The provider remembers her, as Google does: straight back to the dashboard.
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-user')).toHaveText('Grace Hopper');
+  expect(await myId(page)).toBe(id);
+});
+
+test('denying access at the provider returns to /login with the error', async ({ page, idp }) => {
+  addAccount(idp);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: 'Deny access' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert')).toHaveText(IDP_DENIED_MESSAGE);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+});
+
+test('an unverified Google e-mail that matches a password account is refused', async ({
+  page,
+  idp,
+  request,
+  server,
+}) => {
+  const user = { email: newEmail('owner'), password: 'password123' };
+  await signUpViaApi(request, server.baseURL, user); // a separate cookie jar: the page stays signed out
+  const account = addAccount(idp, { email: user.email, emailVerified: false, name: 'Someone Else' });
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: `Continue as ${account.name}` }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert')).toHaveText(GOOGLE_MESSAGES.notLinked);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+
+  // The password account is untouched and still signs in.
+  await signInViaUi(page, user);
+  await expect(page.getByTestId('dashboard-user')).toHaveText(user.email);
+});
