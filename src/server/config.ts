@@ -80,6 +80,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
     throw new Error('BETTER_AUTH_SECRET is required when NODE_ENV=production');
   }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new Error('Sign-in with Google needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+  }
   const s3Parts = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
   if (s3Parts.some(Boolean) && !s3Parts.every(Boolean)) {
     throw new Error('S3 needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GOOGLE_CALLBACK_PATH } from '../../src/server/auth/google';
+import { loadConfig } from '../../src/server/config';
 import { accounts, profiles, users } from '../../src/server/db/schema';
 import { GOOGLE_MESSAGES, GOOGLE_NOT_LINKED_ERROR, googleFailureMessage } from '../../src/shared/google';
 import { AUTH_MESSAGES } from '../../src/shared/schemas/auth';
@@ -18,7 +20,7 @@ let t: TestApp;
 beforeAll(async () => {
   idp = await startIdp({
     quiet: true,
-    clients: [{ ...CLIENT, redirectUris: [`${TEST_ORIGIN}/api/auth/callback/google`] }],
+    clients: [{ ...CLIENT, redirectUris: [`${TEST_ORIGIN}${GOOGLE_CALLBACK_PATH}`] }],
   });
   t = await createTestApp({
     GOOGLE_CLIENT_ID: CLIENT.clientId,
@@ -60,7 +62,7 @@ async function signInWithGoogle(choice: { account: string } | { deny: true }, pa
   const stateCookie = sessionCookie(start.headers.get('set-cookie'));
 
   const back = new URL(await completeIdpSignIn(url, choice));
-  expect(`${back.origin}${back.pathname}`).toBe(`${TEST_ORIGIN}/api/auth/callback/google`);
+  expect(`${back.origin}${back.pathname}`).toBe(`${TEST_ORIGIN}${GOOGLE_CALLBACK_PATH}`);
   const callback = await t.request(`${back.pathname}${back.search}`, { cookie: stateCookie });
   expect(callback.status).toBe(302);
   const location = new URL(callback.headers.get('location') ?? '', TEST_ORIGIN);
@@ -230,6 +232,28 @@ describe('failures', () => {
     expect(googleFailureMessage('sign-in', 'access_denied', null)).toBe(AUTH_MESSAGES.googleSignInFailed);
     expect(googleFailureMessage('sign-up', 'invalid_code', ' ')).toBe(AUTH_MESSAGES.googleSignUpFailed);
     expect(googleFailureMessage('sign-in', 'x', 'y'.repeat(500))).toHaveLength(201);
+  });
+});
+
+describe('configuration', () => {
+  const base = { NODE_ENV: 'test', BETTER_AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789' } as const;
+
+  it('takes the issuer from GOOGLE_ISSUER, Google by default', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...base, ...google }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(loadConfig({ ...base, ...google, GOOGLE_ISSUER: 'http://localhost:4000' }).google?.issuer).toBe(
+      'http://localhost:4000',
+    );
+    expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }).google).toBeNull();
+  });
+
+  it('refuses to start with half of the Google client', () => {
+    expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...base, GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(/GOOGLE_CLIENT_ID/);
   });
 });
 
