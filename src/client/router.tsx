@@ -48,8 +48,32 @@ export const routes: RouteObject[] = [
           ...comingSoonArea('properties', 'Properties'),
           { path: 'resources/properties/:id/tasks', lazy: comingSoon('Property tasks') },
           ...comingSoonArea('tasks', 'Tasks'),
-          ...comingSoonArea('visits', 'Visits'),
-          { path: 'resources/visits/:id/tasks', lazy: comingSoon('Visit tasks') },
+          {
+            path: 'resources/visits',
+            lazy: async () => ({ Component: (await import('./features/visits/visits-list-page')).VisitsListPage }),
+          },
+          {
+            path: 'resources/visits/new',
+            lazy: async () => ({ Component: (await import('./features/visits/new-visit-page')).NewVisitPage }),
+          },
+          {
+            path: 'resources/visits/:id',
+            lazy: async () => ({ Component: (await import('./features/visits/visit-detail-page')).VisitDetailPage }),
+          },
+          {
+            path: 'resources/visits/:id/edit',
+            lazy: async () => ({ Component: (await import('./features/visits/edit-visit-page')).EditVisitPage }),
+          },
+          {
+            path: 'resources/visits/:id/tasks',
+            lazy: async () => ({ Component: (await import('./features/visits/visit-tasks-page')).VisitTasksPage }),
+          },
+          {
+            path: 'resources/tasks/:id/add-to-visit',
+            lazy: async () => ({
+              Component: (await import('./features/visits/add-task-to-visit-page')).AddTaskToVisitPage,
+            }),
+          },
           ...comingSoonArea('invoices', 'Invoices'),
           ...comingSoonArea('notes', 'Notes'),
           { path: 'resources/photos', lazy: comingSoon('Photos') },

@@ -1,7 +1,8 @@
-import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMe } from '../../api/session';
 import { paths } from '../../paths';
+import { UpcomingVisitsCard } from './upcoming-visits-card';
 
 const TILES = [
   { label: 'Properties', description: 'Addresses you look after', to: paths.properties() },
@@ -56,24 +57,5 @@ export function DashboardPage() {
         </Stack>
       </Container>
     </Box>
-  );
-}
-
-/** The visits issue fills this card with the user's next five visits. */
-function UpcomingVisitsCard() {
-  return (
-    <Card withBorder radius="md" component="section" aria-labelledby="upcoming-visits-heading">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4" id="upcoming-visits-heading">
-          Upcoming Visits
-        </Title>
-        <Anchor component={Link} to={paths.visits()} size="sm">
-          View all visits
-        </Anchor>
-      </Group>
-      <Text c="dimmed" size="sm">
-        No upcoming visits scheduled
-      </Text>
-    </Card>
   );
 }

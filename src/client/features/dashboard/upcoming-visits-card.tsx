@@ -1,0 +1,78 @@
+import { Anchor, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { DASHBOARD_LOAD_TIMEOUT_MS, DASHBOARD_UPCOMING_VISITS } from '../../../shared/constants';
+import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { useUpcomingVisits } from '../../api/upcoming-visits';
+import { formatDate, formatTime } from '../../lib/datetime';
+import { paths } from '../../paths';
+import { ErrorBox } from '../../shell/error-box';
+
+/** spec §2 Dashboard: the next five visits the user is assigned to, soonest first. */
+export function UpcomingVisitsCard() {
+  const visits = useUpcomingVisits(DASHBOARD_UPCOMING_VISITS);
+  const timedOut = useTimedOut(visits.isPending, DASHBOARD_LOAD_TIMEOUT_MS);
+  const refresh = { label: 'Refresh page', onClick: () => window.location.reload() };
+
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="upcoming-visits-heading">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="upcoming-visits-heading">
+          Upcoming Visits
+        </Title>
+        <Anchor component={Link} to={paths.visits()} size="sm">
+          View all visits
+        </Anchor>
+      </Group>
+      {timedOut ? (
+        <ErrorBox action={refresh}>{VISIT_MESSAGES.loadTimeout}</ErrorBox>
+      ) : visits.isPending ? (
+        <Center py="sm" role="status" aria-label="Loading visits">
+          <Loader size="sm" />
+        </Center>
+      ) : visits.isError ? (
+        <ErrorBox action={refresh}>{VISIT_MESSAGES.loadFailed}</ErrorBox>
+      ) : visits.data.items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {VISIT_MESSAGES.noUpcoming}
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Upcoming visits">
+          {visits.data.items.map((visit) => (
+            <li key={visit.id} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+              <UnstyledButton component={Link} to={paths.visit(visit.id)} py="xs" display="block" w="100%">
+                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <Stack gap={0} miw={0}>
+                    <Text fw={600} size="sm" truncate="end">
+                      {visit.property.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {visit.property.address}
+                    </Text>
+                  </Stack>
+                  <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                    <Text size="sm">{formatDate(visit.scheduledAt)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatTime(visit.scheduledAt)}
+                    </Text>
+                  </Stack>
+                </Group>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** true once `ms` have passed while `active` stayed true (spec §8: the dashboard's load time-out). */
+function useTimedOut(active: boolean, ms: number): boolean {
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setTimedOut(true), ms);
+    return () => clearTimeout(timer);
+  }, [active, ms]);
+  return active && timedOut;
+}

@@ -1,0 +1,91 @@
+import { Anchor, Button, Card, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MAX_PAGE_SIZE } from '../../../shared/constants';
+import { errorMessage } from '../../api/http';
+import { useUpcomingVisits } from '../../api/upcoming-visits';
+import { formatDate, formatTime } from '../../lib/datetime';
+import { paths } from '../../paths';
+import { ErrorBox } from '../../shell/error-box';
+import { PageLoader } from '../../shell/page-loader';
+import { PageShell } from '../../shell/page-shell';
+import { useAddVisitTask, useTaskTemplate } from './api';
+import { fullAddress } from './visit-format';
+
+/** /resources/tasks/{id}/add-to-visit: put a task template on one of the user's upcoming visits. */
+export function AddTaskToVisitPage() {
+  const taskId = useParams().id ?? '';
+  const navigate = useNavigate();
+  const task = useTaskTemplate(taskId);
+  const upcoming = useUpcomingVisits(MAX_PAGE_SIZE);
+  const addTask = useAddVisitTask();
+  const [visitId, setVisitId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const taskName = task.data?.name ?? 'Task';
+
+  return (
+    <PageShell
+      title="Add to Visit"
+      crumbs={[
+        { label: 'Tasks', to: paths.tasks() },
+        { label: taskName, to: paths.task(taskId) },
+        { label: 'Add to Visit' },
+      ]}
+    >
+      {task.isPending || upcoming.isPending ? (
+        <PageLoader />
+      ) : task.isError ? (
+        <ErrorBox>{`Error: ${errorMessage(task.error, 'Task not found')}`}</ErrorBox>
+      ) : upcoming.isError ? (
+        <ErrorBox>{`Error: ${errorMessage(upcoming.error, 'Failed to load visits')}`}</ErrorBox>
+      ) : upcoming.data.items.length === 0 ? (
+        <Card withBorder>
+          <Stack gap="xs" align="flex-start">
+            <Text c="dimmed">No upcoming visits scheduled</Text>
+            <Anchor component={Link} to={paths.newVisit()}>
+              Schedule a visit
+            </Anchor>
+          </Stack>
+        </Card>
+      ) : (
+        <Stack gap="md" maw={640}>
+          <Text>
+            Choose one of your upcoming visits for <strong>{task.data.name}</strong>. Its price is the property&apos;s
+            custom price, else the task&apos;s default price.
+          </Text>
+          {failure && <ErrorBox>{failure}</ErrorBox>}
+          <Radio.Group value={visitId} onChange={setVisitId} label="Upcoming visits" name="visit">
+            <Stack gap="xs" mt="xs">
+              {upcoming.data.items.map((visit) => (
+                <Card key={visit.id} withBorder padding="sm">
+                  <Radio
+                    value={visit.id}
+                    label={`${visit.property.name} — ${formatDate(visit.scheduledAt)}, ${formatTime(visit.scheduledAt)}`}
+                    description={fullAddress(visit.property)}
+                  />
+                </Card>
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Button
+            disabled={!visitId || addTask.isPending}
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              if (!visitId) return;
+              setFailure(null);
+              addTask.mutate(
+                { visitId, taskId },
+                {
+                  onSuccess: () => navigate(paths.visit(visitId)),
+                  onError: (error) => setFailure(errorMessage(error, 'Failed to add the task to the visit')),
+                },
+              );
+            }}
+          >
+            {addTask.isPending ? 'Saving...' : 'Add to Visit'}
+          </Button>
+        </Stack>
+      )}
+    </PageShell>
+  );
+}

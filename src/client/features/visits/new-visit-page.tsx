@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { PropertyDetail } from '../../../shared/schemas/properties';
+import { api } from '../../api/http';
+import { paths } from '../../paths';
+import { PageLoader } from '../../shell/page-loader';
+import { PageShell } from '../../shell/page-shell';
+import { useCreateVisit } from './api';
+import { VisitForm } from './visit-form';
+
+/** /resources/visits/new, optionally ?property={id} to pre-select it. */
+export function NewVisitPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const propertyId = params.get('property') ?? '';
+  // Only to show the pre-selected property's name; an unknown id simply leaves the select empty.
+  const preselected = useQuery({
+    queryKey: ['visits', 'preselected-property', propertyId],
+    queryFn: () => api<PropertyDetail>(`/api/properties/${propertyId}`),
+    enabled: Boolean(propertyId),
+    retry: false,
+  });
+  const createVisit = useCreateVisit();
+
+  return (
+    <PageShell title="New Visit" crumbs={[{ label: 'Visits', to: paths.visits() }, { label: 'New Visit' }]}>
+      {propertyId && preselected.isPending ? (
+        <PageLoader />
+      ) : (
+        <VisitForm
+          mode="create"
+          initial={{
+            propertyId: preselected.data ? preselected.data.id : '',
+            scheduledAt: '',
+            status: 'scheduled',
+          }}
+          initialProperty={preselected.data ? { id: preselected.data.id, name: preselected.data.name } : null}
+          cancelTo={propertyId && preselected.data ? paths.property(propertyId) : paths.visits()}
+          onSubmit={async (body) => {
+            const visit = await createVisit.mutateAsync(body);
+            navigate(paths.visit(visit.id), { replace: true });
+          }}
+        />
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,21 @@
+import dayjs from 'dayjs';
+
+// Times are shown in the browser's time zone (Intl without a timeZone option).
+
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** "Mon, Nov 23, 2026" */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+/** "10:30 AM" */
+export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatDateTime = (iso: string | null | undefined) =>
+  iso ? `${formatDate(iso)}, ${formatTime(iso)}` : '—';
+
+/** An ISO time as the value of an `<input type="datetime-local">` (local time, minutes). */
+export const toLocalInput = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm');

@@ -1,0 +1,175 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+// The visits journey of issue 5, on a phone-sized viewport (playwright.config.ts: 390×844).
+
+interface Setup {
+  propertyId: string;
+  propertyName: string;
+  taskNames: string[];
+}
+
+/** A property with two active tasks (one with a custom price), made through the API as the signed-in user. */
+async function propertyWithTasks(request: APIRequestContext, baseURL: string): Promise<Setup> {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const propertyName = `Harbour House ${suffix}`;
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const response = await request.post(`${baseURL}${path}`, { data, headers: { origin: baseURL } });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as T;
+  };
+  const property = await post<{ id: string }>('/api/properties', {
+    name: propertyName,
+    address: '12 Quay Road',
+    city: 'Portsmouth',
+  });
+  const taskNames = [`Check boiler ${suffix}`, `Clean gutters ${suffix}`];
+  const boiler = await post<{ id: string }>('/api/tasks', {
+    name: taskNames[0],
+    estimatedDurationMinutes: 30,
+    defaultPrice: 4000,
+  });
+  const gutters = await post<{ id: string }>('/api/tasks', {
+    name: taskNames[1],
+    estimatedDurationMinutes: 60,
+    defaultPrice: 6000,
+  });
+  await post(`/api/properties/${property.id}/tasks`, { taskId: boiler.id, customPrice: 4500 });
+  await post(`/api/properties/${property.id}/tasks`, { taskId: gutters.id });
+  return { propertyId: property.id, propertyName, taskNames };
+}
+
+/** Tomorrow at 09:30 local time, as a datetime-local input wants it. */
+function tomorrowAtHalfNine(): string {
+  const date = new Date(Date.now() + 24 * 3600_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T09:30`;
+}
+
+async function scheduleVisitFromProperty(page: Page, setup: Setup) {
+  await page.goto(`/resources/properties/${setup.propertyId}`);
+  await page.getByRole('link', { name: 'Schedule Visit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/resources/visits/new\\?property=${setup.propertyId}$`));
+  await expect(page.getByRole('heading', { name: 'New Visit' })).toBeVisible();
+  // The property arrives pre-selected.
+  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveValue(setup.propertyName);
+  await page.getByLabel('Scheduled date and time').fill(tomorrowAtHalfNine());
+  await expect(page.getByLabel("Add the property's active tasks to this visit")).toBeChecked();
+  await page.getByRole('button', { name: 'Create Visit' }).click();
+  await expect(page).toHaveURL(/\/resources\/visits\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Visit Details' })).toBeVisible();
+  return page.url().split('/').pop()!;
+}
+
+test('schedule a visit from a property, find it on the dashboard, complete it, see it in the visit history', async ({
+  page,
+  baseURL,
+  user: _signedIn,
+}) => {
+  const setup = await propertyWithTasks(page.request, baseURL!);
+  const visitId = await scheduleVisitFromProperty(page, setup);
+
+  // The visit has the property's tasks, pending, priced custom else default.
+  const tasks = page.getByRole('region', { name: 'Tasks', exact: true });
+  await expect(tasks.getByText(setup.taskNames[0]!)).toBeVisible();
+  await expect(tasks.getByText('$45.00')).toBeVisible();
+  await expect(tasks.getByText('$60.00')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Status', exact: true })).toHaveText('Scheduled');
+
+  // It is on the dashboard's Upcoming Visits, and the row opens it.
+  await page.getByRole('link', { name: '← Back to Dashboard' }).click();
+  const upcoming = page.getByRole('region', { name: 'Upcoming Visits' });
+  await expect(upcoming.getByText('12 Quay Road')).toBeVisible();
+  await upcoming.getByRole('link', { name: new RegExp(setup.propertyName) }).click();
+  await expect(page).toHaveURL(new RegExp(`/resources/visits/${visitId}$`));
+
+  // Mark every task completed.
+  for (const name of setup.taskNames) {
+    await page.getByRole('combobox', { name: `Status of ${name}` }).selectOption('completed');
+  }
+  await expect(page.getByText('2 of 2 completed')).toBeVisible();
+
+  // Set the visit completed through Edit.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Visit' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('completed');
+  await page.getByRole('button', { name: 'Update Visit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/resources/visits/${visitId}$`));
+  const summary = page.getByRole('region', { name: 'Visit', exact: true });
+  await expect(summary.getByRole('group', { name: 'Status', exact: true })).toHaveText('Completed');
+  await expect(summary.getByRole('group', { name: 'Completed', exact: true })).not.toContainText('—');
+
+  // The property's visit history shows it completed, with both tasks done.
+  await summary.getByRole('link', { name: setup.propertyName }).click();
+  await expect(page).toHaveURL(new RegExp(`/resources/properties/${setup.propertyId}$`));
+  const history = page.getByRole('region', { name: 'Visit history' });
+  await expect(history.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(history.getByText(/2\s*(\/|of)\s*2/)).toBeVisible();
+});
+
+test('visit tasks screen, people and deletion', async ({ page, baseURL, user: _signedIn }) => {
+  const setup = await propertyWithTasks(page.request, baseURL!);
+  await page.goto(`/resources/visits/new?property=${setup.propertyId}`);
+  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveValue(setup.propertyName);
+  // spec §5: the date and time are required.
+  await page.getByLabel("Add the property's active tasks to this visit").uncheck();
+  await page.getByRole('button', { name: 'Create Visit' }).click();
+  await expect(page.getByText('Please select a scheduled date and time')).toBeVisible();
+  await page.getByLabel('Scheduled date and time').fill(tomorrowAtHalfNine());
+  await page.getByRole('button', { name: 'Create Visit' }).click();
+  await expect(page.getByRole('heading', { name: 'Visit Details' })).toBeVisible();
+  await expect(page.getByText('No tasks on this visit yet. Use Manage Tasks to add some.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'People' }).getByText('Lead')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Invoice' })).toHaveAttribute(
+    'href',
+    /\/resources\/invoices\/new\?visit=[0-9a-f-]{36}$/,
+  );
+
+  // Manage Tasks: add one of the property's tasks, change its price, remove it.
+  await page.getByRole('link', { name: 'Manage Tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'Visit Tasks' })).toBeVisible();
+  await page.getByRole('button', { name: `Add ${setup.taskNames[0]}` }).click();
+  const onVisit = page.getByRole('region', { name: 'On this visit' });
+  await expect(onVisit.getByText(setup.taskNames[0]!)).toBeVisible();
+  await expect(page.getByRole('button', { name: `${setup.taskNames[0]} is on this visit` })).toBeDisabled();
+  const price = onVisit.getByRole('textbox', { name: `Price of ${setup.taskNames[0]}` });
+  await expect(price).toHaveValue('45.00');
+  await price.fill('50.5');
+  await onVisit.getByRole('button', { name: 'Save price' }).click();
+  await expect(onVisit.getByText('Total $50.50')).toBeVisible();
+  await onVisit.getByRole('button', { name: `Remove ${setup.taskNames[0]}` }).click();
+  await page.getByRole('dialog', { name: 'Remove Task' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(onVisit.getByText('No tasks on this visit yet. Add some below.')).toBeVisible();
+
+  // The list shows the visit; then delete it, with confirmation.
+  await page.getByRole('link', { name: 'Visit Details' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Visit' });
+  await expect(
+    dialog.getByText('Are you sure you want to delete this visit? This action cannot be undone.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/resources\/visits$/);
+  await expect(page.getByText('No visits yet. Schedule your first visit.')).toBeVisible();
+});
+
+test('the dashboard card shows its error box and its load time-out', async ({ page, user: _signedIn }) => {
+  await page.route('**/api/visits/upcoming*', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } }),
+  );
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Upcoming Visits' });
+  await expect(card.getByText('Failed to load visits')).toBeVisible();
+  await page.unroute('**/api/visits/upcoming*');
+  await card.getByRole('button', { name: 'Refresh page' }).click();
+  await expect(card.getByText('No upcoming visits scheduled')).toBeVisible();
+
+  // A load that never answers: after 10 s the time-out message replaces the spinner.
+  await page.clock.install();
+  await page.route('**/api/visits/upcoming*', () => undefined);
+  await page.reload();
+  await expect(card.getByRole('status', { name: 'Loading visits' })).toBeVisible();
+  await page.clock.fastForward(10_000);
+  await expect(card.getByText('Loading timeout - please refresh the page')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Refresh page' })).toBeVisible();
+});
