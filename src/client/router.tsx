@@ -45,9 +45,56 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             lazy: async () => ({ Component: (await import('./features/dashboard/dashboard-page')).DashboardPage }),
           },
-          ...comingSoonArea('properties', 'Properties'),
-          { path: 'resources/properties/:id/tasks', lazy: comingSoon('Property tasks') },
-          ...comingSoonArea('tasks', 'Tasks'),
+          {
+            path: 'resources/properties',
+            lazy: async () => ({
+              Component: (await import('./features/properties/properties-list-page')).PropertiesListPage,
+            }),
+          },
+          {
+            path: 'resources/properties/new',
+            lazy: async () => ({
+              Component: (await import('./features/properties/property-form-page')).NewPropertyPage,
+            }),
+          },
+          {
+            path: 'resources/properties/:id',
+            lazy: async () => ({
+              Component: (await import('./features/properties/property-detail-page')).PropertyDetailPage,
+            }),
+          },
+          {
+            path: 'resources/properties/:id/edit',
+            lazy: async () => ({
+              Component: (await import('./features/properties/property-form-page')).EditPropertyPage,
+            }),
+          },
+          {
+            path: 'resources/properties/:id/tasks',
+            lazy: async () => ({
+              Component: (await import('./features/properties/property-tasks-page')).PropertyTasksPage,
+            }),
+          },
+          {
+            path: 'resources/tasks',
+            lazy: async () => ({ Component: (await import('./features/tasks/tasks-list-page')).TasksListPage }),
+          },
+          {
+            path: 'resources/tasks/new',
+            lazy: async () => ({ Component: (await import('./features/tasks/task-form-page')).NewTaskPage }),
+          },
+          {
+            path: 'resources/tasks/:id',
+            lazy: async () => ({ Component: (await import('./features/tasks/task-detail-page')).TaskDetailPage }),
+          },
+          {
+            path: 'resources/tasks/:id/edit',
+            lazy: async () => ({ Component: (await import('./features/tasks/task-form-page')).EditTaskPage }),
+          },
+          {
+            path: 'resources/tasks/:id/assign',
+            lazy: async () => ({ Component: (await import('./features/tasks/assign-task-page')).AssignTaskPage }),
+          },
           {
             path: 'resources/visits',
             lazy: async () => ({ Component: (await import('./features/visits/visits-list-page')).VisitsListPage }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents } from '../money';
 import { DEFAULT_COUNTRY, PROPERTY_ROLES, type PropertyRole, type VisitStatus } from '../constants';
 import { optionalText, pageQuery } from './common';
 
@@ -47,6 +48,19 @@ export const addPropertyTaskInput = z.object({
   customPrice: cents.nullish().transform((value) => value ?? null),
 });
 export type AddPropertyTaskInput = z.input<typeof addPropertyTaskInput>;
+
+/** A custom-price field of a form, in dollars (step 0.01); blank means "use the default price". */
+export const customPriceField = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^\d+(\.\d{0,2})?$/.test(value), 'Price must be 0 or more, in steps of 0.01')
+  .transform((value) => dollarsToCents(value));
+
+/** The "Add a task" form of Manage Tasks, into an `addPropertyTaskInput` body. */
+export const propertyTaskForm = z.object({
+  taskId: z.string().min(1, 'Please select a task'),
+  customPrice: customPriceField,
+});
 
 /** `PATCH /api/properties/:id/tasks/:propertyTaskId`. */
 export const updatePropertyTaskInput = z

@@ -1,0 +1,129 @@
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { centsToDollarsInput } from '../../../shared/money';
+import { TASK_MESSAGES, taskForm, type TaskDto, type TaskFormValues } from '../../../shared/schemas/tasks';
+import { errorMessage } from '../../api/http';
+import { validate, type FieldErrors } from '../../lib/form';
+import { paths } from '../../paths';
+import { ErrorBox } from '../../shell/error-box';
+import { PageLoader } from '../../shell/page-loader';
+import { PageShell } from '../../shell/page-shell';
+import { useCreateTask, useTask, useUpdateTask } from './api';
+
+export function NewTaskPage() {
+  return (
+    <PageShell title="New Task" crumbs={[{ label: 'Tasks', to: paths.tasks() }, { label: 'New' }]}>
+      <TaskForm />
+    </PageShell>
+  );
+}
+
+export function EditTaskPage() {
+  const { id = '' } = useParams();
+  const task = useTask(id);
+  return (
+    <PageShell
+      title="Edit Task"
+      crumbs={[
+        { label: 'Tasks', to: paths.tasks() },
+        { label: task.data?.name ?? 'Task', to: paths.task(id) },
+        { label: 'Edit' },
+      ]}
+    >
+      {task.isPending ? (
+        <PageLoader />
+      ) : task.isError ? (
+        <ErrorBox>Error: {errorMessage(task.error, TASK_MESSAGES.notFound)}</ErrorBox>
+      ) : !task.data.canEdit ? (
+        <ErrorBox>{TASK_MESSAGES.creatorOnly}</ErrorBox>
+      ) : (
+        <TaskForm task={task.data} />
+      )}
+    </PageShell>
+  );
+}
+
+function TaskForm({ task }: { task?: TaskDto }) {
+  const navigate = useNavigate();
+  const create = useCreateTask();
+  const update = useUpdateTask(task?.id ?? '');
+  const [values, setValues] = useState<TaskFormValues>({
+    name: task?.name ?? '',
+    description: task?.description ?? '',
+    estimatedDurationMinutes:
+      task?.estimatedDurationMinutes === null || !task ? '' : String(task.estimatedDurationMinutes),
+    defaultPrice: centsToDollarsInput(task?.defaultPrice),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = create.isPending || update.isPending;
+  const set = (field: keyof TaskFormValues) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const result = validate(taskForm, values);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    const body = { ...result.data, description: result.data.description.trim() || null };
+    try {
+      const saved = task ? await update.mutateAsync(body) : await create.mutateAsync(body);
+      navigate(paths.task(saved.id));
+    } catch (error) {
+      setFailure(errorMessage(error, TASK_MESSAGES.saveFailed));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm" maw={560}>
+        {failure && (
+          <Alert color="red" role="alert" variant="light">
+            {failure}
+          </Alert>
+        )}
+        <TextInput label="Task name" required value={values.name} onChange={set('name')} error={errors.name} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          value={values.description}
+          onChange={set('description')}
+          error={errors.description}
+        />
+        <TextInput
+          label="Estimated duration (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={values.estimatedDurationMinutes}
+          onChange={set('estimatedDurationMinutes')}
+          error={errors.estimatedDurationMinutes}
+        />
+        <TextInput
+          label="Default price ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          value={values.defaultPrice}
+          onChange={set('defaultPrice')}
+          error={errors.defaultPrice}
+        />
+        <Group gap="xs" mt="xs">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : task ? 'Update Task' : 'Create Task'}
+          </Button>
+          <Button component={Link} to={task ? paths.task(task.id) : paths.tasks()} variant="default">
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

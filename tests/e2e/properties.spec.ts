@@ -1,0 +1,117 @@
+import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
+
+test('an owner creates, edits, prices, shares and deletes a property; the technician sees it come and go', async ({
+  page,
+  user: _owner,
+  browser,
+  baseURL,
+}) => {
+  // A task template to put on the property, created by the owner through the API.
+  const template = await page.request.post('/api/tasks', {
+    data: { name: 'Clean gutters', estimatedDurationMinutes: 90, defaultPrice: 6000 },
+  });
+  expect(template.ok()).toBe(true);
+
+  // The technician-to-be, in a browser of their own.
+  const techContext = await browser.newContext();
+  const techPage = await techContext.newPage();
+  const tech = { email: newEmail('tech'), password: 'password123' };
+  await signUpViaApi(techPage.request, baseURL!, tech);
+
+  // ── create ──
+  await page.goto('/resources/properties');
+  await expect(page.getByText('No properties yet')).toBeVisible();
+  await page.getByRole('link', { name: 'New Property' }).click();
+  await expect(page).toHaveURL(/\/resources\/properties\/new$/);
+  await expect(page.getByLabel('Country')).toHaveValue('USA');
+  await page.getByRole('button', { name: 'Create Property' }).click();
+  await expect(page.getByText('Property name is required')).toBeVisible();
+  await expect(page.getByText('Property address is required')).toBeVisible();
+
+  await page.getByLabel('Property name').fill('Maple Cottage');
+  await page.getByLabel('Address').fill('42 Maple Street');
+  await page.getByLabel('City').fill('Portland');
+  await page.getByLabel('State').fill('OR');
+  await page.getByLabel('ZIP').fill('97201');
+  await page.getByRole('button', { name: 'Create Property' }).click();
+  await expect(page.getByRole('heading', { name: 'Maple Cottage', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Your role')).toHaveText('owner');
+  await expect(page.getByRole('heading', { name: 'Photos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Visit history' })).toBeVisible();
+  const propertyUrl = page.url();
+  const propertyId = propertyUrl.split('/').pop()!;
+  await expect(page.getByRole('link', { name: 'Schedule Visit' })).toHaveAttribute(
+    'href',
+    `/resources/visits/new?property=${propertyId}`,
+  );
+
+  // ── it appears in the list ──
+  await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Properties' }).click();
+  const row = page.getByRole('listitem', { name: 'Maple Cottage' });
+  await expect(row).toContainText('42 Maple Street');
+  await expect(row).toContainText('Portland, OR 97201');
+  await expect(row.getByLabel('Role: owner')).toBeVisible();
+
+  // ── edit ──
+  await row.getByRole('link', { name: 'Edit Maple Cottage' }).click();
+  await expect(page.getByLabel('Property name')).toHaveValue('Maple Cottage');
+  await page.getByLabel('Property name').fill('Maple Cottage East');
+  await page.getByRole('button', { name: 'Update Property' }).click();
+  await expect(page.getByRole('heading', { name: 'Maple Cottage East', level: 1 })).toBeVisible();
+
+  // ── Manage Tasks: add the template with a custom price ──
+  await page.getByRole('link', { name: 'Manage Tasks' }).click();
+  await expect(page).toHaveURL(`${propertyUrl}/tasks`);
+  await page.getByRole('combobox', { name: 'Task template' }).click();
+  await page.getByRole('option', { name: /Clean gutters/ }).click();
+  await page.getByLabel('Custom price ($)').fill('75.25');
+  await page.getByRole('button', { name: 'Add Task' }).click();
+  const taskRow = page.getByRole('listitem', { name: 'Clean gutters' });
+  await expect(taskRow).toContainText('Custom price: $75.25');
+  await expect(taskRow).toContainText('Default price: $60.00');
+  await expect(taskRow).toContainText('1 h 30 min');
+
+  // ── the detail shows that price ──
+  await page.getByRole('link', { name: 'Back to property' }).click();
+  const detailTask = page.getByRole('listitem', { name: 'Clean gutters' });
+  await expect(detailTask).toContainText('$75.25');
+  await expect(detailTask).toContainText('1 h 30 min');
+
+  // ── share with the second user as technician ──
+  const linkForm = page.getByRole('form', { name: 'Link a person' });
+  await linkForm.getByLabel('Email of an existing user').fill('nobody-here@example.com');
+  await linkForm.getByRole('button', { name: 'Link' }).click();
+  await expect(linkForm.getByRole('alert')).toHaveText('No user with that email address');
+  await linkForm.getByLabel('Email of an existing user').fill(tech.email);
+  await linkForm.getByRole('button', { name: 'Link' }).click();
+  await expect(page.getByRole('list', { name: 'People' }).getByRole('listitem', { name: tech.email })).toBeVisible();
+
+  // ── the technician sees it with the technician badge, read-only ──
+  await techPage.goto('/resources/properties');
+  const techRow = techPage.getByRole('listitem', { name: 'Maple Cottage East' });
+  await expect(techRow.getByLabel('Role: technician')).toBeVisible();
+  await expect(techRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  await techRow.getByRole('link', { name: 'Maple Cottage East' }).click();
+  await expect(techPage.getByLabel('Your role')).toHaveText('technician');
+  await expect(techPage.getByRole('form', { name: 'Link a person' })).toHaveCount(0);
+  await expect(techPage.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  // ── the owner deletes it after confirming ──
+  await page.goto('/resources/properties');
+  await page.getByRole('button', { name: 'Delete Maple Cottage East' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete property' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('listitem', { name: 'Maple Cottage East' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Maple Cottage East' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('listitem', { name: 'Maple Cottage East' })).toHaveCount(0);
+  await expect(page.getByText('No properties yet')).toBeVisible();
+
+  // ── gone for both ──
+  await techPage.goto('/resources/properties');
+  await expect(techPage.getByText('No properties yet')).toBeVisible();
+  await techPage.goto(propertyUrl.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(techPage.getByRole('alert')).toContainText('Property not found or access denied');
+  await techContext.close();
+});
