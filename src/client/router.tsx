@@ -126,16 +126,43 @@ export const routes: RouteObject[] = [
           { path: 'resources/photos', lazy: comingSoon('Photos') },
           { path: 'resources/photos/upload', lazy: comingSoon('Photos') },
           { path: 'resources/photos/:id', lazy: comingSoon('Photos') },
-          { path: 'resources/profile', lazy: comingSoon('My Profile') },
-          { path: 'resources/profiles', lazy: comingSoon('Profiles') },
-          { path: 'resources/profiles/new', lazy: comingSoon('Profiles') },
-          { path: 'resources/profiles/:id/edit', lazy: comingSoon('Profiles') },
-          { path: 'test-db', lazy: comingSoon('Database checks') },
+          {
+            path: 'resources/profile',
+            lazy: async () => ({ Component: (await import('./features/profiles/my-profile-page')).MyProfilePage }),
+          },
+          {
+            path: 'resources/profiles',
+            lazy: async () => ({
+              Component: (await import('./features/profiles/secondary-profiles-page')).SecondaryProfilesPage,
+            }),
+          },
+          {
+            path: 'resources/profiles/new',
+            lazy: async () => ({
+              Component: (await import('./features/profiles/secondary-profile-form-page')).NewSecondaryProfilePage,
+            }),
+          },
+          {
+            path: 'resources/profiles/:id/edit',
+            lazy: async () => ({
+              Component: (await import('./features/profiles/secondary-profile-form-page')).EditSecondaryProfilePage,
+            }),
+          },
+          {
+            path: 'test-db',
+            lazy: async () => ({ Component: (await import('./features/debug/test-db-page')).TestDbPage }),
+          },
           {
             element: <RequireAdmin />,
             children: [
-              { path: 'admin/users', lazy: comingSoon('Users') },
-              { path: 'admin/users/:id/edit', lazy: comingSoon('Users') },
+              {
+                path: 'admin/users',
+                lazy: async () => ({ Component: (await import('./features/admin/users-page')).UsersPage }),
+              },
+              {
+                path: 'admin/users/:id/edit',
+                lazy: async () => ({ Component: (await import('./features/admin/edit-user-page')).EditUserPage }),
+              },
             ],
           },
         ],

@@ -19,6 +19,10 @@ import { clearAuthRoutes } from './modules/debug/clear-auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { adminUsersRoutes } from './modules/admin/admin.routes';
+import { testDbRoutes } from './modules/debug/test-db.routes';
+import { secondaryProfilesRoutes } from './modules/profiles/secondary-profiles.routes';
+import { changePasswordRequest } from '../shared/schemas/profiles';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import type { AppEnv } from './types';
@@ -70,6 +74,20 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
     }
     await next();
   });
+  // The new password follows the sign-up rules (spec §5), with the same messages.
+  app.post('/api/auth/change-password', async (c, next) => {
+    const parsed = changePasswordRequest.safeParse(
+      await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Invalid input', fields);
+    }
+    await next();
+  });
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientIp(c, config))));
 
   // ── /api: JSON resources ──
@@ -79,6 +97,9 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
   app.route('/api/clear-auth', clearAuthRoutes);
   app.route('/api/me', meRoutes);
   app.route('/api/visits', visitsRoutes);
+  app.route('/api/secondary-profiles', secondaryProfilesRoutes);
+  app.route('/api/admin/users', adminUsersRoutes);
+  app.route('/api/test-db', testDbRoutes);
   app.route('/api/properties', propertiesRoutes);
   app.route('/api/tasks', tasksRoutes);
   app.all('/api/*', (c) => {

@@ -8,6 +8,7 @@ import {
   visitTasks as visitTasksTable,
   visitUsers as visitUsersTable,
 } from '../../src/server/db/schema';
+import { accounts, secondaryProfiles, visits, visitUsers } from '../../src/server/db/schema';
 
 export interface TestUser {
   id: string;
@@ -103,6 +104,54 @@ export async function addPropertyTask(
     .returning();
   if (!row) throw new Error('property task not created');
   return row;
+}
+
+// ── people: Google-only accounts, secondary profiles; visits assigned to users ──
+
+/**
+ * A signed-in user whose only sign-in method is Google: a `google` account row and no
+ * credential account (as Google sign-up leaves it). Their session cookie still works.
+ */
+export async function createGoogleUser(t: TestApp, options: { email?: string; name?: string } = {}) {
+  const user = await createUser(t, options);
+  await t.db.delete(accounts).where(eq(accounts.userId, user.id));
+  await t.db.insert(accounts).values({ userId: user.id, providerId: 'google', accountId: `google-${user.id}` });
+  return { ...user, password: '' };
+}
+
+/** A secondary profile owned by `owner`. */
+export async function createSecondaryProfile(
+  t: TestApp,
+  owner: { id: string },
+  overrides: Partial<typeof secondaryProfiles.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(secondaryProfiles)
+    .values({ userId: owner.id, displayName: `Contact ${randomUUID().slice(0, 6)}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('secondary profile not created');
+  return row;
+}
+
+/** A visit at `propertyId` on `scheduledAt`, with each of `assignees` in visit_users (the first as lead). */
+export async function createAssignedVisit(
+  t: TestApp,
+  propertyId: string,
+  scheduledAt: Date,
+  assignees: { id: string }[] = [],
+) {
+  const [visit] = await t.db.insert(visits).values({ propertyId, scheduledAt }).returning();
+  if (!visit) throw new Error('visit not created');
+  if (assignees.length > 0) {
+    await t.db.insert(visitUsers).values(
+      assignees.map((user, index) => ({
+        visitId: visit.id,
+        userId: user.id,
+        role: index === 0 ? ('lead' as const) : ('assistant' as const),
+      })),
+    );
+  }
+  return visit;
 }
 
 // ── visits (the visits area's factories) ──

@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountRole } from '../../../shared/constants';
+import type { AdminUserDto } from '../../../shared/schemas/admin';
+import type { Page } from '../../../shared/schemas/common';
+import { api } from '../../api/http';
+
+export interface UsersFilter {
+  q: string;
+  role: AccountRole | '';
+  limit: number;
+  offset: number;
+}
+
+export const adminUserKeys = {
+  all: ['admin-users'] as const,
+  list: (filter: UsersFilter) => [...adminUserKeys.all, 'list', filter] as const,
+  detail: (id: string) => [...adminUserKeys.all, 'detail', id] as const,
+};
+
+export const adminUsersQuery = (filter: UsersFilter) =>
+  queryOptions({
+    queryKey: adminUserKeys.list(filter),
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: String(filter.limit), offset: String(filter.offset) });
+      if (filter.q.trim()) params.set('q', filter.q.trim());
+      if (filter.role) params.set('role', filter.role);
+      return api<Page<AdminUserDto>>(`/api/admin/users?${params}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const adminUserQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminUserKeys.detail(id),
+    queryFn: () => api<AdminUserDto>(`/api/admin/users/${id}`),
+  });
+
+export const useAdminUsers = (filter: UsersFilter) => useQuery(adminUsersQuery(filter));
+export const useAdminUser = (id: string) => useQuery(adminUserQuery(id));
+
+export function useUpdateUserRole(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (role: AccountRole) => api<AdminUserDto>(`/api/admin/users/${id}`, { method: 'PATCH', body: { role } }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(adminUserKeys.detail(id), user);
+      return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+    },
+  });
+}

@@ -1,0 +1,123 @@
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ACCOUNT_ROLES, ROLE_SAVE_REDIRECT_MS, type AccountRole } from '../../../shared/constants';
+import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
+import { ApiError } from '../../api/http';
+import { paths } from '../../paths';
+import { ErrorBox } from '../../shell/error-box';
+import { PageLoader } from '../../shell/page-loader';
+import { PageShell } from '../../shell/page-shell';
+import { useAdminUser, useUpdateUserRole } from './api';
+import { RoleBadge } from './role-badge';
+import { formatDate } from './users-page';
+
+const crumbs = [{ label: 'Users', to: paths.adminUsers() }, { label: 'Edit User' }];
+
+/** spec §2 /admin/users/{id}/edit and §4 Role change. */
+export function EditUserPage() {
+  const { id = '' } = useParams();
+  const user = useAdminUser(id);
+  // spec §8: a user that cannot be loaded sends the admin back to the list.
+  if (user.isError) return <Navigate to={paths.adminUsers()} replace />;
+  return (
+    <PageShell title="Edit User" crumbs={crumbs}>
+      {user.isPending ? (
+        <PageLoader label="Loading user" />
+      ) : !user.data ? (
+        <Text>{ADMIN_MESSAGES.userNotFound}</Text>
+      ) : (
+        <RoleForm key={user.data.id} id={id} user={user.data} />
+      )}
+    </PageShell>
+  );
+}
+
+function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeof useAdminUser>['data']> }) {
+  const navigate = useNavigate();
+  const update = useUpdateUserRole(id);
+  const [role, setRole] = useState<AccountRole>(user.role);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => navigate(paths.adminUsers()), ROLE_SAVE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [saved, navigate]);
+
+  const reason = update.error instanceof ApiError && update.error.status === 409 ? update.error.message : null;
+
+  return (
+    <Stack gap="md">
+      {saved && (
+        <Alert color="green" role="status" variant="light">
+          {ADMIN_MESSAGES.roleUpdated}
+        </Alert>
+      )}
+      {update.isError && (
+        <ErrorBox>
+          {ADMIN_MESSAGES.roleUpdateFailed}
+          {reason && (
+            <>
+              <br />
+              {reason}
+            </>
+          )}
+        </ErrorBox>
+      )}
+      <Card withBorder radius="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
+          <Field label="Name" value={user.displayName || 'No name'} />
+          <Field label="Email" value={user.email} />
+          <Field label="Phone" value={user.phone || 'Not provided'} />
+          <Field label="Company" value={user.companyName || 'Not provided'} />
+          <Field label="Joined" value={formatDate(user.createdAt)} />
+          <div>
+            <Text component="dt" size="xs" c="dimmed">
+              Current Role
+            </Text>
+            <Text component="dd" m={0}>
+              <RoleBadge role={user.role} />
+            </Text>
+          </div>
+        </SimpleGrid>
+      </Card>
+      <Card withBorder radius="md">
+        <Stack gap="sm">
+          <Select
+            label="Change Role"
+            description="Changing the user's role will immediately affect their access permissions."
+            data={ACCOUNT_ROLES.map((value) => ({ value, label: value }))}
+            value={role}
+            allowDeselect={false}
+            onChange={(value) => value && setRole(value as AccountRole)}
+          />
+          <Group grow gap="xs">
+            <Button component={Link} to={paths.adminUsers()} variant="default">
+              Cancel
+            </Button>
+            <Button
+              disabled={update.isPending || saved || role === user.role}
+              onClick={() => update.mutate(role, { onSuccess: () => setSaved(true) })}
+            >
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { SECONDARY_PROFILE_REDIRECT_MS } from '../../../shared/constants';
+import { PROFILE_MESSAGES, secondaryProfileInput } from '../../../shared/schemas/profiles';
+import { errorMessage } from '../../api/http';
+import { validate, type FieldErrors } from '../../lib/form';
+import { paths } from '../../paths';
+import { ErrorBox } from '../../shell/error-box';
+import { PageLoader } from '../../shell/page-loader';
+import { PageShell } from '../../shell/page-shell';
+import { useSaveSecondaryProfile, useSecondaryProfile } from './api';
+
+type Values = { displayName: string; companyName: string; email: string; phone: string };
+const EMPTY: Values = { displayName: '', companyName: '', email: '', phone: '' };
+
+export function NewSecondaryProfilePage() {
+  return (
+    <PageShell title="Create New Profile" crumbs={[{ label: 'Profiles', to: paths.profiles() }, { label: 'New' }]}>
+      <SecondaryProfileForm initial={EMPTY} />
+    </PageShell>
+  );
+}
+
+export function EditSecondaryProfilePage() {
+  const { id = '' } = useParams();
+  const profile = useSecondaryProfile(id);
+  return (
+    <PageShell title="Edit Profile" crumbs={[{ label: 'Profiles', to: paths.profiles() }, { label: 'Edit' }]}>
+      {profile.isPending ? (
+        <PageLoader label="Loading profile" />
+      ) : profile.isError ? (
+        <ErrorBox>
+          {PROFILE_MESSAGES.loadProfileFailed}: {errorMessage(profile.error, 'Unknown error')}
+        </ErrorBox>
+      ) : (
+        <SecondaryProfileForm
+          id={id}
+          initial={{
+            displayName: profile.data.displayName,
+            companyName: profile.data.companyName ?? '',
+            email: profile.data.email ?? '',
+            phone: profile.data.phone ?? '',
+          }}
+        />
+      )}
+    </PageShell>
+  );
+}
+
+/** spec §2 Secondary profile form: create or update, then back to the list after 1 s. */
+function SecondaryProfileForm({ id, initial }: { id?: string; initial: Values }) {
+  const navigate = useNavigate();
+  const save = useSaveSecondaryProfile(id);
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState(false);
+  const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => navigate(paths.profiles()), SECONDARY_PROFILE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [saved, navigate]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(secondaryProfileInput, values);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    save.mutate(result.data, { onSuccess: () => setSaved(true) });
+  }
+
+  return (
+    <Card withBorder radius="md">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {saved && (
+            <Alert color="green" role="status" variant="light">
+              {id ? PROFILE_MESSAGES.profileUpdatedRedirecting : PROFILE_MESSAGES.profileCreatedRedirecting}
+            </Alert>
+          )}
+          {save.isError && <ErrorBox>{errorMessage(save.error, PROFILE_MESSAGES.saveFailed)}</ErrorBox>}
+          <TextInput
+            label="Display Name"
+            withAsterisk
+            value={values.displayName}
+            onChange={set('displayName')}
+            error={errors.displayName}
+          />
+          <TextInput
+            label="Company Name"
+            value={values.companyName}
+            onChange={set('companyName')}
+            error={errors.companyName}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            inputMode="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+          <Group grow gap="xs">
+            <Button component={Link} to={paths.profiles()} variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending || saved}>
+              {save.isPending ? 'Saving...' : id ? 'Update Profile' : 'Create Profile'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

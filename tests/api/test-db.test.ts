@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDbDto, TestDbQueryName } from '../../src/shared/schemas/debug';
+import { createAssignedVisit, createProperty, createUser, type TestUser } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HOUR = 3600_000;
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR);
+
+async function testDb(user: TestUser) {
+  const response = await t.request('/api/test-db', { cookie: user.cookie });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as TestDbDto;
+  const byName = Object.fromEntries(body.queries.map((query) => [query.name, query])) as Record<
+    TestDbQueryName,
+    TestDbDto['queries'][number]
+  >;
+  return { body, byName };
+}
+
+describe('GET /api/test-db', () => {
+  it('runs the five queries, each scoped to what the signed-in user may see', async () => {
+    const alice = await createUser(t);
+    const bob = await createUser(t);
+    const alicesHouse = await createProperty(t, alice, { name: 'Alice House' });
+    const bobsHouse = await createProperty(t, bob, { name: 'Bob House' });
+    const shared = await createProperty(t, bob, { name: 'Shared Barn' }, [alice]);
+    const later = await createAssignedVisit(t, alicesHouse.id, inHours(48), [alice]);
+    const sooner = await createAssignedVisit(t, shared.id, inHours(2), [bob, alice]);
+    const past = await createAssignedVisit(t, alicesHouse.id, inHours(-24), [alice]);
+    const unassigned = await createAssignedVisit(t, alicesHouse.id, inHours(5), []);
+    const bobs = await createAssignedVisit(t, bobsHouse.id, inHours(1), [bob]);
+
+    const { body, byName } = await testDb(alice);
+    expect(body.queries.map((query) => query.name)).toEqual([
+      'users',
+      'properties',
+      'visits',
+      'user_properties',
+      'upcoming_visits',
+    ]);
+    expect(body.queries.every((query) => query.ok && query.count === query.rows.length)).toBe(true);
+
+    expect(byName.users.rows.map((row) => row.id)).toEqual([alice.id]);
+    expect(byName.properties.rows.map((row) => row.name).sort()).toEqual(['Alice House', 'Shared Barn']);
+    expect(byName.visits.rows.map((row) => row.id).sort()).toEqual(
+      [later.id, sooner.id, past.id, unassigned.id].sort(),
+    );
+    expect(byName.user_properties.rows.every((row) => row.userId === alice.id)).toBe(true);
+    expect(byName.user_properties.rows.map((row) => row.propertyId).sort()).toEqual([alicesHouse.id, shared.id].sort());
+    // The dashboard's query: assigned to Alice, from now on, soonest first.
+    expect(byName.upcoming_visits.rows.map((row) => row.id)).toEqual([sooner.id, later.id]);
+    expect(byName.upcoming_visits.rows[0]).toMatchObject({ propertyName: 'Shared Barn', propertyAddress: '1 Main St' });
+
+    const json = JSON.stringify(body);
+    expect(json).not.toContain(bob.email);
+    expect(json).not.toContain('Bob House');
+    expect(json).not.toContain(bobs.id);
+  });
+
+  it('limits every query to 5 rows', async () => {
+    const busy = await createUser(t);
+    for (let index = 0; index < 7; index++) {
+      const property = await createProperty(t, busy);
+      await createAssignedVisit(t, property.id, inHours(index + 1), [busy]);
+    }
+    const { byName } = await testDb(busy);
+    for (const name of ['properties', 'visits', 'user_properties', 'upcoming_visits'] as const) {
+      expect(byName[name].count, name).toBe(5);
+      expect(byName[name].rows).toHaveLength(5);
+    }
+  });
+
+  it('shows an admin other users too, at most 5', async () => {
+    for (let index = 0; index < 5; index++) await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const { byName } = await testDb(admin);
+    expect(byName.users.count).toBe(5);
+    expect(byName.users.rows.map((row) => row.id)).toContain(admin.id);
+  });
+
+  it('needs a sign-in', async () => {
+    const response = await t.request('/api/test-db');
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.message).toBe('Not authenticated');
+  });
+});

@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, newEmail, signInViaUi, signUpViaApi, test } from './support/fixtures';
+import { startServer } from './support/server';
+
+const run = promisify(execFile);
+
+test('a non-admin opening /admin/users lands on /dashboard', async ({ page, user: _user }) => {
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin/users/00000000-0000-4000-8000-000000000000/edit');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('make-admin bootstraps an admin, who finds a user by company and changes their role', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rounds-admin-'));
+  const admin = { email: newEmail('admin'), password: 'admin-pass-1' };
+  const worker = { email: newEmail('worker'), password: 'worker-pass-1' };
+  const company = `Hedges ${Date.now()}`;
+  try {
+    // Accounts made on a first run; then `npm run make-admin` promotes one while the server is down.
+    const first = await startServer({ dataDir });
+    const setup = await playwright.request.newContext({ baseURL: first.baseURL });
+    await signUpViaApi(setup, first.baseURL, admin);
+    const setupWorker = await playwright.request.newContext({ baseURL: first.baseURL });
+    await signUpViaApi(setupWorker, first.baseURL, worker);
+    const profile = await setupWorker.patch('/api/me/profile', {
+      data: { displayName: 'Wendy Worker', companyName: company, phone: '555-0142' },
+      headers: { origin: first.baseURL },
+    });
+    expect(profile.ok()).toBe(true);
+    await setup.dispose();
+    await setupWorker.dispose();
+    await first.stop();
+    await run(process.execPath, ['--import', 'tsx', 'scripts/make-admin.ts', admin.email], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+
+    const server = await startServer({ dataDir });
+    try {
+      const workerPage = await browser.newPage({ baseURL: server.baseURL });
+      await signInViaUi(workerPage, worker);
+      await expect(workerPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);
+
+      const adminPage = await browser.newPage({ baseURL: server.baseURL });
+      await signInViaUi(adminPage, admin);
+      await adminPage.getByRole('link', { name: /^Users/ }).click();
+      await expect(adminPage).toHaveURL(/\/admin\/users$/);
+      await expect(adminPage.getByRole('heading', { name: 'Users' })).toBeVisible();
+      await expect(adminPage.getByText('Manage user accounts and roles')).toBeVisible();
+
+      const search = adminPage.getByPlaceholder('Search by email, name, or company...');
+      await search.fill('no such company anywhere');
+      await expect(adminPage.getByText('No users found')).toBeVisible();
+      await search.fill(company.toLowerCase());
+      const row = adminPage.getByRole('listitem', { name: worker.email });
+      await expect(row).toContainText('Wendy Worker');
+      await expect(row).toContainText(company);
+      await expect(row).toContainText('customer');
+      await expect(adminPage.getByRole('listitem')).toHaveCount(1);
+
+      await row.getByRole('link', { name: `Edit ${worker.email}` }).click();
+      await expect(adminPage.getByText('Not provided')).toHaveCount(0);
+      await expect(adminPage.getByText('555-0142')).toBeVisible();
+      const save = adminPage.getByRole('button', { name: 'Save Changes' });
+      await expect(save).toBeDisabled();
+      await expect(
+        adminPage.getByText("Changing the user's role will immediately affect their access permissions."),
+      ).toBeVisible();
+      await adminPage.getByRole('combobox', { name: 'Change Role' }).click();
+      await adminPage.getByRole('option', { name: 'provider' }).click();
+      await expect(save).toBeEnabled();
+      await save.click();
+      await expect(adminPage.getByText('User role updated successfully!')).toBeVisible();
+      await expect(adminPage).toHaveURL(/\/admin\/users$/, { timeout: 5000 });
+
+      // The role filter finds them among providers now.
+      await adminPage.getByRole('combobox', { name: 'Filter by role' }).click();
+      await adminPage.getByRole('option', { name: 'Provider' }).click();
+      await expect(adminPage.getByRole('listitem', { name: worker.email })).toContainText('provider');
+
+      // The worker's same session sees the new role on its next request.
+      await workerPage.goto('/resources/profile');
+      await expect(workerPage.getByTestId('account-role')).toHaveText('Account role: provider');
+
+      // Made an admin, the worker's dashboard gains the Users tile at once.
+      await adminPage.getByRole('link', { name: `Edit ${worker.email}` }).click();
+      await adminPage.getByRole('combobox', { name: 'Change Role' }).click();
+      await adminPage.getByRole('option', { name: 'admin' }).click();
+      await adminPage.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(adminPage.getByText('User role updated successfully!')).toBeVisible();
+      await workerPage.goto('/dashboard');
+      await expect(workerPage.getByRole('link', { name: /^Users/ })).toBeVisible();
+
+      // An unknown user id goes back to the list.
+      await adminPage.goto('/admin/users/00000000-0000-4000-8000-000000000000/edit');
+      await expect(adminPage).toHaveURL(/\/admin\/users$/);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
