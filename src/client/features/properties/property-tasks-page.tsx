@@ -190,11 +190,11 @@ function PropertyTaskRow({ propertyId, task }: { propertyId: string; task: Prope
             {task.name}
           </Text>
           {task.isActive ? (
-            <Badge color="green" variant="light">
+            <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
               Active
             </Badge>
           ) : (
-            <Badge color="gray" variant="light">
+            <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
               Removed
             </Badge>
           )}

@@ -5,7 +5,12 @@ import { DEFAULT_DISPLAYED_PROPERTY_ROLE, type PropertyRole } from '../../../sha
 export function RoleBadge({ role }: { role: PropertyRole | null }) {
   const shown = role ?? DEFAULT_DISPLAYED_PROPERTY_ROLE;
   return (
-    <Badge color={shown === 'owner' ? 'teal' : 'grape'} variant="light" aria-label={`Role: ${shown}`}>
+    <Badge
+      color={shown === 'owner' ? 'teal' : 'grape'}
+      variant="light"
+      aria-label={`Role: ${shown}`}
+      style={{ flexShrink: 0 }}
+    >
       {shown}
     </Badge>
   );
