@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
 // The visits journey of issue 5, on a phone-sized viewport (playwright.config.ts: 390×844).
 
@@ -103,8 +103,9 @@ test('schedule a visit from a property, find it on the dashboard, complete it, s
   await summary.getByRole('link', { name: setup.propertyName }).click();
   await expect(page).toHaveURL(new RegExp(`/resources/properties/${setup.propertyId}$`));
   const history = page.getByRole('region', { name: 'Visit history' });
-  await expect(history.getByText('Completed', { exact: true })).toBeVisible();
-  await expect(history.getByText(/2\s*(\/|of)\s*2/)).toBeVisible();
+  const row = history.getByRole('listitem').filter({ has: page.locator(`a[href="/resources/visits/${visitId}"]`) });
+  await expect(row.getByText(/^completed$/i)).toBeVisible();
+  await expect(row.getByText(/2 of 2 tasks completed/)).toBeVisible();
 });
 
 test('visit tasks screen, people and deletion', async ({ page, baseURL, user: _signedIn }) => {
@@ -172,4 +173,45 @@ test('the dashboard card shows its error box and its load time-out', async ({ pa
   await page.clock.fastForward(10_000);
   await expect(card.getByText('Loading timeout - please refresh the page')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Refresh page' })).toBeVisible();
+});
+
+test('a task template is added to an upcoming visit; the lead adds and removes an assistant', async ({
+  page,
+  baseURL,
+  request,
+  user: _signedIn,
+}) => {
+  const setup = await propertyWithTasks(page.request, baseURL!);
+  const colleague = { email: newEmail('colleague'), password: 'password123' };
+  await signUpViaApi(request, baseURL!, colleague);
+  const link = await page.request.post(`${baseURL}/api/properties/${setup.propertyId}/people`, {
+    data: { email: colleague.email, role: 'technician' },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  const template = await page.request.post(`${baseURL}/api/tasks`, {
+    data: { name: 'Bleed radiators', estimatedDurationMinutes: 20, defaultPrice: 2500 },
+  });
+  const templateId = ((await template.json()) as { id: string }).id;
+  const created = await page.request.post(`${baseURL}/api/visits`, {
+    data: { propertyId: setup.propertyId, scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() },
+  });
+  const visitId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/resources/tasks/${templateId}/add-to-visit`);
+  await expect(page.getByRole('heading', { name: 'Add to Visit' })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(setup.propertyName) }).check();
+  await page.getByRole('button', { name: 'Add to Visit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/resources/visits/${visitId}$`));
+  const tasks = page.getByRole('region', { name: 'Tasks', exact: true });
+  await expect(tasks.getByText('Bleed radiators')).toBeVisible();
+  await expect(tasks.getByText('$25.00')).toBeVisible();
+
+  const people = page.getByRole('region', { name: 'People' });
+  await people.getByRole('combobox', { name: 'Add assistant' }).click();
+  await page.getByRole('option', { name: colleague.email }).click();
+  await people.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(people.getByText(colleague.email)).toBeVisible();
+  await expect(people.getByText('Assistant', { exact: true })).toBeVisible();
+  await people.getByRole('button', { name: `Remove ${colleague.email}` }).click();
+  await expect(people.getByText(colleague.email)).toHaveCount(0);
 });
