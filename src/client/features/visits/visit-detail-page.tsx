@@ -299,9 +299,7 @@ function PeopleSection({ visit }: { visit: VisitDetailDto }) {
         <Group gap="xs" mt="sm" align="flex-end">
           <Select
             label="Add assistant"
-            placeholder={
-              candidates.data?.items.length === 0 ? 'Everyone linked to the property is on it' : 'Select a person'
-            }
+            placeholder={candidates.data?.items.length === 0 ? 'No one else to add' : 'Select a person'}
             data={(candidates.data?.items ?? []).map((person) => ({
               value: person.userId,
               label: personName(person),

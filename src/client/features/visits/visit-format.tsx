@@ -30,7 +30,7 @@ const VISIT_TASK_STATUS_COLORS: Record<VisitTaskStatus, string> = {
 
 export function VisitStatusBadge({ status }: { status: VisitStatus }) {
   return (
-    <Badge color={VISIT_STATUS_COLORS[status]} variant="light">
+    <Badge color={VISIT_STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }}>
       {VISIT_STATUS_LABELS[status]}
     </Badge>
   );
@@ -38,7 +38,7 @@ export function VisitStatusBadge({ status }: { status: VisitStatus }) {
 
 export function VisitTaskStatusBadge({ status }: { status: VisitTaskStatus }) {
   return (
-    <Badge color={VISIT_TASK_STATUS_COLORS[status]} variant="light">
+    <Badge color={VISIT_TASK_STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }}>
       {VISIT_TASK_STATUS_LABELS[status]}
     </Badge>
   );
