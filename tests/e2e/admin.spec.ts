@@ -89,6 +89,8 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       // The worker's same session sees the new role on its next request.
       await workerPage.goto('/resources/profile');
       await expect(workerPage.getByTestId('account-role')).toHaveText('Account role: provider');
+      await workerPage.goto('/dashboard');
+      await expect(workerPage.getByRole('banner')).toContainText('provider');
 
       // Made an admin, the worker's dashboard gains the Users tile at once.
       await adminPage.getByRole('link', { name: `Edit ${worker.email}` }).click();

@@ -25,6 +25,9 @@ export type DatabaseSource =
 export function openDatabase(source: DatabaseSource): DatabaseHandle {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not take the process down;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', url: source.url, close: () => pool.end() };
   }

@@ -9,7 +9,7 @@ import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
 import { useAdminUser, useUpdateUserRole } from './api';
-import { RoleBadge } from './role-badge';
+import { AccountRoleBadge } from '../../components/account-role-badge';
 import { formatDate } from './users-page';
 
 const crumbs = [{ label: 'Users', to: paths.adminUsers() }, { label: 'Edit User' }];
@@ -77,7 +77,7 @@ function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeo
               Current Role
             </Text>
             <Text component="dd" m={0}>
-              <RoleBadge role={user.role} />
+              <AccountRoleBadge role={user.role} />
             </Text>
           </div>
         </SimpleGrid>

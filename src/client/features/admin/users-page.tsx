@@ -22,7 +22,7 @@ import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
 import { useAdminUsers } from './api';
-import { RoleBadge } from './role-badge';
+import { AccountRoleBadge } from '../../components/account-role-badge';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = [
@@ -119,7 +119,7 @@ function UsersTable({ users }: { users: AdminUserDto[] }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <RoleBadge role={user.role} />
+              <AccountRoleBadge role={user.role} />
             </Table.Td>
             <Table.Td>
               <Text size="sm">{user.phone}</Text>
@@ -163,7 +163,7 @@ function UserCards({ users }: { users: AdminUserDto[] }) {
               </Text>
             </Stack>
             <Stack gap="xs" align="flex-end">
-              <RoleBadge role={user.role} />
+              <AccountRoleBadge role={user.role} />
               <Button
                 component={Link}
                 to={paths.adminEditUser(user.id)}

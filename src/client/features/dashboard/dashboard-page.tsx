@@ -1,6 +1,7 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMe } from '../../api/session';
+import { AccountRoleBadge } from '../../components/account-role-badge';
 import { paths } from '../../paths';
 import { UpcomingVisitsCard } from './upcoming-visits-card';
 
@@ -29,9 +30,12 @@ export function DashboardPage() {
             <Text size="xs" c="dimmed">
               Signed in as
             </Text>
-            <Text fw={600} truncate="end" data-testid="dashboard-user">
-              {me?.profile.displayName || me?.email}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={600} truncate="end" data-testid="dashboard-user">
+                {me?.profile.displayName || me?.email}
+              </Text>
+              {me && <AccountRoleBadge role={me.role} />}
+            </Group>
           </Box>
           <Button component={Link} to={paths.signout()} variant="light" size="sm">
             Sign out
