@@ -1,20 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
 import { useMe } from '../api/session';
 import { paths } from '../paths';
 import { PageLoader } from './page-loader';
-
-/** true once `ms` have passed while `active` stayed true. */
-function useTimedOut(active: boolean, ms: number): boolean {
-  const [timedOut, setTimedOut] = useState(false);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(() => setTimedOut(true), ms);
-    return () => clearTimeout(timer);
-  }, [active, ms]);
-  return active && timedOut;
-}
+import { useTimedOut } from '../lib/use-timed-out';
 
 /** spec §2: spinner while loading, /login when signed out, /clear-auth after 5 s of loading. */
 export function RequireAuth() {

@@ -1,5 +1,4 @@
 import { Anchor, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_LOAD_TIMEOUT_MS, DASHBOARD_UPCOMING_VISITS } from '../../../shared/constants';
 import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
@@ -7,6 +6,7 @@ import { useUpcomingVisits } from '../../api/upcoming-visits';
 import { formatDate, formatTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { ErrorBox } from '../../shell/error-box';
+import { useTimedOut } from '../../lib/use-timed-out';
 
 /** spec §2 Dashboard: the next five visits the user is assigned to, soonest first. */
 export function UpcomingVisitsCard() {
@@ -64,15 +64,4 @@ export function UpcomingVisitsCard() {
       )}
     </Card>
   );
-}
-
-/** true once `ms` have passed while `active` stayed true (spec §8: the dashboard's load time-out). */
-function useTimedOut(active: boolean, ms: number): boolean {
-  const [timedOut, setTimedOut] = useState(false);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(() => setTimedOut(true), ms);
-    return () => clearTimeout(timer);
-  }, [active, ms]);
-  return active && timedOut;
 }

@@ -5,12 +5,12 @@ import type { Page } from '../../../shared/schemas/common';
 import type { Actor } from '../../auth/session';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users } from '../../db/schema';
+import { containsPattern, windowTotal } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 
 // spec §2 Admin users, §4 Role change, §6. The routes are behind `adminOnly`; the actor is an admin.
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const userColumns = {
   id: users.id,
@@ -24,7 +24,7 @@ const userColumns = {
 
 /** One query: users joined with their profiles, searched and filtered in SQL, newest first, with the total. */
 export async function listUsers(db: Executor, query: AdminUsersQuery): Promise<Page<AdminUserDto>> {
-  const pattern = query.q ? likePattern(query.q) : null;
+  const pattern = query.q ? containsPattern(query.q) : null;
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
     pattern
@@ -32,7 +32,7 @@ export async function listUsers(db: Executor, query: AdminUsersQuery): Promise<P
       : undefined,
   );
   const rows = await db
-    .select({ ...userColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...userColumns, total: windowTotal() })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(where)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import {
@@ -10,13 +10,12 @@ import {
 import type { Actor } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { secondaryProfiles } from '../../db/schema';
+import { containsPattern, windowTotal } from '../../db/sql';
 import { notFound } from '../../errors';
 
 type Input = z.output<typeof secondaryProfileInput>;
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 // spec §6: secondary profiles are limited to their owner — every query is scoped to the actor,
 // so someone else's profile answers the same 404 as a missing one. Admins get no exception.
@@ -28,7 +27,7 @@ export async function listSecondaryProfiles(
   actor: Actor,
   query: PageQuery & z.output<typeof secondaryProfilesQuery>,
 ): Promise<Page<SecondaryProfileDto>> {
-  const pattern = query.q ? likePattern(query.q) : null;
+  const pattern = query.q ? containsPattern(query.q) : null;
   const where = and(
     ownedBy(actor),
     pattern

@@ -30,10 +30,8 @@ import {
   visits,
   visitTasks,
 } from '../../db/schema';
+import { containsPattern, windowTotal } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-
-/** `q` as an ILIKE pattern matching anywhere, with LIKE's wildcards taken literally. */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type ListInput = PageQuery & { q?: string };
 
@@ -98,7 +96,7 @@ export async function listProperties(db: Executor, actor: Actor, input: ListInpu
       photoId: firstPhoto.id,
       photoPath: firstPhoto.storagePath,
       photoThumbnailPath: firstPhoto.thumbnailPath,
-      total: sql<number>`cast(count(*) over () as integer)`,
+      total: windowTotal(),
     })
     .from(properties)
     .leftJoin(userProperties, actorLink(actor))
@@ -234,7 +232,7 @@ export async function listPropertyVisits(
       status: visits.status,
       completedTaskCount: sql<number>`cast(count(${visitTasks.id}) filter (where ${visitTasks.status} = 'completed') as integer)`,
       taskCount: sql<number>`cast(count(${visitTasks.id}) as integer)`,
-      total: sql<number>`cast(count(*) over () as integer)`,
+      total: windowTotal(),
     })
     .from(visits)
     .leftJoin(visitTasks, eq(visitTasks.visitId, visits.id))
@@ -268,7 +266,7 @@ export async function listPropertyTasks(
 ): Promise<Page<PropertyTaskDto>> {
   await findVisible(db, actor, id);
   const rows = await db
-    .select({ ...propertyTaskColumns, total: sql<number>`cast(count(*) over () as integer)` })
+    .select({ ...propertyTaskColumns, total: windowTotal() })
     .from(propertyTasks)
     .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
     .where(and(eq(propertyTasks.propertyId, id), isNull(tasks.deletedAt)))
@@ -366,7 +364,7 @@ export async function listPeople(
 ): Promise<Page<PropertyPersonDto>> {
   await findVisible(db, actor, propertyId);
   const rows = await db
-    .select({ ...personColumns, total: sql<number>`cast(count(*) over () as integer)` })
+    .select({ ...personColumns, total: windowTotal() })
     .from(userProperties)
     .innerJoin(users, eq(users.id, userProperties.userId))
     .leftJoin(profiles, eq(profiles.userId, userProperties.userId))

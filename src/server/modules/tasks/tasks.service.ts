@@ -13,7 +13,7 @@ import { isAdmin, type Actor } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { containsPattern } from '../properties/properties.service';
+import { containsPattern, windowTotal } from '../../db/sql';
 
 // ARCHITECTURE.md: the templates form one shared catalogue; the creator and admins edit or delete.
 
@@ -44,7 +44,7 @@ export async function listTasks(db: Executor, actor: Actor, input: PageQuery & {
     : undefined;
   const where = and(isNull(tasks.deletedAt), search);
   const rows = await db
-    .select({ ...taskColumns(actor), total: sql<number>`cast(count(*) over () as integer)` })
+    .select({ ...taskColumns(actor), total: windowTotal() })
     .from(tasks)
     .where(where)
     .orderBy(asc(tasks.name), asc(tasks.id))
@@ -125,7 +125,7 @@ export async function listTaskAssignments(
       address: properties.address,
       assigned: sql<boolean>`coalesce(${propertyTasks.isActive}, false)`,
       customPrice: propertyTasks.customPrice,
-      total: sql<number>`cast(count(*) over () as integer)`,
+      total: windowTotal(),
     })
     .from(properties)
     .leftJoin(propertyTasks, and(eq(propertyTasks.propertyId, properties.id), eq(propertyTasks.taskId, id)))

@@ -37,6 +37,7 @@ import {
   visitUsers,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { containsPattern, windowTotal } from '../../db/sql';
 
 // Visits, their people and their tasks (spec §2 Visits, §3, §4). Every query is
 // scoped with access.ts: a visit of a property the actor cannot see is 'Visit not found'.
@@ -70,12 +71,9 @@ const peopleJson = sql<VisitPersonDto[]>`coalesce((
   where ${visitUsers.visitId} = ${visits.id}
 ), '[]'::json)`;
 
-const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 // ── visits ──
 
@@ -93,7 +91,7 @@ export async function listVisits(db: Executor, actor: Actor, query: ListVisitsDa
       status: visits.status,
       property: propertyColumns,
       people: peopleJson,
-      total: totalCount,
+      total: windowTotal(),
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
@@ -339,7 +337,7 @@ export async function listTaskOptions(
   const visit = await requireVisit(db, actor, visitId);
   const conditions: SQL[] = [isNull(tasks.deletedAt)];
   if (query.scope === 'property') conditions.push(sql`${propertyTasks.id} is not null`);
-  if (query.q) conditions.push(ilike(tasks.name, containing(query.q)));
+  if (query.q) conditions.push(ilike(tasks.name, containsPattern(query.q)));
   const rows = await db
     .select({
       taskId: tasks.id,
@@ -349,7 +347,7 @@ export async function listTaskOptions(
       price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
       onProperty: sql<boolean>`${propertyTasks.id} is not null`,
       onVisit: sql<boolean>`exists (select 1 from ${visitTasks} where ${visitTasks.visitId} = ${visitId} and ${visitTasks.taskId} = ${tasks.id})`,
-      total: totalCount,
+      total: windowTotal(),
     })
     .from(tasks)
     .leftJoin(
@@ -386,7 +384,7 @@ export async function listVisitCandidates(
       email: users.email,
       displayName: profiles.displayName,
       propertyRole: userProperties.role,
-      total: totalCount,
+      total: windowTotal(),
     })
     .from(userProperties)
     .innerJoin(users, eq(users.id, userProperties.userId))
