@@ -68,6 +68,7 @@ test('the page shell shows the back link, breadcrumbs, e-mail and Sign out', asy
   await expect(page.getByRole('link', { name: '← Back to Dashboard' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Tasks');
   await expect(page.getByTestId('signed-in-email')).toHaveText(user.email);
+  await expect(page.getByTestId('signed-in-email')).toBeVisible();
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

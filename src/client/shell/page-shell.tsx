@@ -25,12 +25,12 @@ export function PageShell({
   return (
     <Box>
       <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Anchor component={Link} to={paths.dashboard()} size="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs" miw={0}>
+          <Anchor component={Link} to={paths.dashboard()} size="sm" style={{ flexShrink: 0 }}>
             ← Back to Dashboard
           </Anchor>
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <Text size="sm" c="dimmed" truncate="end" visibleFrom="xs" data-testid="signed-in-email">
+            <Text size="xs" c="dimmed" truncate="end" title={me.data?.email} data-testid="signed-in-email">
               {me.data?.email}
             </Text>
             <Button component={Link} to={paths.signout()} variant="subtle" size="compact-sm">
