@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from './schemas/auth';
+import { AUTH_MESSAGES } from './auth-messages';
 
 /** better-auth's id for "Sign in with Google": POST /api/auth/sign-in/social { provider }, callback /api/auth/callback/google. */
 export const GOOGLE_PROVIDER_ID = 'google';

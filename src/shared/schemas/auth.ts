@@ -43,14 +43,7 @@ export const signUpInput = z
   );
 export type SignUpInput = z.infer<typeof signUpInput>;
 
-export const AUTH_MESSAGES = {
-  signInFailed: 'Failed to sign in. Please check your credentials.',
-  signUpFailed: 'Failed to create account. Please try again.',
-  googleSignInFailed: 'Failed to sign in with Google.',
-  googleSignUpFailed: 'Failed to sign up with Google.',
-  googleNotConfigured: 'Google sign-in is not configured on this server',
-  notAuthenticated: 'Not authenticated',
-} as const;
+export { AUTH_MESSAGES } from '../auth-messages';
 
 export interface ProfileDto {
   id: string;

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { googleFailureMessage, type GoogleIntent } from '../../../shared/google';
-import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
+import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { errorMessage } from '../../api/http';
 import { authApi } from '../../api/session';
 import { paths } from '../../paths';

@@ -2,17 +2,19 @@ import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput }
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, signInInput } from '../../../shared/schemas/auth';
+import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { ApiError } from '../../api/http';
 import { authApi, refreshSession } from '../../api/session';
 import { validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
+import { loadAuthSchemas, usePreloadAuthSchemas } from './auth-schemas';
 import { GoogleButton, googleFailureFromUrl } from './google-button';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  usePreloadAuthSchemas();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -27,6 +29,7 @@ export function LoginPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    const { signInInput } = await loadAuthSchemas();
     const result = validate(signInInput, { email, password });
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;

@@ -2,17 +2,19 @@ import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput }
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, signUpInput } from '../../../shared/schemas/auth';
+import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { errorMessage } from '../../api/http';
 import { authApi, refreshSession } from '../../api/session';
 import { validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
+import { loadAuthSchemas, usePreloadAuthSchemas } from './auth-schemas';
 import { GoogleButton, googleFailureFromUrl } from './google-button';
 
 export function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  usePreloadAuthSchemas();
   const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [searchParams, setSearchParams] = useSearchParams();
@@ -30,6 +32,7 @@ export function SignupPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    const { signUpInput } = await loadAuthSchemas();
     const result = validate(signUpInput, values);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
