@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../../src/server/app';
+import { openDatabase } from '../../src/server/db/client';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The only /api routes that answer without a session. */
+const PUBLIC = [/^\/api\/health\b/, /^\/api\/auth\//, /^\/api\/auth-test\//, /^\/api\/clear-auth\b/];
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+it('every other /api endpoint answers 401 Not authenticated without a session', async () => {
+  const routes = t.app.routes
+    .filter((route) => route.path.startsWith('/api/') && !route.path.includes('*') && route.method !== 'ALL')
+    .filter((route) => !PUBLIC.some((pattern) => pattern.test(route.path)));
+  expect(routes.length).toBeGreaterThan(20);
+
+  for (const route of routes) {
+    const url = route.path.replace(/:[A-Za-z]+/g, SAMPLE_ID);
+    const response = await t.request(url, {
+      method: route.method,
+      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+    });
+    expect(response.status, `${route.method} ${route.path}`).toBe(401);
+    expect(await response.json(), `${route.method} ${route.path}`).toEqual({
+      error: { code: 'UNAUTHORIZED', message: 'Not authenticated' },
+    });
+  }
+});
