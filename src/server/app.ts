@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
@@ -26,6 +27,9 @@ import { changePasswordRequest } from '../shared/schemas/profiles';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import type { AppEnv } from './types';
+
+/** Upper bound of a JSON request body (uploads, when they come, get their own limit). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +57,17 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
 
   if (config.logRequests) app.use(logger());
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  // JSON bodies are small; anything bigger is refused before it is read (413).
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: (c) => {
+        const body: ErrorBody = { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } };
+        return c.json(body, 413);
+      },
+    }),
+  );
   app.use('*', async (c, next) => {
     c.set('config', config);
     c.set('db', db);

@@ -42,3 +42,11 @@ it('/api/auth-test/config reports which settings are present, never their values
   expect(body.settings).toContainEqual({ name: 'BETTER_AUTH_SECRET', present: true });
   expect(JSON.stringify(body)).not.toContain(t.config.authSecret);
 });
+
+it('refuses a request body over 1 MB with 413 before reading it', async () => {
+  const response = await t.request('/api/auth/sign-in/email', {
+    body: { email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 1) },
+  });
+  expect(response.status).toBe(413);
+  expect((await response.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+});
