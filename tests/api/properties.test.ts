@@ -66,6 +66,18 @@ describe('creating and reading properties', () => {
     });
   });
 
+  it('says a name or address is too long, not that it is missing', async () => {
+    const owner = await createUser(t);
+    const response = await postProperty(owner, { name: 'n'.repeat(201), address: 'a'.repeat(501) });
+    expect(response.status).toBe(400);
+    expect((await json(response)).error).toMatchObject({
+      fields: {
+        name: 'Property name must be at most 200 characters',
+        address: 'Property address must be at most 500 characters',
+      },
+    });
+  });
+
   it('keeps the property when the owner link fails: nothing is created (one transaction)', async () => {
     const ghost = { id: '00000000-0000-4000-8000-000000000001', email: 'ghost@example.com', role: 'customer' as const };
     const { createProperty: create } = await import('../../src/server/modules/properties/properties.service');
@@ -231,6 +243,20 @@ describe('detail with tasks', () => {
       },
       expect.objectContaining({ taskId: rake.id, customPrice: null, defaultPrice: 2500, price: 2500 }),
     ]);
+  });
+
+  it('orders the tasks by name whatever the case, on the detail and on Manage Tasks', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    for (const name of ['Weed beds', 'aerate lawn', 'Trim hedge']) {
+      const task = await createTask(t, owner, { name });
+      await addPropertyTask(t, property.id, task.id);
+    }
+    const expected = ['aerate lawn', 'Trim hedge', 'Weed beds'];
+    const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: owner.cookie }));
+    expect((detail.tasks as { name: string }[]).map((task) => task.name)).toEqual(expected);
+    const manage = await json(await t.request(`/api/properties/${property.id}/tasks`, { cookie: owner.cookie }));
+    expect(manage.items!.map((task) => task.name)).toEqual(expected);
   });
 
   it('answers 404 for an unknown id and for a malformed one', async () => {

@@ -88,6 +88,20 @@ describe('task templates', () => {
     expect((await t.request('/api/tasks')).status).toBe(401);
   });
 
+  it('orders by name as a person reads it, whatever the case', async () => {
+    const user = await createUser(t);
+    for (const name of ['casing Banana', 'casing apple', 'casing Cherry']) await createTask(t, user, { name });
+    const page = await json(await t.request('/api/tasks?q=casing', { cookie: user.cookie }));
+    expect(page.items!.map((item) => item.name)).toEqual(['casing apple', 'casing Banana', 'casing Cherry']);
+  });
+
+  it('says a name is too long, not that it is missing', async () => {
+    const user = await createUser(t);
+    const response = await t.request('/api/tasks', { cookie: user.cookie, body: { name: 'x'.repeat(201) } });
+    expect(response.status).toBe(400);
+    expect((await json(response)).error?.fields).toEqual({ name: 'Task name must be at most 200 characters' });
+  });
+
   it('only the creator or an admin may edit or delete; others may read', async () => {
     const creator = await createUser(t);
     const other = await createUser(t);

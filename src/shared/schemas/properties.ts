@@ -8,6 +8,8 @@ import { optionalText, pageQuery } from './common';
 export const PROPERTY_MESSAGES = {
   nameRequired: 'Property name is required',
   addressRequired: 'Property address is required',
+  nameTooLong: 'Property name must be at most 200 characters',
+  addressTooLong: 'Property address must be at most 500 characters',
   saveFailed: 'Failed to save property',
   notFound: 'Property not found',
   deleteError: 'Error deleting property',
@@ -15,8 +17,16 @@ export const PROPERTY_MESSAGES = {
 
 /** `POST /api/properties` and `PATCH /api/properties/:id` (the whole form). */
 export const propertyInput = z.object({
-  name: z.string(PROPERTY_MESSAGES.nameRequired).trim().min(1, PROPERTY_MESSAGES.nameRequired).max(200),
-  address: z.string(PROPERTY_MESSAGES.addressRequired).trim().min(1, PROPERTY_MESSAGES.addressRequired).max(500),
+  name: z
+    .string(PROPERTY_MESSAGES.nameRequired)
+    .trim()
+    .min(1, PROPERTY_MESSAGES.nameRequired)
+    .max(200, PROPERTY_MESSAGES.nameTooLong),
+  address: z
+    .string(PROPERTY_MESSAGES.addressRequired)
+    .trim()
+    .min(1, PROPERTY_MESSAGES.addressRequired)
+    .max(500, PROPERTY_MESSAGES.addressTooLong),
   city: optionalText(200),
   state: optionalText(100),
   zipCode: optionalText(20),

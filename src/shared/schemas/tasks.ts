@@ -6,6 +6,7 @@ import { optionalText, pageQuery } from './common';
 
 export const TASK_MESSAGES = {
   nameRequired: 'Task name is required',
+  nameTooLong: 'Task name must be at most 200 characters',
   durationInvalid: 'Duration must be a whole number of minutes, 0 or more',
   priceInvalid: 'Price must be 0 or more, in steps of 0.01',
   saveFailed: 'Failed to save task',
@@ -15,7 +16,11 @@ export const TASK_MESSAGES = {
   selectProperties: 'Please select at least one property',
 } as const;
 
-const name = z.string(TASK_MESSAGES.nameRequired).trim().min(1, TASK_MESSAGES.nameRequired).max(200);
+const name = z
+  .string(TASK_MESSAGES.nameRequired)
+  .trim()
+  .min(1, TASK_MESSAGES.nameRequired)
+  .max(200, TASK_MESSAGES.nameTooLong);
 const duration = z
   .number(TASK_MESSAGES.durationInvalid)
   .int(TASK_MESSAGES.durationInvalid)

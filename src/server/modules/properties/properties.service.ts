@@ -31,6 +31,7 @@ import {
   visitTasks,
 } from '../../db/schema';
 import { containsPattern, windowTotal } from '../../db/sql';
+import { byName } from '../tasks/tasks.service';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 
 type ListInput = PageQuery & { q?: string };
@@ -171,7 +172,7 @@ export async function getProperty(db: Executor, actor: Actor, id: string): Promi
     .from(propertyTasks)
     .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
     .where(and(eq(propertyTasks.propertyId, id), eq(propertyTasks.isActive, true), isNull(tasks.deletedAt)))
-    .orderBy(asc(tasks.name), asc(propertyTasks.id));
+    .orderBy(...byName, asc(propertyTasks.id));
   return { ...property, tasks: rows.map(toPropertyTaskDto) };
 }
 
@@ -270,7 +271,7 @@ export async function listPropertyTasks(
     .from(propertyTasks)
     .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
     .where(and(eq(propertyTasks.propertyId, id), isNull(tasks.deletedAt)))
-    .orderBy(desc(propertyTasks.isActive), asc(tasks.name), asc(propertyTasks.id))
+    .orderBy(desc(propertyTasks.isActive), ...byName, asc(propertyTasks.id))
     .limit(page.limit)
     .offset(page.offset);
   return { items: rows.map(({ total: _total, ...row }) => toPropertyTaskDto(row)), total: rows[0]?.total ?? 0 };

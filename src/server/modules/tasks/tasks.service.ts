@@ -37,6 +37,9 @@ const toTaskDto = (row: Omit<TaskDto, 'createdAt'> & { createdAt: Date }): TaskD
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Alphabetical as a person reads it: the database's collation (C here) would put 'Zinc' before 'apple'. */
+export const byName = [asc(sql`lower(${tasks.name})`), asc(tasks.name), asc(tasks.id)];
+
 /** `GET /api/tasks`: not deleted, ordered by name (spec §7), searched by name or description. */
 export async function listTasks(db: Executor, actor: Actor, input: PageQuery & { q?: string }): Promise<Page<TaskDto>> {
   const search = input.q
@@ -47,7 +50,7 @@ export async function listTasks(db: Executor, actor: Actor, input: PageQuery & {
     .select({ ...taskColumns(actor), total: windowTotal() })
     .from(tasks)
     .where(where)
-    .orderBy(asc(tasks.name), asc(tasks.id))
+    .orderBy(...byName)
     .limit(input.limit)
     .offset(input.offset);
   let total = rows[0]?.total ?? 0;
