@@ -155,6 +155,62 @@ describe('creating a visit', () => {
   });
 });
 
+describe('bad input answers 400, never 500', () => {
+  it('takes only an ISO instant with its offset, in years PostgreSQL can store', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const offset = await json<VisitDetailDto>(
+      await postVisit(owner, { propertyId: property.id, scheduledAt: '2030-06-15T09:30:00-07:00' }),
+      201,
+    );
+    expect(offset.scheduledAt).toBe('2030-06-15T16:30:00.000Z');
+
+    // No offset would be read in the server's zone; the form sends an instant.
+    for (const scheduledAt of [
+      '2030-06-15T09:30',
+      '1',
+      'tomorrow',
+      12345,
+      '-271821-04-20T00:00:00Z',
+      '+275760-09-13T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      '9999-12-31T23:00:00-05:00',
+    ]) {
+      const body = await json<{ error: { fields: Record<string, string> } }>(
+        await postVisit(owner, { propertyId: property.id, scheduledAt }),
+        400,
+      );
+      expect(body.error.fields.scheduledAt, String(scheduledAt)).toBe('Please select a scheduled date and time');
+    }
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const patched = await t.request(`/api/visits/${visit.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { scheduledAt: '+275760-09-13T00:00:00Z' },
+    });
+    expect(patched.status).toBe(400);
+  });
+
+  it('refuses a price numeric(12,2) cannot hold', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const task = await createTask(t, owner);
+    const added = await t.request(`/api/visits/${visit.id}/tasks`, {
+      cookie: owner.cookie,
+      body: { taskId: task.id, price: 1e15 },
+    });
+    expect(await json<{ error: { message: string } }>(added, 400)).toMatchObject({
+      error: { message: 'Price is too large' },
+    });
+    const row = await addVisitTask(t, visit.id, task.id, { price: 100 });
+    const patch = (price: number) =>
+      t.request(`/api/visits/${visit.id}/tasks/${row.id}`, { method: 'PATCH', cookie: owner.cookie, body: { price } });
+    expect((await patch(100_000_000_000)).status).toBe(400);
+    expect(await json<VisitTaskDto>(await patch(99_999_999_999), 200)).toMatchObject({ price: 99_999_999_999 });
+  });
+});
+
 describe('visit status (spec §4)', () => {
   it('lets any status be chosen, stamps started_at once and completed_at on completion', async () => {
     const owner = await createUser(t);
@@ -225,6 +281,48 @@ describe('visit status (spec §4)', () => {
       body: { propertyId: foreign.id },
     });
     expect(refused.status).toBe(404);
+  });
+});
+
+describe('moving a visit to another property (issue 5 item 10)', () => {
+  it('is refused while someone on the visit cannot see the new property', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const first = await createProperty(t, owner, {}, [tech]);
+    const second = await createProperty(t, owner);
+    const visit = await createVisit(t, first.id, { lead: owner, assistants: [tech] });
+    const move = () =>
+      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: owner.cookie, body: { propertyId: second.id } });
+
+    const refused = await json<{ error: { message: string; fields: Record<string, string> } }>(await move(), 400);
+    expect(refused.error).toMatchObject({
+      message: 'Everyone on the visit must be linked to the chosen property',
+      fields: { propertyId: 'Everyone on the visit must be linked to the chosen property' },
+    });
+    const [unchanged] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
+    expect(unchanged?.propertyId).toBe(first.id);
+
+    // Once the assistant is linked to the new property too, the move goes through.
+    const link = await t.request(`/api/properties/${second.id}/people`, {
+      cookie: owner.cookie,
+      body: { email: tech.email, role: 'technician' },
+    });
+    expect(link.status).toBe(201);
+    expect(await json<VisitDetailDto>(await move(), 200)).toMatchObject({ propertyId: second.id });
+  });
+
+  it('lets an admin lead move it to any property (admins see every property)', async () => {
+    const owner = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const first = await createProperty(t, owner);
+    const second = await createProperty(t, owner);
+    const visit = await createVisit(t, first.id, { lead: admin });
+    const moved = await t.request(`/api/visits/${visit.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { propertyId: second.id },
+    });
+    expect(await json<VisitDetailDto>(moved, 200)).toMatchObject({ propertyId: second.id });
   });
 });
 

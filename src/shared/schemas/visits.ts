@@ -26,6 +26,7 @@ export const VISIT_MESSAGES = {
   taskStatusFailed: (message: string) => `Error updating task status: ${message}`,
   taskAlreadyOnVisit: 'This task is already on the visit',
   notLinkedToProperty: 'Only people linked to the property can be assigned to its visits',
+  peopleNotLinkedToProperty: 'Everyone on the visit must be linked to the chosen property',
   alreadyOnVisit: 'This person is already on the visit',
   leadCannotBeRemoved: 'The lead cannot be removed from the visit',
   onlyLeadManagesPeople: 'Only the visit lead can change who is on the visit',
@@ -45,19 +46,29 @@ const propertyId = z
   .min(1, VISIT_MESSAGES.propertyRequired)
   .pipe(z.uuid(VISIT_MESSAGES.propertyRequired));
 
-/** Any date-time string `Date` understands: the form's local "YYYY-MM-DDTHH:mm", the API's ISO. */
+/**
+ * An ISO 8601 instant with its offset ("2030-06-15T16:30:00.000Z", "…+02:00"). A time without
+ * an offset would be read in the server's zone, so the form turns the browser's local
+ * datetime-local value into an instant before it validates (lib/datetime.ts `localInputToIso`).
+ * Years 1–9999 only: PostgreSQL stores nothing outside them.
+ */
 const scheduledAt = z
   .string({ error: VISIT_MESSAGES.scheduledAtRequired })
   .trim()
   .min(1, VISIT_MESSAGES.scheduledAtRequired)
-  .refine((value) => !Number.isNaN(new Date(value).getTime()), VISIT_MESSAGES.scheduledAtRequired)
-  .transform((value) => new Date(value));
+  .pipe(z.iso.datetime({ offset: true, error: VISIT_MESSAGES.scheduledAtRequired }))
+  .transform((value) => new Date(value))
+  .refine((date) => {
+    const year = date.getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, VISIT_MESSAGES.scheduledAtRequired);
 
-/** Integer cents, as all money in TypeScript (src/shared/money.ts). */
+/** Integer cents, as all money in TypeScript (src/shared/money.ts); numeric(12,2) holds < 10^10 dollars. */
 const cents = z
   .number({ error: 'Price must be a number' })
   .int('Price must be whole cents')
-  .min(0, 'Price cannot be negative');
+  .min(0, 'Price cannot be negative')
+  .max(99_999_999_999, 'Price is too large');
 
 export const createVisitInput = z.object({
   propertyId,

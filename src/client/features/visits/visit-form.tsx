@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
 import { createVisitInput, VISIT_MESSAGES } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
+import { localInputToIso } from '../../lib/datetime';
 import { validate, type FieldErrors } from '../../lib/form';
 import { ErrorBox } from '../../shell/error-box';
 import { usePropertyOptions, type VisitBody } from './api';
@@ -52,7 +53,11 @@ export function VisitForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const result = validate(createVisitInput, { ...values, addPropertyTasks });
+    const result = validate(createVisitInput, {
+      ...values,
+      scheduledAt: localInputToIso(values.scheduledAt),
+      addPropertyTasks,
+    });
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     setBusy(true);

@@ -216,8 +216,11 @@ export async function updateVisit(
   id: string,
   input: UpdateVisitData,
 ): Promise<VisitDetailDto> {
-  await requireVisit(db, actor, id);
-  if (input.propertyId) await requireVisibleProperty(db, actor, input.propertyId);
+  const visit = await requireVisit(db, actor, id);
+  if (input.propertyId && input.propertyId !== visit.propertyId) {
+    await requireVisibleProperty(db, actor, input.propertyId);
+    await requirePeopleSeeProperty(db, id, input.propertyId);
+  }
   const changes: Partial<Record<keyof typeof visits.$inferInsert, unknown>> = {};
   if (input.propertyId) changes.propertyId = input.propertyId;
   if (input.scheduledAt) changes.scheduledAt = input.scheduledAt;
@@ -455,6 +458,27 @@ async function requireVisibleProperty(db: Executor, actor: Actor, propertyId: st
     .from(properties)
     .where(and(eq(properties.id, propertyId), visibleProperty(actor)));
   if (!property) throw notFound(PROPERTY_NOT_FOUND);
+}
+
+/** spec §6 / issue 5 item 10: a visit moves only to a property everyone on it can see. */
+async function requirePeopleSeeProperty(db: Executor, visitId: string, propertyId: string) {
+  const [outsider] = await db
+    .select({ userId: visitUsers.userId })
+    .from(visitUsers)
+    .innerJoin(users, eq(users.id, visitUsers.userId))
+    .where(
+      and(
+        eq(visitUsers.visitId, visitId),
+        sql`${users.role} <> 'admin'`,
+        sql`not exists (select 1 from ${userProperties} where ${userProperties.propertyId} = ${propertyId} and ${userProperties.userId} = ${visitUsers.userId})`,
+      ),
+    )
+    .limit(1);
+  if (outsider) {
+    throw badRequest(VISIT_MESSAGES.peopleNotLinkedToProperty, {
+      propertyId: VISIT_MESSAGES.peopleNotLinkedToProperty,
+    });
+  }
 }
 
 /** The lead (or an admin) decides who else is on the visit. */
