@@ -52,6 +52,10 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await expect(row).toContainText('42 Maple Street');
   await expect(row).toContainText('Portland, OR 97201');
   await expect(row.getByLabel('Role: owner')).toBeVisible();
+  // a page past the end (an old link, or its last row deleted) shows the last page, not 'No properties yet'
+  await page.goto('/resources/properties?page=5');
+  await expect(page.getByRole('listitem', { name: 'Maple Cottage' })).toBeVisible();
+  await expect(page).toHaveURL(/\/resources\/properties$/);
 
   // ── edit ──
   await row.getByRole('link', { name: 'Edit Maple Cottage' }).click();
@@ -71,6 +75,13 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await expect(taskRow).toContainText('Custom price: $75.25');
   await expect(taskRow).toContainText('Default price: $60.00');
   await expect(taskRow).toContainText('1 h 30 min');
+  // the price editor starts from the saved price, not from what was typed and cancelled
+  await taskRow.getByRole('button', { name: 'Change price' }).click();
+  await taskRow.getByLabel('Custom price of Clean gutters ($)').fill('12');
+  await taskRow.getByRole('button', { name: 'Cancel' }).click();
+  await taskRow.getByRole('button', { name: 'Change price' }).click();
+  await expect(taskRow.getByLabel('Custom price of Clean gutters ($)')).toHaveValue('75.25');
+  await taskRow.getByRole('button', { name: 'Cancel' }).click();
 
   // ── the detail shows that price ──
   await page.getByRole('link', { name: 'Back to property' }).click();
@@ -96,6 +107,9 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await expect(techPage.getByLabel('Your role')).toHaveText('technician');
   await expect(techPage.getByRole('form', { name: 'Link a person' })).toHaveCount(0);
   await expect(techPage.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await techPage.goto(`/resources/properties/${propertyId}/edit`);
+  await expect(techPage.getByRole('alert')).toHaveText("Only the property's owners may do this");
+  await expect(techPage.getByRole('button', { name: 'Update Property' })).toHaveCount(0);
 
   // ── the owner deletes it after confirming ──
   await page.goto('/resources/properties');
@@ -113,5 +127,34 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await expect(techPage.getByText('No properties yet')).toBeVisible();
   await techPage.goto(propertyUrl.replace(/^https?:\/\/[^/]+/, ''));
   await expect(techPage.getByRole('alert')).toContainText('Property not found or access denied');
+  await techContext.close();
+});
+
+test('a technician leaves a property shared with them', async ({ page, user: _owner, browser, baseURL }) => {
+  const created = await page.request.post('/api/properties', { data: { name: 'Birch Lodge', address: '7 Birch Rd' } });
+  const property = (await created.json()) as { id: string };
+
+  const techContext = await browser.newContext();
+  const techPage = await techContext.newPage();
+  const tech = { email: newEmail('leaver'), password: 'password123' };
+  await signUpViaApi(techPage.request, baseURL!, tech);
+  const linked = await page.request.post(`/api/properties/${property.id}/people`, {
+    data: { email: tech.email, role: 'technician' },
+  });
+  expect(linked.status()).toBe(201);
+
+  await techPage.goto(`/resources/properties/${property.id}`);
+  const people = techPage.getByRole('list', { name: 'People' });
+  await expect(people.getByRole('button', { name: 'Leave' })).toHaveCount(1);
+  await people.getByRole('listitem', { name: tech.email }).getByRole('button', { name: 'Leave' }).click();
+  const dialog = techPage.getByRole('dialog', { name: 'Unlink person' });
+  await expect(dialog).toContainText('Remove yourself from this property?');
+  await dialog.getByRole('button', { name: 'Unlink' }).click();
+  await expect(techPage).toHaveURL(/\/resources\/properties$/);
+  await expect(techPage.getByText('No properties yet')).toBeVisible();
+
+  // the owner still has it, now with only themselves linked
+  await page.goto(`/resources/properties/${property.id}`);
+  await expect(page.getByRole('list', { name: 'People' }).getByRole('listitem')).toHaveCount(1);
   await techContext.close();
 });

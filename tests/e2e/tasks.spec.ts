@@ -39,6 +39,9 @@ test('a user builds a task template, assigns it to properties, and deletes it', 
   // the list, by name, with search
   await page.goto('/resources/tasks?q=winterize');
   await expect(page.getByRole('listitem', { name: 'Winterize pipes' })).toContainText('$120.50');
+  // a page past the end shows the last page, not 'no task templates'
+  await page.goto('/resources/tasks?q=winterize&page=3');
+  await expect(page.getByRole('listitem', { name: 'Winterize pipes' })).toBeVisible();
 
   // assign to both properties at once
   await page.goto(taskPath);

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PropertyListItem } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
@@ -31,6 +31,16 @@ export function PropertiesListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const offset = (page - 1) * PAGE_SIZE;
   const properties = useProperties({ q: q || undefined, offset });
+  // A page past the end (its last row deleted, an old link) shows the last page instead of 'no properties'.
+  const lastPage = Math.max(1, Math.ceil((properties.data?.total ?? 0) / PAGE_SIZE));
+  const pastTheEnd = !properties.isPlaceholderData && properties.data?.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    const next = new URLSearchParams(params);
+    if (lastPage > 1) next.set('page', String(lastPage));
+    else next.delete('page');
+    setParams(next, { replace: true });
+  }, [pastTheEnd, lastPage, params, setParams]);
   const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
 
   function onSearch(value: string) {
@@ -65,7 +75,7 @@ export function PropertiesListPage() {
           value={search}
           onChange={(event) => onSearch(event.currentTarget.value)}
         />
-        {properties.isPending ? (
+        {properties.isPending || pastTheEnd ? (
           <Center py="xl" role="status" aria-label="Loading properties">
             <Loader />
           </Center>

@@ -131,7 +131,7 @@ function TasksSection({ property }: { property: PropertyDetail }) {
                 {task.name}
               </Anchor>
               <Group gap="sm" wrap="nowrap">
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatDuration(task.estimatedDurationMinutes)}
                 </Text>
                 <Text size="sm" fw={600}>

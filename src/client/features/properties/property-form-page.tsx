@@ -2,7 +2,12 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
-import { PROPERTY_MESSAGES, propertyInput, type PropertyDetail } from '../../../shared/schemas/properties';
+import {
+  PEOPLE_MESSAGES,
+  PROPERTY_MESSAGES,
+  propertyInput,
+  type PropertyDetail,
+} from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
 import { validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
@@ -35,6 +40,8 @@ export function EditPropertyPage() {
         <PageLoader />
       ) : property.isError ? (
         <ErrorBox>Error: {errorMessage(property.error, PROPERTY_MESSAGES.notFound)}</ErrorBox>
+      ) : !property.data.canManage ? (
+        <ErrorBox>{PEOPLE_MESSAGES.ownersOnly}</ErrorBox>
       ) : (
         <PropertyForm property={property.data} />
       )}

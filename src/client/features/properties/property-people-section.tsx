@@ -17,6 +17,7 @@ const ROLE_OPTIONS = PROPERTY_ROLES.map((role) => ({ value: role, label: role ==
 /** Who is linked to the property. Owners (and admins) link, change roles and unlink; others read. */
 export function PropertyPeopleSection({ propertyId, canManage }: { propertyId: string; canManage: boolean }) {
   const people = usePropertyPeople(propertyId);
+  const me = useMe();
   const updatePerson = useUpdatePerson(propertyId);
   const [failure, setFailure] = useState<string | null>(null);
   const [toUnlink, setToUnlink] = useState<PropertyPersonDto | null>(null);
@@ -80,6 +81,14 @@ export function PropertyPeopleSection({ propertyId, canManage }: { propertyId: s
                       aria-label={`Unlink ${person.email}`}
                     >
                       Unlink
+                    </Button>
+                  </Group>
+                ) : person.userId === me.data?.id ? (
+                  // anyone linked may leave (the last-owner rule still holds)
+                  <Group gap="xs" wrap="nowrap">
+                    <RoleBadge role={person.role} />
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => setToUnlink(person)}>
+                      Leave
                     </Button>
                   </Group>
                 ) : (

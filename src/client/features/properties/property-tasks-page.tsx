@@ -243,7 +243,16 @@ function PropertyTaskRow({ propertyId, task }: { propertyId: string; task: Prope
           <Group gap="xs">
             {task.isActive ? (
               <>
-                <Button size="compact-sm" variant="light" onClick={() => setEditing(true)}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => {
+                    // start from the price as it is now, not from what was typed and cancelled
+                    setPrice(centsToDollarsInput(task.customPrice));
+                    setError(null);
+                    setEditing(true);
+                  }}
+                >
                   Change price
                 </Button>
                 <Button

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
 import { formatMoney } from '../../../shared/money';
@@ -18,6 +18,16 @@ export function TasksListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const offset = (page - 1) * PAGE_SIZE;
   const tasks = useTasks({ q: q || undefined, offset });
+  // A page past the end (its last row deleted, an old link) shows the last page instead of 'no tasks'.
+  const lastPage = Math.max(1, Math.ceil((tasks.data?.total ?? 0) / PAGE_SIZE));
+  const pastTheEnd = !tasks.isPlaceholderData && tasks.data?.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    const next = new URLSearchParams(params);
+    if (lastPage > 1) next.set('page', String(lastPage));
+    else next.delete('page');
+    setParams(next, { replace: true });
+  }, [pastTheEnd, lastPage, params, setParams]);
 
   function onSearch(value: string) {
     setSearch(value);
@@ -44,7 +54,7 @@ export function TasksListPage() {
           value={search}
           onChange={(event) => onSearch(event.currentTarget.value)}
         />
-        {tasks.isPending ? (
+        {tasks.isPending || pastTheEnd ? (
           <Center py="xl" role="status" aria-label="Loading tasks">
             <Loader />
           </Center>
