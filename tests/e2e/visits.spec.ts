@@ -215,3 +215,76 @@ test('a task template is added to an upcoming visit; the lead adds and removes a
   await people.getByRole('button', { name: `Remove ${colleague.email}` }).click();
   await expect(people.getByText(colleague.email)).toHaveCount(0);
 });
+
+test('the property filter of the visits list searches for another property while one is chosen', async ({
+  page,
+  baseURL,
+  user: _signedIn,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(`${baseURL}${path}`, { data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const alpha = await post('/api/properties', { name: `Alpha Lodge ${suffix}`, address: '1 Alpha Street' });
+  const beta = await post('/api/properties', { name: `Beta Barn ${suffix}`, address: '2 Beta Street' });
+  await post('/api/visits', { propertyId: alpha.id, scheduledAt: '2030-01-01T10:00:00.000Z' });
+  await post('/api/visits', { propertyId: beta.id, scheduledAt: '2030-01-02T10:00:00.000Z' });
+
+  await page.goto(`/resources/visits?property=${alpha.id}`);
+  const list = page.getByRole('list', { name: 'Visits' });
+  await expect(list.getByText('1 Alpha Street')).toBeVisible();
+  await expect(list.getByText('2 Beta Street')).toHaveCount(0);
+  const filter = page.getByRole('combobox', { name: 'Property' });
+  await expect(filter).toHaveValue(`Alpha Lodge ${suffix}`);
+
+  // Typing looks for another property; what was typed stays (it used to snap back to Alpha).
+  const searched = page.waitForResponse((response) => /\/api\/properties\?.*q=Beta/.test(response.url()));
+  await filter.fill('Beta Barn');
+  await searched;
+  await page.waitForTimeout(500); // past the select's re-render with the search results
+  await expect(filter).toHaveValue('Beta Barn');
+  await page.getByRole('option', { name: `Beta Barn ${suffix}` }).click();
+  await expect(page).toHaveURL(new RegExp(`property=${beta.id}`));
+  await expect(list.getByText('2 Beta Street')).toBeVisible();
+  await expect(list.getByText('1 Alpha Street')).toHaveCount(0);
+});
+
+test.describe('in a browser west of UTC', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('the time typed is the browser’s local time, stored as that instant and shown back the same', async ({
+    page,
+    baseURL,
+    user: _signedIn,
+  }) => {
+    const property = await page.request.post(`${baseURL}/api/properties`, {
+      data: { name: `Pacific Place ${Math.random().toString(36).slice(2, 7)}`, address: '9 Ocean Avenue' },
+    });
+    const propertyId = ((await property.json()) as { id: string }).id;
+    await page.goto(`/resources/visits/new?property=${propertyId}`);
+    await page.getByLabel('Scheduled date and time').fill('2030-06-15T09:30');
+    await page.getByRole('button', { name: 'Create Visit' }).click();
+    await expect(page).toHaveURL(/\/resources\/visits\/[0-9a-f-]{36}$/);
+    const visitId = page.url().split('/').pop()!;
+
+    // 09:30 in Los Angeles in June (UTC−7) is 16:30 UTC.
+    const stored = (await (await page.request.get(`${baseURL}/api/visits/${visitId}`)).json()) as {
+      scheduledAt: string;
+    };
+    expect(stored.scheduledAt).toBe('2030-06-15T16:30:00.000Z');
+    await expect(page.getByRole('group', { name: 'Scheduled' })).toContainText('9:30');
+    await expect(page.getByRole('group', { name: 'Scheduled' })).toContainText('Jun 15, 2030');
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Scheduled date and time')).toHaveValue('2030-06-15T09:30');
+    await page.getByLabel('Scheduled date and time').fill('2030-06-15T18:45');
+    await page.getByRole('button', { name: 'Update Visit' }).click();
+    await expect(page.getByRole('group', { name: 'Scheduled' })).toContainText('6:45');
+    const moved = (await (await page.request.get(`${baseURL}/api/visits/${visitId}`)).json()) as {
+      scheduledAt: string;
+    };
+    expect(moved.scheduledAt).toBe('2030-06-16T01:45:00.000Z');
+  });
+});

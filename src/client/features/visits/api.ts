@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VisitStatus } from '../../../shared/constants';
 import type { Page } from '../../../shared/schemas/common';
-import type { PropertyListItem } from '../../../shared/schemas/properties';
+import type { PropertyDetail, PropertyListItem } from '../../../shared/schemas/properties';
 import type { TaskDto } from '../../../shared/schemas/tasks';
 import type {
   AddVisitTaskInput,
@@ -80,7 +80,16 @@ export const propertyOptionsQuery = (q: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** One property (GET /api/properties/:id), for the name of a property chosen by id in the URL. */
+export const chosenPropertyQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...visitKeys.all, 'chosen-property', id] as const,
+    queryFn: () => api<PropertyDetail>(`/api/properties/${id}`),
+    retry: false,
+  });
+
 export const useVisits = (filters: VisitFilters) => useQuery(visitsQuery(filters));
+export const useChosenProperty = (id: string) => useQuery({ ...chosenPropertyQuery(id), enabled: Boolean(id) });
 export const useVisit = (id: string) => useQuery(visitQuery(id));
 export const useTaskOptions = (id: string, scope: 'property' | 'all', q: string) =>
   useQuery(taskOptionsQuery(id, scope, q));

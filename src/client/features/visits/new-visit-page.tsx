@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PropertyDetail } from '../../../shared/schemas/properties';
-import { api } from '../../api/http';
 import { paths } from '../../paths';
 import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { useCreateVisit } from './api';
+import { useChosenProperty, useCreateVisit } from './api';
 import { VisitForm } from './visit-form';
 
 /** /resources/visits/new, optionally ?property={id} to pre-select it. */
@@ -14,12 +11,7 @@ export function NewVisitPage() {
   const [params] = useSearchParams();
   const propertyId = params.get('property') ?? '';
   // Only to show the pre-selected property's name; an unknown id simply leaves the select empty.
-  const preselected = useQuery({
-    queryKey: ['visits', 'preselected-property', propertyId],
-    queryFn: () => api<PropertyDetail>(`/api/properties/${propertyId}`),
-    enabled: Boolean(propertyId),
-    retry: false,
-  });
+  const preselected = useChosenProperty(propertyId);
   const createVisit = useCreateVisit();
 
   return (

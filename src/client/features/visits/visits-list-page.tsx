@@ -9,7 +9,7 @@ import { paths } from '../../paths';
 import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { PAGE_SIZE, usePropertyOptions, useVisits } from './api';
+import { PAGE_SIZE, useChosenProperty, usePropertyOptions, useVisits } from './api';
 import { fullAddress, personName, VISIT_STATUS_LABELS, VisitStatusBadge } from './visit-format';
 
 /** /resources/visits: newest scheduled first, filtered by status and property (in the URL), paginated. */
@@ -109,8 +109,22 @@ export function VisitsListPage() {
 function PropertyFilter({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const options = usePropertyOptions(debounced);
+  const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
+  // A property that came in the URL (?property=): fetch its name, it may not be among the options.
+  const fromUrl = useChosenProperty(value && chosen?.id !== value ? value : '');
+  const current =
+    chosen && chosen.id === value
+      ? chosen
+      : fromUrl.data && fromUrl.data.id === value
+        ? { id: fromUrl.data.id, name: fromUrl.data.name }
+        : null;
+  // The select shows the chosen name as its search text: that is not a search.
+  const options = usePropertyOptions(current && search === current.name ? '' : debounced);
   const data = (options.data?.items ?? []).map((property) => ({ value: property.id, label: property.name }));
+  // Keep the chosen property among the options while the user searches for another one,
+  // or the select would drop it and wipe what they typed.
+  if (current && !data.some((option) => option.value === current.id))
+    data.unshift({ value: current.id, label: current.name });
   return (
     <Select
       label="Property"
@@ -119,10 +133,14 @@ function PropertyFilter({ value, onChange }: { value: string | null; onChange: (
       searchable
       clearable
       data={data}
-      value={data.some((option) => option.value === value) ? value : null}
+      value={current ? current.id : null}
+      searchValue={search}
       onSearchChange={setSearch}
-      onChange={onChange}
-      nothingFoundMessage="No properties found"
+      onChange={(next, option) => {
+        setChosen(next && option ? { id: next, name: option.label } : null);
+        onChange(next);
+      }}
+      nothingFoundMessage={options.isFetching ? 'Loading...' : 'No properties found'}
     />
   );
 }
