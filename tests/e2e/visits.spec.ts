@@ -288,3 +288,30 @@ test.describe('in a browser west of UTC', () => {
     expect(moved.scheduledAt).toBe('2030-06-16T01:45:00.000Z');
   });
 });
+
+test('a failed task status change is reported even when another task was changed meanwhile', async ({
+  page,
+  baseURL,
+  user: _signedIn,
+}) => {
+  const setup = await propertyWithTasks(page.request, baseURL!);
+  const created = await page.request.post(`${baseURL}/api/visits`, {
+    data: { propertyId: setup.propertyId, scheduledAt: new Date(Date.now() + 3600_000).toISOString() },
+  });
+  const visit = (await created.json()) as { id: string; tasks: { id: string; name: string }[] };
+  const slow = visit.tasks.find((task) => task.name === setup.taskNames[0])!;
+
+  // The first change is slow and then fails; the second goes through at once.
+  await page.route(`**/api/visits/${visit.id}/tasks/${slow.id}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ status: 503, json: { error: { code: 'INTERNAL', message: 'Database is down' } } });
+  });
+  await page.goto(`/resources/visits/${visit.id}`);
+  await page.getByRole('combobox', { name: `Status of ${setup.taskNames[0]}` }).selectOption('completed');
+  await page.getByRole('combobox', { name: `Status of ${setup.taskNames[1]}` }).selectOption('completed');
+
+  await expect(page.getByText('Error updating task status: Database is down')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: `Status of ${setup.taskNames[0]}` })).toHaveValue('pending');
+  await expect(page.getByRole('combobox', { name: `Status of ${setup.taskNames[1]}` })).toHaveValue('completed');
+  await expect(page.getByText('1 of 2 completed')).toBeVisible();
+});

@@ -145,17 +145,8 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 function TasksSection({ visit }: { visit: VisitDetailDto }) {
-  const updateTask = useUpdateVisitTask(visit.id);
   const [statusError, setStatusError] = useState<string | null>(null);
   const completed = visit.tasks.filter((task) => task.status === 'completed').length;
-
-  function changeStatus(task: VisitTaskDto, status: VisitTaskStatus) {
-    setStatusError(null);
-    updateTask.mutate(
-      { id: task.id, status },
-      { onError: (error) => setStatusError(VISIT_MESSAGES.taskStatusFailed(errorMessage(error, 'unknown error'))) },
-    );
-  }
 
   return (
     <section aria-labelledby="visit-tasks-heading">
@@ -177,32 +168,57 @@ function TasksSection({ visit }: { visit: VisitDetailDto }) {
       ) : (
         <Stack gap="sm" mt="xs">
           {visit.tasks.map((task) => (
-            <Card key={task.id} withBorder padding="sm">
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={0} miw={0}>
-                    <Text fw={600}>{task.name}</Text>
-                    <Text size="sm" c="dimmed">
-                      {formatMoney(task.price)}
-                      {task.completedAt ? ` · completed ${formatDateTime(task.completedAt)}` : ''}
-                    </Text>
-                  </Stack>
-                  <NativeSelect
-                    aria-label={`Status of ${task.name}`}
-                    data={VISIT_TASK_STATUSES.map((value) => ({ value, label: VISIT_TASK_STATUS_LABELS[value] }))}
-                    value={task.status}
-                    disabled={updateTask.isPending && updateTask.variables?.id === task.id}
-                    onChange={(event) => changeStatus(task, event.currentTarget.value as VisitTaskStatus)}
-                    w={150}
-                  />
-                </Group>
-                <TaskNote visitId={visit.id} task={task} />
-              </Stack>
-            </Card>
+            <TaskCard key={task.id} visitId={visit.id} task={task} onStatusError={setStatusError} />
           ))}
         </Stack>
       )}
     </section>
+  );
+}
+
+/** One task with its own status mutation, so quick changes to several tasks each keep their busy state and error. */
+function TaskCard({
+  visitId,
+  task,
+  onStatusError,
+}: {
+  visitId: string;
+  task: VisitTaskDto;
+  onStatusError: (message: string | null) => void;
+}) {
+  const updateTask = useUpdateVisitTask(visitId);
+
+  function changeStatus(status: VisitTaskStatus) {
+    onStatusError(null);
+    updateTask.mutate(
+      { id: task.id, status },
+      { onError: (error) => onStatusError(VISIT_MESSAGES.taskStatusFailed(errorMessage(error, 'unknown error'))) },
+    );
+  }
+
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Text fw={600}>{task.name}</Text>
+            <Text size="sm" c="dimmed">
+              {formatMoney(task.price)}
+              {task.completedAt ? ` · completed ${formatDateTime(task.completedAt)}` : ''}
+            </Text>
+          </Stack>
+          <NativeSelect
+            aria-label={`Status of ${task.name}`}
+            data={VISIT_TASK_STATUSES.map((value) => ({ value, label: VISIT_TASK_STATUS_LABELS[value] }))}
+            value={task.status}
+            disabled={updateTask.isPending}
+            onChange={(event) => changeStatus(event.currentTarget.value as VisitTaskStatus)}
+            w={150}
+          />
+        </Group>
+        <TaskNote visitId={visitId} task={task} />
+      </Stack>
+    </Card>
   );
 }
 
