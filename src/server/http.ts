@@ -17,10 +17,30 @@ export function parseQuery<S extends $ZodType>(c: Context, schema: S): output<S>
 }
 
 export function parseWith<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  // PostgreSQL text cannot hold NUL: refuse it here (400) rather than fail in the query (500).
+  const nulAt = findNul(value);
+  if (nulAt !== null) {
+    const message = 'Text must not contain NUL characters';
+    throw new AppError('BAD_REQUEST', message, nulAt ? { [nulAt]: message } : undefined);
+  }
   const result = safeParse(schema, value);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);
   throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Invalid input', fields);
+}
+
+/**
+ * The top-level field ('' for the value itself) of the first string holding U+0000, or null.
+ * Our inputs nest two or three levels at most; the depth cap keeps hostile nesting cheap.
+ */
+function findNul(value: unknown, field = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? field : null;
+  if (value === null || typeof value !== 'object' || depth >= 4) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNul(item, field || key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** A path parameter that must be a uuid; anything else is simply not found. */

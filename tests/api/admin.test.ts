@@ -85,6 +85,13 @@ describe('GET /api/admin/users', () => {
     const response = await t.request('/api/admin/users?role=superuser', { cookie: admin.cookie });
     expect(response.status).toBe(400);
   });
+
+  it('refuses a search with a NUL character with a 400, never a 500', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const response = await t.request('/api/admin/users?q=a%00b', { cookie: admin.cookie });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('Text must not contain NUL characters');
+  });
 });
 
 describe('GET /api/admin/users/:id', () => {
@@ -185,6 +192,26 @@ describe('PATCH /api/admin/users/:id (role change)', () => {
       body: { role: 'admin' },
     });
     expect(same.status).toBe(200);
+  });
+
+  it('keeps an admin when two admins demote each other at the same moment', async () => {
+    // On PostgreSQL (TEST_DATABASE_URL) the two requests run on separate connections at once.
+    for (let round = 0; round < 5; round++) {
+      await t.db.update(users).set({ role: 'customer' }).where(eq(users.role, 'admin'));
+      const [a, b] = [await createUser(t, { role: 'admin' }), await createUser(t, { role: 'admin' })];
+      const demote = (actor: typeof a, target: typeof a) =>
+        t.request(`/api/admin/users/${target.id}`, {
+          method: 'PATCH',
+          cookie: actor.cookie,
+          body: { role: 'customer' },
+        });
+      const statuses = (await Promise.all([demote(a, b), demote(b, a)])).map((response) => response.status);
+      // One wins; the other is refused: 409 (last admin), or 403 when its sign-in was read after the demotion.
+      expect(statuses).toContain(200);
+      expect(statuses.filter((status) => status === 403 || status === 409)).toHaveLength(1);
+      const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+      expect(admins).toHaveLength(1);
+    }
   });
 });
 

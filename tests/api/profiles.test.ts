@@ -244,4 +244,23 @@ describe('secondary profiles', () => {
     expect((await t.request('/api/secondary-profiles/not-a-uuid', { cookie: user.cookie })).status).toBe(404);
     expect((await t.request('/api/secondary-profiles')).status).toBe(401);
   });
+
+  it('refuses text with a NUL character with a 400, never a 500', async () => {
+    const user = await createUser(t);
+    const search = await t.request('/api/secondary-profiles?q=a%00b', { cookie: user.cookie });
+    expect(search.status).toBe(400);
+    const created = await t.request('/api/secondary-profiles', {
+      cookie: user.cookie,
+      body: { displayName: 'Nul\u0000Name' },
+    });
+    expect(created.status).toBe(400);
+    expect((await created.json()).error.fields).toEqual({ displayName: 'Text must not contain NUL characters' });
+    const own = await t.request('/api/me/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      body: { phone: '5\u00005' },
+    });
+    expect(own.status).toBe(400);
+    expect((await (await t.request('/api/secondary-profiles', { cookie: user.cookie })).json()).total).toBe(0);
+  });
 });
