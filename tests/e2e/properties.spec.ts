@@ -158,3 +158,24 @@ test('a technician leaves a property shared with them', async ({ page, user: _ow
   await expect(page.getByRole('list', { name: 'People' }).getByRole('listitem')).toHaveCount(1);
   await techContext.close();
 });
+
+test('Manage Tasks pages through a long task list', async ({ page, user: _owner }) => {
+  const created = await page.request.post('/api/properties', { data: { name: 'Big Estate', address: '1 Long Rd' } });
+  const property = (await created.json()) as { id: string };
+  for (let n = 1; n <= 21; n++) {
+    const template = await page.request.post('/api/tasks', { data: { name: `Chore ${String(n).padStart(2, '0')}` } });
+    const { id } = (await template.json()) as { id: string };
+    expect((await page.request.post(`/api/properties/${property.id}/tasks`, { data: { taskId: id } })).status()).toBe(
+      201,
+    );
+  }
+
+  await page.goto(`/resources/properties/${property.id}/tasks`);
+  const list = page.getByRole('list', { name: 'Tasks' });
+  await expect(list.getByRole('listitem', { name: 'Chore 01' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await expect(list.getByRole('listitem', { name: 'Chore 21' })).toHaveCount(0);
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(list.getByRole('listitem', { name: 'Chore 21' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+});

@@ -30,7 +30,7 @@ export const propertyKeys = {
   lists: () => [...propertyKeys.all, 'list'] as const,
   list: (params: { q?: string; offset: number }) => [...propertyKeys.lists(), params] as const,
   detail: (id: string) => [...propertyKeys.all, 'detail', id] as const,
-  tasks: (id: string) => [...propertyKeys.detail(id), 'tasks'] as const,
+  tasks: (id: string, offset: number) => [...propertyKeys.detail(id), 'tasks', offset] as const,
   visits: (id: string, offset: number) => [...propertyKeys.detail(id), 'visits', offset] as const,
   people: (id: string) => [...propertyKeys.detail(id), 'people'] as const,
   templates: (q: string) => [...propertyKeys.all, 'task-templates', q] as const,
@@ -47,11 +47,12 @@ export const propertiesQuery = (params: { q?: string; offset: number }) =>
 export const propertyQuery = (id: string) =>
   queryOptions({ queryKey: propertyKeys.detail(id), queryFn: () => api<PropertyDetail>(`/api/properties/${id}`) });
 
-/** Manage Tasks shows up to 100 tasks of a property (active and removed). */
-export const propertyTasksQuery = (id: string) =>
+/** Manage Tasks: a page of the property's tasks (active first, then removed). */
+export const propertyTasksQuery = (id: string, offset: number) =>
   queryOptions({
-    queryKey: propertyKeys.tasks(id),
-    queryFn: () => api<Page<PropertyTaskDto>>(`/api/properties/${id}/tasks?limit=100`),
+    queryKey: propertyKeys.tasks(id, offset),
+    queryFn: () => api<Page<PropertyTaskDto>>(`/api/properties/${id}/tasks${query({ limit: PAGE_SIZE, offset })}`),
+    placeholderData: keepPreviousData,
   });
 
 export const propertyVisitsQuery = (id: string, offset: number) =>
@@ -77,7 +78,7 @@ export const taskTemplatesQuery = (q: string) =>
 
 export const useProperties = (params: { q?: string; offset: number }) => useQuery(propertiesQuery(params));
 export const useProperty = (id: string) => useQuery(propertyQuery(id));
-export const usePropertyTasks = (id: string) => useQuery(propertyTasksQuery(id));
+export const usePropertyTasks = (id: string, offset: number) => useQuery(propertyTasksQuery(id, offset));
 export const usePropertyVisits = (id: string, offset: number) => useQuery(propertyVisitsQuery(id, offset));
 export const usePropertyPeople = (id: string) => useQuery(propertyPeopleQuery(id));
 export const useTaskTemplates = (q: string) => useQuery(taskTemplatesQuery(q));

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
 import {
+  PAGE_SIZE,
   useAddPropertyTask,
   useProperty,
   usePropertyTasks,
@@ -30,7 +31,8 @@ import { Section } from './section';
 export function PropertyTasksPage() {
   const { id = '' } = useParams();
   const property = useProperty(id);
-  const tasks = usePropertyTasks(id);
+  const [offset, setOffset] = useState(0);
+  const tasks = usePropertyTasks(id, offset);
   const name = property.data?.name ?? 'Property';
 
   return (
@@ -65,10 +67,23 @@ export function PropertyTasksPage() {
                 No tasks yet. Add a task template above.
               </Text>
             ) : (
-              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Tasks">
-                {tasks.data.items.map((task) => (
-                  <PropertyTaskRow key={task.id} propertyId={id} task={task} />
-                ))}
+              <Stack gap="sm">
+                <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Tasks">
+                  {tasks.data.items.map((task) => (
+                    <PropertyTaskRow key={task.id} propertyId={id} task={task} />
+                  ))}
+                </Stack>
+                {tasks.data.total > PAGE_SIZE && (
+                  <Group justify="center">
+                    <Pagination
+                      size="sm"
+                      total={Math.ceil(tasks.data.total / PAGE_SIZE)}
+                      value={offset / PAGE_SIZE + 1}
+                      onChange={(page) => setOffset((page - 1) * PAGE_SIZE)}
+                      getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                    />
+                  </Group>
+                )}
               </Stack>
             )}
           </Section>
