@@ -315,3 +315,22 @@ test('a failed task status change is reported even when another task was changed
   await expect(page.getByRole('combobox', { name: `Status of ${setup.taskNames[1]}` })).toHaveValue('completed');
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
 });
+
+test('the dashboard marks an upcoming visit that was cancelled', async ({ page, baseURL, user: _signedIn }) => {
+  const setup = await propertyWithTasks(page.request, baseURL!);
+  const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+  for (const [hours, status] of [
+    [2, 'scheduled'],
+    [4, 'cancelled'],
+  ] as const) {
+    const response = await page.request.post(`${baseURL}/api/visits`, {
+      data: { propertyId: setup.propertyId, scheduledAt: inHours(hours), status, addPropertyTasks: false },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await page.goto('/dashboard');
+  const rows = page.getByRole('list', { name: 'Upcoming visits' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).not.toContainText('Cancelled');
+  await expect(rows.nth(1)).toContainText('Cancelled');
+});

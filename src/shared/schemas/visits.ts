@@ -216,3 +216,9 @@ export interface VisitCandidateDto {
 }
 
 export const VISIT_ROLE_LABELS: Record<VisitRole, string> = { lead: 'Lead', assistant: 'Assistant' };
+export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};

@@ -1,7 +1,7 @@
-import { Anchor, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { DASHBOARD_LOAD_TIMEOUT_MS, DASHBOARD_UPCOMING_VISITS } from '../../../shared/constants';
-import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES, VISIT_STATUS_LABELS } from '../../../shared/schemas/visits';
 import { useUpcomingVisits } from '../../api/upcoming-visits';
 import { formatDate, formatTime } from '../../lib/datetime';
 import { paths } from '../../paths';
@@ -55,6 +55,12 @@ export function UpcomingVisitsCard() {
                     <Text size="xs" c="dimmed">
                       {formatTime(visit.scheduledAt)}
                     </Text>
+                    {/* The list is every assigned visit ahead (spec §7); say when one will not happen as planned. */}
+                    {visit.status !== 'scheduled' && (
+                      <Badge size="xs" variant="light" color={visit.status === 'cancelled' ? 'gray' : 'yellow'} mt={2}>
+                        {VISIT_STATUS_LABELS[visit.status]}
+                      </Badge>
+                    )}
                   </Stack>
                 </Group>
               </UnstyledButton>

@@ -1,13 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { VisitStatus, VisitTaskStatus } from '../../../shared/constants';
-import type { VisitPersonDto, VisitPropertyDto } from '../../../shared/schemas/visits';
+import { VISIT_STATUS_LABELS, type VisitPersonDto, type VisitPropertyDto } from '../../../shared/schemas/visits';
 
-export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
+export { VISIT_STATUS_LABELS };
 const VISIT_STATUS_COLORS: Record<VisitStatus, string> = {
   scheduled: 'blue',
   in_progress: 'yellow',
