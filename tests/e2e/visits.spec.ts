@@ -334,3 +334,30 @@ test('the dashboard marks an upcoming visit that was cancelled', async ({ page, 
   await expect(rows.nth(0)).not.toContainText('Cancelled');
   await expect(rows.nth(1)).toContainText('Cancelled');
 });
+
+test('the visit tasks screen says when the catalogue has more tasks than it shows', async ({
+  page,
+  baseURL,
+  user: _signedIn,
+}) => {
+  const setup = await propertyWithTasks(page.request, baseURL!);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  for (let index = 1; index <= 52; index++) {
+    const response = await page.request.post(`${baseURL}/api/tasks`, {
+      data: { name: `Bulk ${suffix} ${String(index).padStart(2, '0')}` },
+    });
+    expect(response.status()).toBe(201);
+  }
+  const created = await page.request.post(`${baseURL}/api/visits`, {
+    data: { propertyId: setup.propertyId, scheduledAt: new Date(Date.now() + 3600_000).toISOString() },
+  });
+  const visitId = ((await created.json()) as { id: string }).id;
+
+  await page.goto(`/resources/visits/${visitId}/tasks`);
+  await page.getByText('All tasks').click();
+  await page.getByRole('textbox', { name: 'Search tasks' }).fill(`Bulk ${suffix}`);
+  await expect(page.getByText('Showing 50 of 52 tasks. Search to find the others.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search tasks' }).fill(`Bulk ${suffix} 52`);
+  await expect(page.getByRole('button', { name: `Add Bulk ${suffix} 52` })).toBeVisible();
+  await expect(page.getByText(/Search to find the others/)).toHaveCount(0);
+});

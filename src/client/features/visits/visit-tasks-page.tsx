@@ -253,6 +253,11 @@ function AddTasks({ visit }: { visit: VisitDetailDto }) {
             ))}
           </Stack>
         )}
+        {options.data && options.data.total > options.data.items.length && (
+          <Text size="sm" c="dimmed">
+            Showing {options.data.items.length} of {options.data.total} tasks. Search to find the others.
+          </Text>
+        )}
       </Stack>
     </section>
   );
