@@ -23,7 +23,7 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rounds-admin-'));
   const admin = { email: newEmail('admin'), password: 'admin-pass-1' };
   const worker = { email: newEmail('worker'), password: 'worker-pass-1' };
-  const company = `Hedges ${Date.now()}`;
+  const company = `Hedge Cutters Unlimited International ${Date.now()}`; // long: it wraps on a phone
   try {
     // Accounts made on a first run; then `npm run make-admin` promotes one while the server is down.
     const first = await startServer({ dataDir });
@@ -65,6 +65,9 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       await expect(row).toContainText(company);
       await expect(row).toContainText('customer');
       await expect(adminPage.getByRole('listitem')).toHaveCount(1);
+      // The role badge stays whole beside the long company name (no ellipsis).
+      const badge = row.getByText('customer', { exact: true });
+      expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
       await row.getByRole('link', { name: `Edit ${worker.email}` }).click();
       await expect(adminPage.getByText('Not provided')).toHaveCount(0);
@@ -104,6 +107,19 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       // An unknown user id goes back to the list.
       await adminPage.goto('/admin/users/00000000-0000-4000-8000-000000000000/edit');
       await expect(adminPage).toHaveURL(/\/admin\/users$/);
+
+      // With another admin left, an admin may give up the role: the success shows for 1.5 s,
+      // then the change applies to them at once and the admin guard sends them to /dashboard.
+      await adminPage.getByRole('link', { name: `Edit ${admin.email}` }).click();
+      await adminPage.getByRole('combobox', { name: 'Change Role' }).click();
+      await adminPage.getByRole('option', { name: 'provider' }).click();
+      await adminPage.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(adminPage.getByText('User role updated successfully!')).toBeVisible();
+      const shown = Date.now();
+      await expect(adminPage).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+      expect(Date.now() - shown).toBeGreaterThan(1000);
+      await expect(adminPage.getByRole('banner')).toContainText('provider');
+      await expect(adminPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);
     } finally {
       await server.stop();
     }

@@ -13,7 +13,8 @@ export interface UsersFilter {
 
 export const adminUserKeys = {
   all: ['admin-users'] as const,
-  list: (filter: UsersFilter) => [...adminUserKeys.all, 'list', filter] as const,
+  lists: () => [...adminUserKeys.all, 'list'] as const,
+  list: (filter: UsersFilter) => [...adminUserKeys.lists(), filter] as const,
   detail: (id: string) => [...adminUserKeys.all, 'detail', id] as const,
 };
 
@@ -43,8 +44,9 @@ export function useUpdateUserRole(id: string) {
   return useMutation({
     mutationFn: (role: AccountRole) => api<AdminUserDto>(`/api/admin/users/${id}`, { method: 'PATCH', body: { role } }),
     onSuccess: (user) => {
+      // Not the detail: refetching it would fail with 403 for an admin who just gave up the role.
       queryClient.setQueryData(adminUserKeys.detail(id), user);
-      return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+      return queryClient.invalidateQueries({ queryKey: adminUserKeys.lists() });
     },
   });
 }

@@ -1,9 +1,11 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ACCOUNT_ROLES, ROLE_SAVE_REDIRECT_MS, type AccountRole } from '../../../shared/constants';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import { ApiError } from '../../api/http';
+import { refreshSession, useMe } from '../../api/session';
 import { paths } from '../../paths';
 import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
@@ -35,15 +37,24 @@ export function EditUserPage() {
 
 function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeof useAdminUser>['data']> }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ownAccount = useMe().data?.id === user.id;
   const update = useUpdateUserRole(id);
   const [role, setRole] = useState<AccountRole>(user.role);
   const [saved, setSaved] = useState(false);
 
+  // spec §4: back to the list after 1.5 s. An admin who changed their own role reloads it
+  // first, so the admin guard sees it (a former admin lands on /dashboard).
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(() => navigate(paths.adminUsers()), ROLE_SAVE_REDIRECT_MS);
+    const timer = setTimeout(() => {
+      if (!ownAccount) return navigate(paths.adminUsers());
+      void refreshSession(queryClient)
+        .catch(() => null)
+        .then(() => navigate(paths.adminUsers()));
+    }, ROLE_SAVE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [saved, navigate]);
+  }, [saved, navigate, ownAccount, queryClient]);
 
   const reason = update.error instanceof ApiError && update.error.status === 409 ? update.error.message : null;
 

@@ -162,7 +162,8 @@ function UserCards({ users }: { users: AdminUserDto[] }) {
                 Joined {formatDate(user.createdAt)}
               </Text>
             </Stack>
-            <Stack gap="xs" align="flex-end">
+            {/* Never shrinks: a long company name wraps instead of cutting the role badge. */}
+            <Stack gap="xs" align="flex-end" style={{ flexShrink: 0 }}>
               <AccountRoleBadge role={user.role} />
               <Button
                 component={Link}
