@@ -49,6 +49,21 @@ function addAccount(idp: RunningIdp, overrides: Partial<IdpAccount> = {}): IdpAc
   return account;
 }
 
+/** Holds the next start of a Google sign-in (the request to our server) until `release()`. */
+async function holdGoogleStart(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/api/auth/sign-in/social',
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
 async function myId(page: Page): Promise<string> {
   const response = await page.request.get('/api/me');
   expect(response.ok()).toBe(true);
@@ -59,7 +74,10 @@ test('sign up with Google, sign out, sign in with Google: the same account', asy
   const account = addAccount(idp, { name: 'Grace Hopper' });
 
   await page.goto('/signup');
+  const releaseSignUp = await holdGoogleStart(page);
   await page.getByRole('button', { name: 'Sign up with Google' }).click();
+  await expect(page.getByRole('button', { name: 'Signing up...' })).toBeDisabled(); // spec §4 busy label
+  releaseSignUp();
   await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/interaction/`));
   await page.getByRole('button', { name: `Continue as ${account.name}` }).click();
 
@@ -74,10 +92,25 @@ test('sign up with Google, sign out, sign in with Google: the same account', asy
   expect((await page.request.get('/api/me')).status()).toBe(401);
 
   // The provider remembers her, as Google does: straight back to the dashboard.
+  const releaseSignIn = await holdGoogleStart(page);
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  releaseSignIn();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard-user')).toHaveText('Grace Hopper');
   expect(await myId(page)).toBe(id);
+});
+
+test('a page restored from the back/forward cache has a usable Google button again', async ({ page, idp }) => {
+  await page.goto('/login');
+  const release = await holdGoogleStart(page);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  // What the browser fires when Back brings the page out of its cache, state and all.
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  release();
+  await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/interaction/`));
 });
 
 test('denying access at the provider returns to /login with the error', async ({ page, idp }) => {

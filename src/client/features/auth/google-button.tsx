@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { googleFailureMessage, type GoogleIntent } from '../../../shared/google';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { errorMessage } from '../../api/http';
@@ -7,6 +7,8 @@ import { authApi } from '../../api/session';
 import { paths } from '../../paths';
 
 const LABELS: Record<GoogleIntent, string> = { 'sign-in': 'Sign in with Google', 'sign-up': 'Sign up with Google' };
+/** spec §4 busy labels, while the provider's address is fetched and the browser leaves. */
+const BUSY_LABELS: Record<GoogleIntent, string> = { 'sign-in': 'Signing in...', 'sign-up': 'Signing up...' };
 
 /**
  * "Sign in with Google" / "Sign up with Google" (spec §2): asks the server for the
@@ -24,6 +26,15 @@ export function GoogleButton({
   onFailure: (message: string) => void;
 }) {
   const [leaving, setLeaving] = useState(false);
+  // Back from the provider with the browser's Back button, the page may come from the
+  // back/forward cache with this state still set: make the button usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   async function onClick() {
     onStart();
@@ -43,8 +54,8 @@ export function GoogleButton({
   }
 
   return (
-    <Button variant="default" fullWidth loading={leaving} onClick={() => void onClick()} leftSection={<GoogleMark />}>
-      {LABELS[intent]}
+    <Button variant="default" fullWidth disabled={leaving} onClick={() => void onClick()} leftSection={<GoogleMark />}>
+      {leaving ? BUSY_LABELS[intent] : LABELS[intent]}
     </Button>
   );
 }
