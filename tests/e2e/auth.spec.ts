@@ -1,4 +1,4 @@
-import { expect, newEmail, signInViaUi, test } from './support/fixtures';
+import { expect, newEmail, signInViaUi, signUpViaApi, test } from './support/fixtures';
 
 test('a new user signs up, signs out, signs back in, and meets the 404 page', async ({ page }) => {
   const user = { email: newEmail('journey'), password: 'secret123' };
@@ -103,4 +103,16 @@ test('a sign-in check that hangs for over 5 s sends the user to /clear-auth, whi
   await expect(page).toHaveURL(/\/login$/);
   const cookies = await page.context().cookies();
   expect(cookies.filter((cookie) => cookie.name.includes('session_token'))).toEqual([]);
+});
+
+test('on a phone, a long e-mail is shortened and Sign out stays whole', async ({ page, server }) => {
+  const user = { email: `a-very-long-address-${newEmail('for-the-shell')}`, password: 'secret123' };
+  await signUpViaApi(page.request, server.baseURL, user);
+  await page.goto('/resources/tasks');
+  await expect(page.getByTestId('signed-in-email')).toBeVisible();
+  const signOut = await page.getByRole('link', { name: 'Sign out' }).boundingBox();
+  const back = await page.getByRole('link', { name: '← Back to Dashboard' }).boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(signOut && signOut.x >= 0 && signOut.x + signOut.width <= width).toBe(true);
+  expect(back && back.x >= 0 && back.x + back.width <= (signOut?.x ?? 0)).toBe(true);
 });

@@ -29,11 +29,11 @@ export function PageShell({
           <Anchor component={Link} to={paths.dashboard()} size="sm" style={{ flexShrink: 0 }}>
             ← Back to Dashboard
           </Anchor>
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <Text size="xs" c="dimmed" truncate="end" title={me.data?.email} data-testid="signed-in-email">
+          <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
+            <Text size="xs" c="dimmed" truncate="end" miw={0} title={me.data?.email} data-testid="signed-in-email">
               {me.data?.email}
             </Text>
-            <Button component={Link} to={paths.signout()} variant="subtle" size="compact-sm">
+            <Button component={Link} to={paths.signout()} variant="subtle" size="compact-sm" style={{ flexShrink: 0 }}>
               Sign out
             </Button>
           </Group>

@@ -182,7 +182,7 @@ function VisitHistorySection({ propertyId }: { propertyId: string }) {
                   <Text size="xs" c="dimmed">
                     {visit.completedTaskCount} of {visit.taskCount} tasks completed
                   </Text>
-                  <Badge color={STATUS_COLORS[visit.status]} variant="light">
+                  <Badge color={STATUS_COLORS[visit.status]} variant="light" style={{ flexShrink: 0 }}>
                     {visit.status.replace('_', ' ')}
                   </Badge>
                 </Group>
