@@ -86,6 +86,25 @@ test('a user creates, edits and deletes a secondary profile', async ({ page, use
   await expect(page.getByText('No secondary profiles yet')).toBeVisible();
 });
 
+test('deleting the only profile on the last page goes back a page', async ({ page, user: _user, baseURL }) => {
+  // 21 profiles: 20 on page 1, 'Zz Last' (the oldest) alone on page 2.
+  for (const name of ['Zz Last', ...Array.from({ length: 20 }, (_, index) => `Contact ${index + 1}`)]) {
+    const response = await page.request.post('/api/secondary-profiles', {
+      data: { displayName: name },
+      headers: { origin: baseURL! },
+    });
+    expect(response.ok()).toBe(true);
+  }
+  await page.goto('/resources/profiles');
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  const last = page.getByRole('listitem', { name: 'Zz Last' });
+  await last.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Secondary Profile' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('listitem', { name: 'Contact 20' })).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(20);
+  await expect(page.getByText('No secondary profiles yet')).toHaveCount(0);
+});
+
 test("another user's secondary profile does not open", async ({ page, user: _user, browser, baseURL }) => {
   const created = await page.request.post('/api/secondary-profiles', {
     data: { displayName: 'Mine Only' },

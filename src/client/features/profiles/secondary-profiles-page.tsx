@@ -38,7 +38,7 @@ export function SecondaryProfilesPage() {
           <ErrorBox>
             {PROFILE_MESSAGES.loadProfilesFailed}: {errorMessage(profiles.error, 'Unknown error')}
           </ErrorBox>
-        ) : profiles.data.items.length === 0 ? (
+        ) : profiles.data.total === 0 ? (
           <Card withBorder radius="md" padding="xl">
             <Stack align="center" gap="sm">
               <Text fw={600}>No secondary profiles yet</Text>
@@ -96,7 +96,14 @@ export function SecondaryProfilesPage() {
               loading={remove.isPending}
               onClick={() => {
                 if (!toDelete) return;
-                remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+                const onlyOneOnPage = profiles.data?.items.length === 1;
+                remove.mutate(toDelete.id, {
+                  // The only profile of a later page is gone: show the page before, not an empty one.
+                  onSuccess: () => {
+                    if (onlyOneOnPage && page > 1) setPage(page - 1);
+                  },
+                  onSettled: () => setToDelete(null),
+                });
               }}
             >
               Delete
