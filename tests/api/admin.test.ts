@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users } from '../../src/server/db/schema';
-import { promoteToAdmin } from '../../src/server/modules/admin/admin.service';
+import { promoteToAdmin, updateUserRole } from '../../src/server/modules/admin/admin.service';
 import { createUser, uniqueEmail } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -212,6 +212,17 @@ describe('PATCH /api/admin/users/:id (role change)', () => {
       const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
       expect(admins).toHaveLength(1);
     }
+  });
+});
+
+describe('updateUserRole', () => {
+  it('refuses an actor who is no longer an admin when the change runs (demoted in the meantime)', async () => {
+    const stale = await createUser(t, { role: 'customer' });
+    const target = await createUser(t);
+    const actor = { id: stale.id, email: stale.email, role: 'admin' as const }; // as their session said
+    await expect(updateUserRole(t.db, actor, target.id, 'admin')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, target.id));
+    expect(row?.role).toBe('customer');
   });
 });
 

@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/session';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { containsPattern, windowTotal } from '../../db/sql';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 
 // spec §2 Admin users, §4 Role change, §6. The routes are behind `adminOnly`; the actor is an admin.
 
@@ -64,16 +64,13 @@ export async function getUser(db: Executor, id: string): Promise<AdminUserDto> {
 /**
  * spec §4: an admin changes a user's role; it applies on the user's next request (the
  * session middleware reads the role from the users row every time). The admins are
- * locked first, so two admins demoting each other at once cannot leave none.
+ * locked first, so two admins demoting each other at once cannot leave none, and an
+ * actor demoted while their request was on its way is refused.
  */
-export async function updateUserRole(
-  db: Database,
-  _actor: Actor,
-  id: string,
-  role: AccountRole,
-): Promise<AdminUserDto> {
+export async function updateUserRole(db: Database, actor: Actor, id: string, role: AccountRole): Promise<AdminUserDto> {
   await db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+    if (!admins.some((admin) => admin.id === actor.id)) throw forbidden(ADMIN_MESSAGES.adminsOnly);
     const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
     if (!target) throw notFound(ADMIN_MESSAGES.userNotFound);
     if (target.role === 'admin' && role !== 'admin' && admins.length <= 1) throw conflict(ADMIN_MESSAGES.lastAdmin);
