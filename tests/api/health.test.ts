@@ -19,14 +19,13 @@ it('reports ok when the database answers', async () => {
 });
 
 it('answers 503 when the database does not', async () => {
-  const broken = {
-    ...t.db,
-    execute: () => Promise.reject(new Error('connection refused')),
-  } as unknown as TestApp['db'];
-  const app = createApp({ config: t.config, db: broken, auth: t.auth });
+  // A real database that has gone away: opened, then closed under the app.
+  const gone = openDatabase({ kind: 'pglite', client: new PGlite() });
+  await gone.close();
+  const app = createApp({ config: t.config, db: gone.db, auth: t.auth });
   const response = await app.request('/api/health');
   expect(response.status).toBe(503);
-  expect((await response.json()).database).not.toBe('ok');
+  expect(await response.json()).toEqual({ status: 'error', database: 'unavailable' });
 });
 
 it('answers unknown API paths with a JSON 404', async () => {
