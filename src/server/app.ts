@@ -4,28 +4,30 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
+import type { $ZodType } from 'zod/v4/core';
 import { signUpRequest } from '../shared/schemas/auth';
 import type { ErrorBody } from '../shared/schemas/common';
-import { fieldErrors } from '../shared/schemas/common';
+import { changePasswordRequest } from '../shared/schemas/profiles';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth';
 import { loadActor } from './auth/session';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, STATUS_BY_CODE } from './errors';
+import { parseWith } from './http';
+import { adminUsersRoutes } from './modules/admin/admin.routes';
 import { authTestRoutes } from './modules/debug/auth-test.routes';
 import { clearAuthRoutes } from './modules/debug/clear-auth.routes';
+import { testDbRoutes } from './modules/debug/test-db.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
-import { visitsRoutes } from './modules/visits/visits.routes';
-import { adminUsersRoutes } from './modules/admin/admin.routes';
-import { testDbRoutes } from './modules/debug/test-db.routes';
 import { secondaryProfilesRoutes } from './modules/profiles/secondary-profiles.routes';
-import { changePasswordRequest } from '../shared/schemas/profiles';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { visitsRoutes } from './modules/visits/visits.routes';
 import type { AppEnv } from './types';
 
 /** Upper bound of a JSON request body (uploads, when they come, get their own limit). */
@@ -76,33 +78,9 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
   });
 
   // ── /api/auth: better-auth, behind our own input validation and client-IP header ──
-  app.post('/api/auth/sign-up/email', async (c, next) => {
-    const parsed = signUpRequest.safeParse(
-      await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null),
-    );
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Invalid input', fields);
-    }
-    await next();
-  });
+  app.post('/api/auth/sign-up/email', validateJsonBody(signUpRequest));
   // The new password follows the sign-up rules (spec §5), with the same messages.
-  app.post('/api/auth/change-password', async (c, next) => {
-    const parsed = changePasswordRequest.safeParse(
-      await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null),
-    );
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      throw new AppError('BAD_REQUEST', Object.values(fields)[0] ?? 'Invalid input', fields);
-    }
-    await next();
-  });
+  app.post('/api/auth/change-password', validateJsonBody(changePasswordRequest));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientIp(c, config))));
 
   // ── /api: JSON resources ──
@@ -141,6 +119,20 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Checks a better-auth endpoint's JSON body with a shared schema before better-auth reads it. */
+function validateJsonBody(schema: $ZodType) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    parseWith(
+      schema,
+      await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+    await next();
+  });
+}
 
 const noCache = (_path: string, c: { header: (name: string, value: string) => void }) =>
   c.header('Cache-Control', 'no-cache');
