@@ -355,6 +355,16 @@ describe('visit tasks', () => {
     expect((await patch({ price: -1 })).status).toBe(400);
   });
 
+  it('lets exactly one of two simultaneous adds of the same template land', async () => {
+    const owner = await createUser(t);
+    const property = await createProperty(t, owner);
+    const task = await createTask(t, owner);
+    const visit = await createVisit(t, property.id, { lead: owner });
+    const add = () => t.request(`/api/visits/${visit.id}/tasks`, { cookie: owner.cookie, body: { taskId: task.id } });
+    const responses = await Promise.all([add(), add()]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+  });
+
   it('adds a template priced custom else default, refuses duplicates and removes it', async () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);

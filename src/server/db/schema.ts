@@ -309,7 +309,8 @@ export const visitTasks = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('visit_tasks_visit_id_idx').on(table.visitId),
+    // A template is on a visit at most once.
+    uniqueIndex('visit_tasks_visit_task_idx').on(table.visitId, table.taskId),
     index('visit_tasks_task_id_idx').on(table.taskId),
     check('visit_tasks_status_check', oneOf('status', VISIT_TASK_STATUSES)),
     check('visit_tasks_price_check', sql`price >= 0`),

@@ -273,11 +273,7 @@ export async function addVisitTask(
     )
     .where(and(eq(tasks.id, input.taskId), isNull(tasks.deletedAt)));
   if (!task) throw notFound('Task not found');
-  const existing = await db
-    .select({ id: visitTasks.id })
-    .from(visitTasks)
-    .where(and(eq(visitTasks.visitId, visitId), eq(visitTasks.taskId, input.taskId)));
-  if (existing.length > 0) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
+  // The unique index on (visit_id, task_id) settles two adds racing each other.
   const [row] = await db
     .insert(visitTasks)
     .values({
@@ -286,8 +282,10 @@ export async function addVisitTask(
       price: input.price ?? (task.price === null ? null : toCents(task.price)),
       status: 'pending',
     })
+    .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
     .returning({ id: visitTasks.id });
-  return getVisitTask(db, visitId, row!.id);
+  if (!row) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
+  return getVisitTask(db, visitId, row.id);
 }
 
 /** spec §4: completed stamps completed_at; leaving completed clears it. */
