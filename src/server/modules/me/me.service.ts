@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { MeDto, ProfileDto } from '../../../shared/schemas/auth';
 import { PROFILE_MESSAGES, type updateProfileInput } from '../../../shared/schemas/profiles';
 import type { Auth } from '../../auth/auth';
@@ -24,8 +24,13 @@ export async function ensureProfile(
   return toProfileDto(existing);
 }
 
+/** `GET /api/me`, asked on every page load: one query, unless the profile row is missing. */
 export async function getMe(db: Executor, actor: Actor): Promise<MeDto> {
-  const profile = await ensureProfile(db, actor);
+  const [row] = await db
+    .select({ profile: profiles, hasPassword: hasPasswordSql(actor.id) })
+    .from(profiles)
+    .where(eq(profiles.userId, actor.id));
+  const profile = row ? toProfileDto(row.profile) : await ensureProfile(db, actor);
   return {
     id: actor.id,
     email: actor.email,
@@ -33,20 +38,22 @@ export async function getMe(db: Executor, actor: Actor): Promise<MeDto> {
     isAdmin: actor.role === 'admin',
     isProvider: actor.role === 'provider',
     isCustomer: actor.role === 'customer',
-    hasPassword: await hasPassword(db, actor.id),
+    hasPassword: row ? row.hasPassword : await hasPassword(db, actor.id),
     profile,
   };
 }
 
 /** Whether the user can sign in with a password (a credential account with a hash). */
 export async function hasPassword(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
-    .limit(1);
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(credentialAccount(userId)).limit(1);
   return Boolean(row);
 }
+
+const credentialAccount = (userId: string) =>
+  and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password));
+
+const hasPasswordSql = (userId: string) =>
+  sql<boolean>`exists (select 1 from ${accounts} where ${credentialAccount(userId)})`.mapWith(Boolean);
 
 /** spec §2 My Profile: display name, company and phone; the e-mail stays the account's. */
 export async function updateProfile(
