@@ -476,7 +476,7 @@ describe('visit history', () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
     const other = await createProperty(t, owner);
-    const task = await createTask(t, owner);
+    const [first, second, third] = [await createTask(t, owner), await createTask(t, owner), await createTask(t, owner)];
     const [older, newer, empty] = await t.db
       .insert(visits)
       .values([
@@ -487,11 +487,11 @@ describe('visit history', () => {
       .returning();
     await t.db.insert(visits).values({ propertyId: other.id, scheduledAt: new Date('2026-01-01T10:00:00Z') });
     await t.db.insert(visitTasks).values([
-      { visitId: older!.id, taskId: task.id, status: 'completed' },
-      { visitId: older!.id, taskId: task.id, status: 'completed' },
-      { visitId: newer!.id, taskId: task.id, status: 'completed' },
-      { visitId: newer!.id, taskId: task.id, status: 'pending' },
-      { visitId: newer!.id, taskId: task.id, status: 'skipped' },
+      { visitId: older!.id, taskId: first.id, status: 'completed' },
+      { visitId: older!.id, taskId: second.id, status: 'completed' },
+      { visitId: newer!.id, taskId: first.id, status: 'completed' },
+      { visitId: newer!.id, taskId: second.id, status: 'pending' },
+      { visitId: newer!.id, taskId: third.id, status: 'skipped' },
     ]);
     const page = await json(await t.request(`/api/properties/${property.id}/visits`, { cookie: owner.cookie }));
     expect(page).toEqual({

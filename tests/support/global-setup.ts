@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client';
+import { newPglite, openDatabase } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
 declare module 'vitest' {
@@ -16,7 +15,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return;
   }
-  const client = new PGlite();
+  const client = newPglite();
   const handle = openDatabase({ kind: 'pglite', client });
   await migrateDatabase(handle);
   const dump = await client.dumpDataDir('none');

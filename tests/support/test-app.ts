@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createAuth } from '../../src/server/auth/auth';
 import { createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { newPglite, openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -70,7 +69,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = inject('pgliteTemplate');
-    const client = new PGlite({ loadDataDir: new Blob([Buffer.from(template, 'base64')]) });
+    const client = newPglite({ loadDataDir: new Blob([Buffer.from(template, 'base64')]) });
     return { handle: openDatabase({ kind: 'pglite', client }), drop: async () => undefined };
   }
   const name = `rounds_test_${randomUUID().replaceAll('-', '')}`;

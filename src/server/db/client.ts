@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,9 +32,14 @@ export function openDatabase(source: DatabaseSource): DatabaseHandle {
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', url: source.url, close: () => pool.end() };
   }
-  const client = 'client' in source ? source.client : new PGlite(pgliteDir(source.dataDir));
+  const client = 'client' in source ? source.client : newPglite({ dataDir: pgliteDir(source.dataDir) });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** A PGlite with the extensions our migrations use (pg_trgm for the search indexes). */
+export function newPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
 }
 
 export function pgliteDir(dataDir: string): string {

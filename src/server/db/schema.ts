@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -44,6 +45,8 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+/** A GIN trigram index: lets `ILIKE '%text%'` searches use an index (extension pg_trgm, migration 0002). */
+const trigramIndex = (name: string, column: AnyPgColumn) => index(name).using('gin', sql`${column} gin_trgm_ops`);
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
@@ -65,6 +68,7 @@ export const users = pgTable(
     check('users_role_check', oneOf('role', ACCOUNT_ROLES)),
     index('users_created_at_idx').on(table.createdAt),
     index('users_role_idx').on(table.role),
+    trigramIndex('users_email_trgm_idx', table.email),
   ],
 );
 
@@ -133,19 +137,26 @@ export const rateLimits = pgTable('rate_limits', {
 
 // ── people ──────────────────────────────────────────────────────────────────
 
-export const profiles = pgTable('profiles', {
-  id: id(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  displayName: text('display_name'),
-  email: text('email'),
-  phone: text('phone'),
-  companyName: text('company_name'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    email: text('email'),
+    phone: text('phone'),
+    companyName: text('company_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    trigramIndex('profiles_display_name_trgm_idx', table.displayName),
+    trigramIndex('profiles_company_name_trgm_idx', table.companyName),
+  ],
+);
 
 export const secondaryProfiles = pgTable(
   'secondary_profiles',
@@ -183,7 +194,11 @@ export const properties = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [index('properties_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('properties_created_at_idx').on(table.createdAt),
+    trigramIndex('properties_name_trgm_idx', table.name),
+    trigramIndex('properties_address_trgm_idx', table.address),
+  ],
 );
 
 export const userProperties = pgTable(
@@ -221,6 +236,8 @@ export const tasks = pgTable(
   },
   (table) => [
     index('tasks_name_idx').on(table.name),
+    trigramIndex('tasks_name_trgm_idx', table.name),
+    trigramIndex('tasks_description_trgm_idx', table.description),
     index('tasks_created_by_idx').on(table.createdBy),
     check('tasks_duration_check', sql`estimated_duration_minutes >= 0`),
     check('tasks_default_price_check', sql`default_price >= 0`),
