@@ -43,7 +43,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
 try {
   for (let i = 0; ; i += 1) {
     if (i > 300) throw new Error('server did not start');
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    const up = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -63,7 +65,11 @@ try {
   const seedStarted = performance.now();
   const propertyIds = [];
   for (let i = 0; i < propertyCount; i += 1) {
-    const response = await post('/api/properties', { name: `Property ${i}`, address: `${i} Main Street`, city: 'Springfield' });
+    const response = await post('/api/properties', {
+      name: `Property ${i}`,
+      address: `${i} Main Street`,
+      city: 'Springfield',
+    });
     propertyIds.push((await response.json()).id);
   }
   for (let i = 0; i < Math.min(propertyCount, 100); i += 1) {
@@ -77,14 +83,21 @@ try {
   const seedMs = performance.now() - seedStarted;
 
   const scenarios = [
-    ['GET /api/properties (page of 20, random offset)', () => `/api/properties?limit=20&offset=${Math.floor(Math.random() * propertyCount)}`],
+    [
+      'GET /api/properties (page of 20, random offset)',
+      () => `/api/properties?limit=20&offset=${Math.floor(Math.random() * propertyCount)}`,
+    ],
     ['GET /api/properties?q= (search)', () => `/api/properties?q=${Math.floor(Math.random() * 100)}`],
     ['GET /api/visits (page of 20)', () => '/api/visits?limit=20'],
     ['GET /api/visits/upcoming?limit=5 (dashboard)', () => '/api/visits/upcoming?limit=5'],
     ['GET /api/me', () => '/api/me'],
   ];
-  console.log(`seeded ${propertyCount} properties and ${Math.min(propertyCount, 100)} visits in ${(seedMs / 1000).toFixed(1)} s`);
-  console.log(`${concurrency} concurrent clients, ${seconds} s per scenario, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `seeded ${propertyCount} properties and ${Math.min(propertyCount, 100)} visits in ${(seedMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `${concurrency} concurrent clients, ${seconds} s per scenario, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
   for (const [name, url] of scenarios) {
     const latencies = [];
     let failures = 0;
