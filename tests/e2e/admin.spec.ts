@@ -82,12 +82,22 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       await expect(save).toBeEnabled();
       await save.click();
       await expect(adminPage.getByText('User role updated successfully!')).toBeVisible();
-      await expect(adminPage).toHaveURL(/\/admin\/users$/, { timeout: 5000 });
+      // Back on the list as it was left: the search is still in the URL and the box.
+      await expect(adminPage).toHaveURL(/\/admin\/users\?q=/, { timeout: 5000 });
+      await expect(adminPage.getByRole('searchbox', { name: 'Search users' })).toHaveValue(company.toLowerCase());
 
       // The role filter finds them among providers now.
       await adminPage.getByRole('combobox', { name: 'Filter by role' }).click();
       await adminPage.getByRole('option', { name: 'Provider' }).click();
+      await expect(adminPage).toHaveURL(/role=provider/);
       await expect(adminPage.getByRole('listitem', { name: worker.email })).toContainText('provider');
+
+      // Edit → Cancel keeps the search and the filter.
+      await adminPage.getByRole('link', { name: `Edit ${worker.email}` }).click();
+      await adminPage.getByRole('link', { name: 'Cancel' }).click();
+      await expect(adminPage).toHaveURL(/role=provider/);
+      await expect(adminPage.getByRole('combobox', { name: 'Filter by role' })).toHaveValue('Provider');
+      await expect(adminPage.getByRole('listitem')).toHaveCount(1);
 
       // The worker's same session sees the new role on its next request.
       await workerPage.goto('/resources/profile');

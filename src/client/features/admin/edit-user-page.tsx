@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ACCOUNT_ROLES, ROLE_SAVE_REDIRECT_MS, type AccountRole } from '../../../shared/constants';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import { ApiError } from '../../api/http';
@@ -42,19 +42,20 @@ function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeo
   const update = useUpdateUserRole(id);
   const [role, setRole] = useState<AccountRole>(user.role);
   const [saved, setSaved] = useState(false);
+  const backToList = useListLocation();
 
   // spec §4: back to the list after 1.5 s. An admin who changed their own role reloads it
   // first, so the admin guard sees it (a former admin lands on /dashboard).
   useEffect(() => {
     if (!saved) return;
     const timer = setTimeout(() => {
-      if (!ownAccount) return navigate(paths.adminUsers());
+      if (!ownAccount) return navigate(backToList);
       void refreshSession(queryClient)
         .catch(() => null)
-        .then(() => navigate(paths.adminUsers()));
+        .then(() => navigate(backToList));
     }, ROLE_SAVE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [saved, navigate, ownAccount, queryClient]);
+  }, [saved, navigate, ownAccount, queryClient, backToList]);
 
   const reason = update.error instanceof ApiError && update.error.status === 409 ? update.error.message : null;
 
@@ -104,7 +105,7 @@ function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeo
             onChange={(value) => value && setRole(value as AccountRole)}
           />
           <Group grow gap="xs">
-            <Button component={Link} to={paths.adminUsers()} variant="default">
+            <Button component={Link} to={backToList} variant="default">
               Cancel
             </Button>
             <Button
@@ -131,4 +132,14 @@ function Field({ label, value }: { label: string; value: string }) {
       </Text>
     </div>
   );
+}
+
+/** The users list as the admin left it (search, role, page), handed over by its Edit links. */
+function useListLocation(): string {
+  const state: unknown = useLocation().state;
+  const listSearch =
+    state && typeof state === 'object' && 'listSearch' in state && typeof state.listSearch === 'string'
+      ? state.listSearch
+      : '';
+  return listSearch ? `${paths.adminUsers()}?${listSearch}` : paths.adminUsers();
 }

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AccountRole } from '../../../shared/constants';
 import type { AdminUserDto } from '../../../shared/schemas/admin';
 import { errorMessage } from '../../api/http';
@@ -32,14 +32,28 @@ const ROLE_OPTIONS = [
   { value: 'admin', label: 'Admin' },
 ];
 
+const toRole = (value: string | null): AccountRole | '' =>
+  value === 'customer' || value === 'provider' || value === 'admin' ? value : '';
+
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** spec §2 Admin users: search and role filter done by the server, newest first, paginated. */
 export function UsersPage() {
-  const [search, setSearch] = useState('');
+  // Search, role and page live in the URL, so Edit → Cancel (or Back) returns to the same list.
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(search, 300);
-  const [role, setRole] = useState<AccountRole | ''>('');
-  const [page, setPage] = useState(1);
+  const role = toRole(params.get('role'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const setFilters = (changes: { q?: string; role?: AccountRole | ''; page?: number }) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value && !(key === 'page' && value === 1)) next.set(key, String(value));
+      else next.delete(key);
+    }
+    // Typing and filtering replace the history entry; turning pages adds one.
+    setParams(next, { replace: changes.page === undefined || changes.page === 1 });
+  };
   const users = useAdminUsers({ q, role, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   // Phone-first: a card per user on narrow screens, the table from 48em up.
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
@@ -55,8 +69,9 @@ export function UsersPage() {
             type="search"
             value={search}
             onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
+              const { value } = event.currentTarget;
+              setSearch(value);
+              setFilters({ q: value.trim(), page: 1 });
             }}
             miw={220}
           />
@@ -65,10 +80,7 @@ export function UsersPage() {
             data={ROLE_OPTIONS}
             value={role}
             allowDeselect={false}
-            onChange={(value) => {
-              setRole((value ?? '') as AccountRole | '');
-              setPage(1);
-            }}
+            onChange={(value) => setFilters({ role: toRole(value), page: 1 })}
             maw={{ base: '100%', xs: 180 }}
           />
         </Group>
@@ -86,7 +98,11 @@ export function UsersPage() {
           <UserCards users={users.data.items} />
         )}
         {users.data && users.data.total > PAGE_SIZE && (
-          <Pagination total={Math.ceil(users.data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+          <Pagination
+            total={Math.ceil(users.data.total / PAGE_SIZE)}
+            value={page}
+            onChange={(next) => setFilters({ page: next })}
+          />
         )}
       </Stack>
     </PageShell>
@@ -94,6 +110,7 @@ export function UsersPage() {
 }
 
 function UsersTable({ users }: { users: AdminUserDto[] }) {
+  const [params] = useSearchParams();
   return (
     <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
       <Table.Thead>
@@ -131,7 +148,13 @@ function UsersTable({ users }: { users: AdminUserDto[] }) {
               <Text size="sm">{formatDate(user.createdAt)}</Text>
             </Table.Td>
             <Table.Td>
-              <Anchor component={Link} to={paths.adminEditUser(user.id)} size="sm" aria-label={`Edit ${user.email}`}>
+              <Anchor
+                component={Link}
+                to={paths.adminEditUser(user.id)}
+                state={{ listSearch: params.toString() }}
+                size="sm"
+                aria-label={`Edit ${user.email}`}
+              >
                 Edit
               </Anchor>
             </Table.Td>
@@ -143,6 +166,7 @@ function UsersTable({ users }: { users: AdminUserDto[] }) {
 }
 
 function UserCards({ users }: { users: AdminUserDto[] }) {
+  const [params] = useSearchParams();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Users">
       {users.map((user) => (
@@ -168,6 +192,7 @@ function UserCards({ users }: { users: AdminUserDto[] }) {
               <Button
                 component={Link}
                 to={paths.adminEditUser(user.id)}
+                state={{ listSearch: params.toString() }}
                 size="compact-sm"
                 variant="light"
                 aria-label={`Edit ${user.email}`}
