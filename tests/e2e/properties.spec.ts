@@ -178,4 +178,10 @@ test('Manage Tasks pages through a long task list', async ({ page, user: _owner 
   await page.getByRole('button', { name: '2', exact: true }).click();
   await expect(list.getByRole('listitem', { name: 'Chore 21' })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  // The picker offers none of the 21, wherever they are in the list; a new template it does.
+  await page.request.post('/api/tasks', { data: { name: 'Chore 22' } });
+  await page.getByRole('combobox', { name: 'Task template' }).fill('Chore');
+  await expect(page.getByRole('option', { name: /Chore 22/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /Chore (0\d|1\d|2[01])\b/ })).toHaveCount(0);
 });

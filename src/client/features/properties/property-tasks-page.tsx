@@ -60,7 +60,8 @@ export function PropertyTasksPage() {
           <Text size="sm" c="dimmed">
             Tasks of {property.data.name}. A custom price replaces the template&apos;s default price at this property.
           </Text>
-          <AddTaskForm propertyId={id} existing={tasks.data.items} />
+          {/* The detail carries every active task; the list below is only one page of them. */}
+          <AddTaskForm propertyId={id} existing={property.data.tasks} />
           <Section title="Tasks on this property">
             {tasks.data.items.length === 0 ? (
               <Text size="sm" c="dimmed">
