@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { AccountRole } from '../../../shared/constants';
 import type { AdminUserDto } from '../../../shared/schemas/admin';
 import type { Page } from '../../../shared/schemas/common';
-import { api } from '../../api/http';
+import { api, queryString } from '../../api/http';
 
 export interface UsersFilter {
   q: string;
@@ -21,12 +21,10 @@ export const adminUserKeys = {
 export const adminUsersQuery = (filter: UsersFilter) =>
   queryOptions({
     queryKey: adminUserKeys.list(filter),
-    queryFn: () => {
-      const params = new URLSearchParams({ limit: String(filter.limit), offset: String(filter.offset) });
-      if (filter.q.trim()) params.set('q', filter.q.trim());
-      if (filter.role) params.set('role', filter.role);
-      return api<Page<AdminUserDto>>(`/api/admin/users?${params}`);
-    },
+    queryFn: () =>
+      api<Page<AdminUserDto>>(
+        `/api/admin/users${queryString({ limit: filter.limit, offset: filter.offset, q: filter.q.trim(), role: filter.role })}`,
+      ),
     placeholderData: keepPreviousData,
   });
 

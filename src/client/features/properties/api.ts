@@ -13,17 +13,9 @@ import type {
   UpdatePropertyTaskInput,
 } from '../../../shared/schemas/properties';
 import type { TaskDto } from '../../../shared/schemas/tasks';
-import { api } from '../../api/http';
+import { api, queryString } from '../../api/http';
 
 export const PAGE_SIZE = 20;
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
 
 export const propertyKeys = {
   all: ['properties'] as const,
@@ -40,7 +32,9 @@ export const propertiesQuery = (params: { q?: string; offset: number }) =>
   queryOptions({
     queryKey: propertyKeys.list(params),
     queryFn: () =>
-      api<Page<PropertyListItem>>(`/api/properties${query({ q: params.q, offset: params.offset, limit: PAGE_SIZE })}`),
+      api<Page<PropertyListItem>>(
+        `/api/properties${queryString({ q: params.q, offset: params.offset, limit: PAGE_SIZE })}`,
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -51,14 +45,15 @@ export const propertyQuery = (id: string) =>
 export const propertyTasksQuery = (id: string, offset: number) =>
   queryOptions({
     queryKey: propertyKeys.tasks(id, offset),
-    queryFn: () => api<Page<PropertyTaskDto>>(`/api/properties/${id}/tasks${query({ limit: PAGE_SIZE, offset })}`),
+    queryFn: () =>
+      api<Page<PropertyTaskDto>>(`/api/properties/${id}/tasks${queryString({ limit: PAGE_SIZE, offset })}`),
     placeholderData: keepPreviousData,
   });
 
 export const propertyVisitsQuery = (id: string, offset: number) =>
   queryOptions({
     queryKey: propertyKeys.visits(id, offset),
-    queryFn: () => api<Page<PropertyVisitDto>>(`/api/properties/${id}/visits${query({ limit: 10, offset })}`),
+    queryFn: () => api<Page<PropertyVisitDto>>(`/api/properties/${id}/visits${queryString({ limit: 10, offset })}`),
     placeholderData: keepPreviousData,
   });
 
@@ -72,7 +67,7 @@ export const propertyPeopleQuery = (id: string) =>
 export const taskTemplatesQuery = (q: string) =>
   queryOptions({
     queryKey: propertyKeys.templates(q),
-    queryFn: () => api<Page<TaskDto>>(`/api/tasks${query({ q, limit: 50 })}`),
+    queryFn: () => api<Page<TaskDto>>(`/api/tasks${queryString({ q, limit: 50 })}`),
     placeholderData: keepPreviousData,
   });
 

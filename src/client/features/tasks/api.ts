@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../shared/schemas/common';
 import type { AssignTaskInput, TaskAssignmentDto, TaskDto, TaskInput } from '../../../shared/schemas/tasks';
-import { api } from '../../api/http';
+import { api, queryString } from '../../api/http';
 
 export const PAGE_SIZE = 20;
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -24,7 +16,8 @@ export const taskKeys = {
 export const tasksQuery = (params: { q?: string; offset: number }) =>
   queryOptions({
     queryKey: taskKeys.list(params),
-    queryFn: () => api<Page<TaskDto>>(`/api/tasks${query({ q: params.q, offset: params.offset, limit: PAGE_SIZE })}`),
+    queryFn: () =>
+      api<Page<TaskDto>>(`/api/tasks${queryString({ q: params.q, offset: params.offset, limit: PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
 
@@ -34,7 +27,8 @@ export const taskQuery = (id: string) =>
 export const taskAssignmentsQuery = (id: string, q: string, offset: number) =>
   queryOptions({
     queryKey: taskKeys.assignments(id, q, offset),
-    queryFn: () => api<Page<TaskAssignmentDto>>(`/api/tasks/${id}/properties${query({ q, offset, limit: PAGE_SIZE })}`),
+    queryFn: () =>
+      api<Page<TaskAssignmentDto>>(`/api/tasks/${id}/properties${queryString({ q, offset, limit: PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
 

@@ -13,7 +13,7 @@ import type {
   VisitTaskDto,
   VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
-import { api } from '../../api/http';
+import { api, queryString } from '../../api/http';
 
 export const PAGE_SIZE = 20;
 
@@ -31,14 +31,6 @@ export interface VisitBody {
   addPropertyTasks?: boolean;
 }
 
-const search = (params: Record<string, string | number | undefined>) => {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return text ? `?${text}` : '';
-};
-
 export const visitKeys = {
   all: ['visits'] as const,
   lists: () => [...visitKeys.all, 'list'] as const,
@@ -52,7 +44,7 @@ export const visitKeys = {
 export const visitsQuery = (filters: VisitFilters) =>
   queryOptions({
     queryKey: visitKeys.list(filters),
-    queryFn: () => api<Page<VisitListItemDto>>(`/api/visits${search({ ...filters, limit: PAGE_SIZE })}`),
+    queryFn: () => api<Page<VisitListItemDto>>(`/api/visits${queryString({ ...filters, limit: PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
 
@@ -62,7 +54,8 @@ export const visitQuery = (id: string) =>
 export const taskOptionsQuery = (id: string, scope: 'property' | 'all', q: string) =>
   queryOptions({
     queryKey: visitKeys.taskOptions(id, scope, q),
-    queryFn: () => api<Page<VisitTaskOptionDto>>(`/api/visits/${id}/task-options${search({ scope, q, limit: 50 })}`),
+    queryFn: () =>
+      api<Page<VisitTaskOptionDto>>(`/api/visits/${id}/task-options${queryString({ scope, q, limit: 50 })}`),
     placeholderData: keepPreviousData,
   });
 
@@ -76,7 +69,7 @@ export const candidatesQuery = (id: string) =>
 export const propertyOptionsQuery = (q: string) =>
   queryOptions({
     queryKey: visitKeys.propertyOptions(q),
-    queryFn: () => api<Page<PropertyListItem>>(`/api/properties${search({ q, limit: 50 })}`),
+    queryFn: () => api<Page<PropertyListItem>>(`/api/properties${queryString({ q, limit: 50 })}`),
     placeholderData: keepPreviousData,
   });
 
