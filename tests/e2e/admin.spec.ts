@@ -27,18 +27,21 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
   try {
     // Accounts made on a first run; then `npm run make-admin` promotes one while the server is down.
     const first = await startServer({ dataDir });
-    const setup = await playwright.request.newContext({ baseURL: first.baseURL });
-    await signUpViaApi(setup, first.baseURL, admin);
-    const setupWorker = await playwright.request.newContext({ baseURL: first.baseURL });
-    await signUpViaApi(setupWorker, first.baseURL, worker);
-    const profile = await setupWorker.patch('/api/me/profile', {
-      data: { displayName: 'Wendy Worker', companyName: company, phone: '555-0142' },
-      headers: { origin: first.baseURL },
-    });
-    expect(profile.ok()).toBe(true);
-    await setup.dispose();
-    await setupWorker.dispose();
-    await first.stop();
+    try {
+      const setup = await playwright.request.newContext({ baseURL: first.baseURL });
+      await signUpViaApi(setup, first.baseURL, admin);
+      const setupWorker = await playwright.request.newContext({ baseURL: first.baseURL });
+      await signUpViaApi(setupWorker, first.baseURL, worker);
+      const profile = await setupWorker.patch('/api/me/profile', {
+        data: { displayName: 'Wendy Worker', companyName: company, phone: '555-0142' },
+        headers: { origin: first.baseURL },
+      });
+      expect(profile.ok()).toBe(true);
+      await setup.dispose();
+      await setupWorker.dispose();
+    } finally {
+      await first.stop();
+    }
     await run(process.execPath, ['--import', 'tsx', 'scripts/make-admin.ts', admin.email], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });

@@ -2,13 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, newEmail, signInViaUi, test } from './support/fixtures';
-import { startServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 
 test('accounts survive a server restart on the same data folder', async ({ browser }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rounds-restart-'));
   const user = { email: newEmail('restart'), password: 'secret123' };
+  const servers: RunningServer[] = [];
+  const start = async () => {
+    const server = await startServer({ dataDir });
+    servers.push(server);
+    return server;
+  };
   try {
-    const first = await startServer({ dataDir });
+    const first = await start();
     const before = await browser.newPage({ baseURL: first.baseURL });
     await before.goto('/signup');
     await before.getByLabel('Email').fill(user.email);
@@ -19,13 +25,15 @@ test('accounts survive a server restart on the same data folder', async ({ brows
     await before.close();
     await first.stop();
 
-    const second = await startServer({ dataDir });
+    const second = await start();
     const after = await browser.newPage({ baseURL: second.baseURL });
     await signInViaUi(after, user);
     await expect(after.getByTestId('dashboard-user')).toHaveText(user.email);
     await after.close();
     await second.stop();
   } finally {
+    // A failing step must not leave a server running.
+    for (const server of servers) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
