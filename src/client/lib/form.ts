@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import type { $ZodType, output } from 'zod/v4/core';
 import { fieldErrors } from '../../shared/schemas/errors';
 
@@ -17,4 +18,21 @@ export function validate<S extends $ZodType>(
 ): { ok: true; data: output<S> } | { ok: false; errors: FieldErrors } {
   const result = (schema as unknown as { safeParse: SafeParse<output<S>> }).safeParse(values);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
+}
+
+/**
+ * A form's text values and an `onChange` maker per field: `const [values, set] = useFormValues(initial)`,
+ * then `onChange={set('name')}`. The value is read at once: the event's target is gone by the time
+ * React runs the state updater.
+ */
+export function useFormValues<T extends Record<string, string>>(initial: T | (() => T)) {
+  const [values, setValues] = useState<T>(initial);
+  const set = useCallback(
+    (field: keyof T) => (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+    [],
+  );
+  return [values, set] as const;
 }

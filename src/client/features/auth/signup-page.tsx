@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { errorMessage } from '../../api/http';
 import { authApi, refreshSession } from '../../api/session';
-import { validate, type FieldErrors } from '../../lib/form';
+import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
 import { loadAuthSchemas, usePreloadAuthSchemas } from './auth-schemas';
@@ -15,7 +15,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   usePreloadAuthSchemas();
-  const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });
+  const [values, set] = useFormValues({ email: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [searchParams, setSearchParams] = useSearchParams();
   // A failed Google round trip comes back here with ?error=; show it once and tidy the address.
@@ -24,10 +24,6 @@ export function SignupPage() {
     if (searchParams.has('error')) setSearchParams({}, { replace: true });
   }, [searchParams, setSearchParams]);
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget; // read now: the event's target is gone by the time the updater runs
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

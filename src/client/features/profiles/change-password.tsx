@@ -2,7 +2,7 @@ import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { changePasswordInput, PROFILE_MESSAGES, setPasswordInput } from '../../../shared/schemas/profiles';
 import { ApiError, errorMessage } from '../../api/http';
-import { validate, type FieldErrors } from '../../lib/form';
+import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { ErrorBox } from '../../shell/error-box';
 import { useChangePassword, useSetPassword } from './api';
 
@@ -65,12 +65,8 @@ function PasswordForm({
   const change = useChangePassword();
   const setFirst = useSetPassword();
   const mutation = hasPassword ? change : setFirst;
-  const [values, setValues] = useState(EMPTY);
+  const [values, set] = useFormValues(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (field: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

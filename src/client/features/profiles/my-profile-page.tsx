@@ -4,7 +4,7 @@ import { PROFILE_RELOAD_MS } from '../../../shared/constants';
 import { PROFILE_MESSAGES, updateProfileInput } from '../../../shared/schemas/profiles';
 import { errorMessage } from '../../api/http';
 import { useMe } from '../../api/session';
-import { validate, type FieldErrors } from '../../lib/form';
+import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
@@ -63,13 +63,9 @@ type Values = { displayName: string; companyName: string; phone: string };
 
 function ProfileForm({ email, initial }: { email: string; initial: Values }) {
   const update = useUpdateProfile();
-  const [values, setValues] = useState(initial);
+  const [values, set] = useFormValues(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
-  const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   // spec §4: after a successful save the page reloads after 1 s.
   useEffect(() => {

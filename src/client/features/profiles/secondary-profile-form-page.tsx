@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { SECONDARY_PROFILE_REDIRECT_MS } from '../../../shared/constants';
 import { PROFILE_MESSAGES, secondaryProfileInput } from '../../../shared/schemas/profiles';
 import { errorMessage } from '../../api/http';
-import { validate, type FieldErrors } from '../../lib/form';
+import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
@@ -52,13 +52,9 @@ export function EditSecondaryProfilePage() {
 function SecondaryProfileForm({ id, initial }: { id?: string; initial: Values }) {
   const navigate = useNavigate();
   const save = useSaveSecondaryProfile(id);
-  const [values, setValues] = useState(initial);
+  const [values, set] = useFormValues(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
-  const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   useEffect(() => {
     if (!saved) return;

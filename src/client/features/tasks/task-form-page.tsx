@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { centsToDollarsInput } from '../../../shared/money';
 import { TASK_MESSAGES, taskForm, type TaskDto, type TaskFormValues } from '../../../shared/schemas/tasks';
 import { errorMessage } from '../../api/http';
-import { validate, type FieldErrors } from '../../lib/form';
+import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { ErrorBox } from '../../shell/error-box';
 import { PageLoader } from '../../shell/page-loader';
@@ -48,7 +48,7 @@ function TaskForm({ task }: { task?: TaskDto }) {
   const navigate = useNavigate();
   const create = useCreateTask();
   const update = useUpdateTask(task?.id ?? '');
-  const [values, setValues] = useState<TaskFormValues>({
+  const [values, set] = useFormValues<TaskFormValues>({
     name: task?.name ?? '',
     description: task?.description ?? '',
     estimatedDurationMinutes:
@@ -58,10 +58,6 @@ function TaskForm({ task }: { task?: TaskDto }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
-  const set = (field: keyof TaskFormValues) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
