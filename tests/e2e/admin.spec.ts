@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { auditPage, writeAxeTable, type AxeRow } from './support/axe';
 import { expect, newEmail, signInViaUi, signUpViaApi, test } from './support/fixtures';
 import { startServer } from './support/server';
 
@@ -48,16 +49,36 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
 
     const server = await startServer({ dataDir });
     try {
-      const workerPage = await browser.newPage({ baseURL: server.baseURL });
+      const workerPage = await browser.newPage(server.contextOptions);
       await signInViaUi(workerPage, worker);
       await expect(workerPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);
 
-      const adminPage = await browser.newPage({ baseURL: server.baseURL });
+      // A page of its own context: axe needs to open pages beside it.
+      const adminPage = await (await browser.newContext(server.contextOptions)).newPage();
       await signInViaUi(adminPage, admin);
       await adminPage.getByRole('link', { name: /^Users/ }).click();
       await expect(adminPage).toHaveURL(/\/admin\/users$/);
       await expect(adminPage.getByRole('heading', { name: 'Users' })).toBeVisible();
       await expect(adminPage.getByText('Manage user accounts and roles')).toBeVisible();
+
+      // axe on the admin pages (issue 11 item 7), at both widths; the rest runs on a phone.
+      const editHref = await adminPage.getByRole('link', { name: `Edit ${worker.email}` }).getAttribute('href');
+      const rows: AxeRow[] = [];
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        await adminPage.setViewportSize(viewport);
+        for (const route of ['/admin/users', editHref!]) {
+          await adminPage.goto(route);
+          const { details, ...row } = await auditPage(adminPage, route.replace(/[0-9a-f-]{36}/, '{id}'));
+          rows.push(row);
+          expect(details, route).toEqual([]);
+          expect(row.mains, route).toBe(1);
+        }
+      }
+      writeAxeTable('admin', rows);
+      await adminPage.goto('/admin/users');
 
       const search = adminPage.getByPlaceholder('Search by email, name, or company...');
       await search.fill('no such company anywhere');

@@ -15,7 +15,7 @@ test('accounts survive a server restart on the same data folder', async ({ brows
   };
   try {
     const first = await start();
-    const before = await browser.newPage({ baseURL: first.baseURL });
+    const before = await browser.newPage(first.contextOptions);
     await before.goto('/signup');
     await before.getByLabel('Email').fill(user.email);
     await before.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
@@ -26,7 +26,7 @@ test('accounts survive a server restart on the same data folder', async ({ brows
     await first.stop();
 
     const second = await start();
-    const after = await browser.newPage({ baseURL: second.baseURL });
+    const after = await browser.newPage(second.contextOptions);
     await signInViaUi(after, user);
     await expect(after.getByTestId('dashboard-user')).toHaveText(user.email);
     await after.close();

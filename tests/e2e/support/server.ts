@@ -6,6 +6,12 @@ import path from 'node:path';
 
 export interface RunningServer {
   baseURL: string;
+  /**
+   * Options for a browser context on this server. The config's `use` sends the worker server's
+   * Origin with every request (see fixtures.ts); a page of another server must send its own, or
+   * Chromium refuses its module scripts (net::ERR_INVALID_ARGUMENT).
+   */
+  contextOptions: { baseURL: string; extraHTTPHeaders: Record<string, string> };
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -67,6 +73,7 @@ export async function startServer(
 
   return {
     baseURL,
+    contextOptions: { baseURL, extraHTTPHeaders: { origin: baseURL } },
     dataDir,
     async stop() {
       if (child.exitCode === null) {
