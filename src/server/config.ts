@@ -27,6 +27,9 @@ const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('Rounds <rounds@localhost>')),
   CLIENT_DIR: z.string().default('./dist'),
   LOG_REQUESTS: z
     .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
@@ -49,7 +52,10 @@ export interface Config {
   authRateLimit: { window: number; max: number };
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   googleIssuer: string;
-  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string } | null;
+  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | null;
+  /** Send mail through this SMTP server; without it, messages are written to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   clientDir: string;
   logRequests: boolean;
   /** Names of the settings that were given, for /auth-test (never their values). */
@@ -65,6 +71,7 @@ export const REPORTED_SETTINGS = [
   'GOOGLE_CLIENT_SECRET',
   'GOOGLE_ISSUER',
   'S3_BUCKET',
+  'SMTP_URL',
 ] as const;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -95,7 +102,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     authSecret: env.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl,
-    trustedOrigins: [publicUrl, 'http://localhost:5173'],
+    // The Vite dev server (`npm run dev`) is another origin: trusted in development only.
+    trustedOrigins: env.NODE_ENV === 'development' ? [publicUrl, 'http://localhost:5173'] : [publicUrl],
     trustProxy: env.TRUST_PROXY,
     authRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
     google:
@@ -110,8 +118,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             bucket: env.S3_BUCKET,
             accessKeyId: env.S3_ACCESS_KEY_ID,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            region: env.S3_REGION,
           }
         : null,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     clientDir: path.resolve(env.CLIENT_DIR),
     logRequests: env.LOG_REQUESTS,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),

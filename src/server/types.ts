@@ -1,7 +1,9 @@
 import type { Auth } from './auth/auth';
-import type { Actor } from './auth/session';
+import type { Actor } from './auth/actor';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 
 /** What every request handler can reach through `c.var`. */
 export interface AppEnv {
@@ -9,6 +11,8 @@ export interface AppEnv {
     config: Config;
     db: Database;
     auth: Auth;
+    storage: Storage;
+    mailer: Mailer;
     actor: Actor | null;
   };
 }

@@ -3,6 +3,8 @@
 export const AUTH_LOADING_TIMEOUT_MS = 5000;
 export const DASHBOARD_LOAD_TIMEOUT_MS = 10000;
 export const MIN_PASSWORD_LENGTH = 6;
+/** better-auth's own ceiling (its default), checked by our schemas first so the message is ours. */
+export const MAX_PASSWORD_LENGTH = 128;
 
 export const ACCOUNT_ROLES = ['customer', 'provider', 'admin'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
@@ -65,6 +67,23 @@ export const PROFILE_RELOAD_MS = 1000;
 export const ROLE_SAVE_REDIRECT_MS = 1500;
 export const NOT_FOUND_REDIRECT_MS = 2000;
 export const DEBUG_QUERY_ROW_LIMIT = 5;
+
+/**
+ * Text caps (spec §9 sets none): a name that fits a screen, an address that fits an envelope.
+ * Without them one 1 MB name made every list that shows it 1 MB larger.
+ */
+export const TEXT_LIMITS = {
+  name: 100,
+  address: 200,
+  place: 100,
+  phone: 40,
+  company: 100,
+  email: 254,
+  description: 2000,
+  caption: 500,
+  note: 10_000,
+  search: 200,
+} as const;
 
 /** Lists are paginated (spec §9 sets no size; ours). */
 export const DEFAULT_PAGE_SIZE = 20;

@@ -13,18 +13,16 @@ export const GOOGLE_MESSAGES = {
   notLinked:
     'An account with this e-mail address already exists, and Google did not confirm that the address is yours. ' +
     'Sign in with your e-mail and password instead.',
+  denied: 'Google sign-in was cancelled, or Google did not allow it.',
 } as const;
 
-const MAX_DESCRIPTION_LENGTH = 200;
-
 /**
- * spec §8: what /login or /signup shows after a failed Google round trip, from the
- * `?error=&error_description=` better-auth appends: our own words for the refused
- * link, otherwise the provider's message, otherwise the spec's fallback.
+ * spec §8: what /login or /signup shows after a failed Google round trip, chosen by the
+ * `?error=` code better-auth appends. Only our own fixed sentences are ever shown: words from
+ * the address (`error_description`) could be anyone's (issue 15).
  */
-export function googleFailureMessage(intent: GoogleIntent, error: string, description?: string | null): string {
+export function googleFailureMessage(intent: GoogleIntent, error: string): string {
   if (error === GOOGLE_NOT_LINKED_ERROR) return GOOGLE_MESSAGES.notLinked;
-  const text = description?.trim();
-  if (text) return text.length > MAX_DESCRIPTION_LENGTH ? `${text.slice(0, MAX_DESCRIPTION_LENGTH)}…` : text;
+  if (error === 'access_denied') return GOOGLE_MESSAGES.denied;
   return intent === 'sign-up' ? AUTH_MESSAGES.googleSignUpFailed : AUTH_MESSAGES.googleSignInFailed;
 }

@@ -21,6 +21,11 @@ describe('money', () => {
   it('takes 8 % of a subtotal to the nearest cent', () => {
     expect(percentOf(10000, 800)).toBe(800);
     expect(percentOf(1999, 800)).toBe(160);
+    expect(percentOf(1234, 800)).toBe(99);
+    expect(percentOf(1875, 800)).toBe(150);
+    expect(percentOf(6, 800)).toBe(0);
+    expect(percentOf(7, 800)).toBe(1);
+    expect(percentOf(50, 100)).toBe(1); // half up
   });
 
   it('turns a dollars field into cents, blank into null, and back', () => {

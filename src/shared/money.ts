@@ -24,9 +24,10 @@ export function formatMoney(cents: number | null | undefined): string {
   return `${cents < 0 ? '-' : ''}$${text}`;
 }
 
-/** Rounds a fraction of an amount to the nearest cent (half away from zero). */
+/** A percentage (in basis points) of a non-negative amount, rounded half up to the cent, in integers. */
 export function percentOf(cents: number, basisPoints: number): number {
-  return Math.round((cents * basisPoints) / 10000);
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`Not a non-negative number of cents: ${cents}`);
+  return Math.floor((cents * basisPoints + 5000) / 10000);
 }
 
 /**
@@ -36,11 +37,17 @@ export function percentOf(cents: number, basisPoints: number): number {
 export function dollarsToCents(text: string): number | null {
   const value = text.trim();
   if (value === '') return null;
-  if (!/^\d+(\.\d{0,2})?$/.test(value)) throw new Error(`Not a dollar amount: ${text}`);
-  return parseCents(value.endsWith('.') ? value.slice(0, -1) : value);
+  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(value)) throw new Error(`Not a dollar amount: ${text}`);
+  return parseCents(`0${value.endsWith('.') ? value.slice(0, -1) : value}`);
 }
 
 /** Integer cents (or null) into the text a dollars field shows: 1250 → "12.50", null → "". */
 export function centsToDollarsInput(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : centsToDecimal(cents);
+}
+
+/** spec §9: an invoice's tax is 8 % of its subtotal, rounded half up to the cent; the total adds them. */
+export function invoiceAmounts(subtotal: number, taxBasisPoints: number) {
+  const taxAmount = percentOf(subtotal, taxBasisPoints);
+  return { subtotal, taxAmount, total: subtotal + taxAmount };
 }

@@ -1,7 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos, properties, propertyTasks, userProperties, visits, visitTasks } from '../../src/server/db/schema';
-import { addPropertyTask, createProperty, createTask, createUser, type TestUser } from '../support/factories';
+import {
+  photos,
+  properties,
+  propertyTasks,
+  userProperties,
+  visits,
+  visitTasks,
+  visitUsers,
+} from '../../src/server/db/schema';
+import {
+  addPropertyTask,
+  createProperty,
+  createTask,
+  createUser,
+  createVisit,
+  type TestUser,
+} from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -16,6 +31,24 @@ const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'Property not found or 
 
 async function json(response: Response) {
   return (await response.json()) as Record<string, unknown> & { items?: Record<string, unknown>[] };
+}
+
+/** Sharing is by invitation (issue 15): the inviter invites, the invitee accepts. */
+async function inviteAndAccept(inviter: TestUser, invitee: TestUser, propertyId: string, role: 'owner' | 'technician') {
+  const invited = await t.request(`/api/properties/${propertyId}/people`, {
+    cookie: inviter.cookie,
+    body: { email: invitee.email.toUpperCase(), role },
+  });
+  expect(invited.status).toBe(202);
+  const { items } = (await json(await t.request('/api/invitations', { cookie: invitee.cookie }))) as unknown as {
+    items: { id: string; propertyId: string }[];
+  };
+  const invitation = items.find((item) => item.propertyId === propertyId)!;
+  const accepted = await t.request(`/api/invitations/${invitation.id}/accept`, {
+    method: 'POST',
+    cookie: invitee.cookie,
+  });
+  expect(accepted.status).toBe(200);
 }
 
 async function postProperty(user: TestUser, body: Record<string, unknown>) {
@@ -36,7 +69,15 @@ describe('creating and reading properties', () => {
       zipCode: null,
       country: 'USA',
       role: 'owner',
-      canManage: true,
+      can: {
+        edit: true,
+        delete: true,
+        managePeople: true,
+        manageTasks: true,
+        scheduleVisit: true,
+        leave: true,
+        seeInvoices: true,
+      },
       tasks: [],
     });
     const links = await t.db
@@ -68,12 +109,12 @@ describe('creating and reading properties', () => {
 
   it('says a name or address is too long, not that it is missing', async () => {
     const owner = await createUser(t);
-    const response = await postProperty(owner, { name: 'n'.repeat(201), address: 'a'.repeat(501) });
+    const response = await postProperty(owner, { name: 'n'.repeat(101), address: 'a'.repeat(201) });
     expect(response.status).toBe(400);
     expect((await json(response)).error).toMatchObject({
       fields: {
-        name: 'Property name must be at most 200 characters',
-        address: 'Property address must be at most 500 characters',
+        name: 'Property name must be at most 100 characters',
+        address: 'Property address must be at most 200 characters',
       },
     });
   });
@@ -139,9 +180,18 @@ describe('listing properties', () => {
       country: 'USA',
       createdAt: '2024-03-01T00:00:00.000Z',
       role: 'owner',
+      can: {
+        edit: true,
+        delete: true,
+        managePeople: true,
+        manageTasks: true,
+        scheduleVisit: true,
+        leave: true,
+        seeInvoices: true,
+      },
       firstPhoto: null,
     });
-    expect(page.items![1]).toMatchObject({ id: shared.id, role: 'technician' });
+    expect(page.items![1]).toMatchObject({ id: shared.id, role: 'technician', can: { edit: false, delete: false } });
 
     const second = await json(await t.request('/api/properties?limit=2&offset=2', { cookie: owner.cookie }));
     expect(second).toMatchObject({ total: 3, items: [{ id: old.id }] });
@@ -155,44 +205,48 @@ describe('listing properties', () => {
     const wildcard = await json(await t.request('/api/properties?q=%25', { cookie: owner.cookie }));
     expect(wildcard.total).toBe(0);
 
-    // the first photo (the earliest), its thumbnail when there is one
-    await t.db.insert(photos).values([
-      {
-        attachableType: 'property',
-        attachableId: old.id,
-        storagePath: 'later.jpg',
-        fileName: 'b.jpg',
-        fileSize: 1,
-        mimeType: 'image/jpeg',
-        uploadedBy: owner.id,
-        createdAt: new Date('2024-05-02'),
-      },
-      {
-        attachableType: 'property',
-        attachableId: old.id,
-        storagePath: 'first.jpg',
-        thumbnailPath: 'thumbs/first.jpg',
-        fileName: 'a.jpg',
-        fileSize: 1,
-        mimeType: 'image/jpeg',
-        uploadedBy: owner.id,
-        createdAt: new Date('2024-05-01'),
-      },
-      {
-        attachableType: 'task',
-        attachableId: recent.id,
-        storagePath: 'wrong-type.jpg',
-        fileName: 'c.jpg',
-        fileSize: 1,
-        mimeType: 'image/jpeg',
-        uploadedBy: owner.id,
-      },
-    ]);
+    // the first photo (the earliest), served by the photos area
+    const inserted = await t.db
+      .insert(photos)
+      .values([
+        {
+          attachableType: 'property',
+          attachableId: old.id,
+          storagePath: 'later.jpg',
+          fileName: 'b.jpg',
+          fileSize: 1,
+          mimeType: 'image/jpeg',
+          uploadedBy: owner.id,
+          createdAt: new Date('2024-05-02'),
+        },
+        {
+          attachableType: 'property',
+          attachableId: old.id,
+          storagePath: 'first.jpg',
+          thumbnailPath: 'thumbs/first.jpg',
+          fileName: 'a.jpg',
+          fileSize: 1,
+          mimeType: 'image/jpeg',
+          uploadedBy: owner.id,
+          createdAt: new Date('2024-05-01'),
+        },
+        {
+          attachableType: 'task',
+          attachableId: recent.id,
+          storagePath: 'wrong-type.jpg',
+          fileName: 'c.jpg',
+          fileSize: 1,
+          mimeType: 'image/jpeg',
+          uploadedBy: owner.id,
+        },
+      ])
+      .returning({ id: photos.id });
+    const first = inserted[1]!.id;
     const withPhotos = await json(await t.request('/api/properties', { cookie: owner.cookie }));
     expect(withPhotos.items!.find((item) => item.id === old.id)?.firstPhoto).toEqual({
-      id: expect.any(String),
-      url: '/files/first.jpg',
-      thumbnailUrl: '/files/thumbs/first.jpg',
+      id: first,
+      url: `/api/photos/${first}/file`,
+      thumbnailUrl: `/api/photos/${first}/thumbnail`,
     });
     expect(withPhotos.items!.find((item) => item.id === recent.id)?.firstPhoto).toBeNull();
     expect(withPhotos.total).toBe(3);
@@ -205,7 +259,7 @@ describe('listing properties', () => {
     const page = await json(await t.request('/api/properties?q=Seen%20By%20Admin', { cookie: admin.cookie }));
     expect(page.items).toEqual([expect.objectContaining({ id: property.id, role: null })]);
     const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: admin.cookie }));
-    expect(detail).toMatchObject({ role: null, canManage: true });
+    expect(detail).toMatchObject({ role: null, can: { edit: true, delete: true, managePeople: true, leave: false } });
   });
 
   it('rejects a bad page size', async () => {
@@ -367,7 +421,20 @@ describe('access: another user gets 404 on every property endpoint', () => {
     const base = `/api/properties/${property.id}`;
 
     const detail = await json(await t.request(base, { cookie: tech.cookie }));
-    expect(detail).toMatchObject({ name: 'Tech Place', role: 'technician', canManage: false });
+    expect(detail).toMatchObject({
+      name: 'Tech Place',
+      role: 'technician',
+      // a technician's `can` differs from its owner's
+      can: {
+        edit: false,
+        delete: false,
+        managePeople: false,
+        manageTasks: true,
+        scheduleVisit: true,
+        leave: true,
+        seeInvoices: false,
+      },
+    });
     const list = await json(await t.request('/api/properties?q=Tech%20Place', { cookie: tech.cookie }));
     expect(list.items).toEqual([expect.objectContaining({ id: property.id, role: 'technician' })]);
 
@@ -528,24 +595,13 @@ describe('visit history', () => {
 });
 
 describe('people on a property', () => {
-  it('an owner links by e-mail, changes a role and unlinks; a linked technician sees the property', async () => {
+  it('an invited person who accepts sees the property; an owner changes their role and unlinks them', async () => {
     const owner = await createUser(t, { name: 'Olive Owner' });
     const helper = await createUser(t);
     const property = await createProperty(t, owner, { name: 'People Place' });
     const base = `/api/properties/${property.id}/people`;
 
-    const linked = await t.request(base, {
-      cookie: owner.cookie,
-      body: { email: helper.email.toUpperCase(), role: 'technician' },
-    });
-    expect(linked.status).toBe(201);
-    expect(await linked.json()).toEqual({
-      userId: helper.id,
-      email: helper.email,
-      displayName: null,
-      role: 'technician',
-    });
-
+    await inviteAndAccept(owner, helper, property.id, 'technician');
     const seen = await json(await t.request('/api/properties?q=People%20Place', { cookie: helper.cookie }));
     expect(seen.items).toEqual([expect.objectContaining({ id: property.id, role: 'technician' })]);
 
@@ -558,14 +614,6 @@ describe('people on a property', () => {
       ],
     });
 
-    const again = await t.request(base, { cookie: owner.cookie, body: { email: helper.email, role: 'owner' } });
-    expect(again.status).toBe(409);
-    const nobody = await t.request(base, {
-      cookie: owner.cookie,
-      body: { email: 'nobody@example.com', role: 'owner' },
-    });
-    expect(nobody.status).toBe(400);
-    expect((await json(nobody)).error).toMatchObject({ fields: { email: 'No user with that email address' } });
     const badRole = await t.request(base, { cookie: owner.cookie, body: { email: helper.email, role: 'boss' } });
     expect((await json(badRole)).error).toMatchObject({ fields: { role: 'Role must be owner or technician' } });
     const badEmail = await t.request(base, { cookie: owner.cookie, body: { email: 'nope', role: 'owner' } });
@@ -609,7 +657,7 @@ describe('people on a property', () => {
     });
     expect(demote.status).toBe(409);
 
-    await t.request(base, { cookie: owner.cookie, body: { email: second.email, role: 'owner' } });
+    await inviteAndAccept(owner, second, property.id, 'owner');
     const left = await t.request(`${base}/${owner.id}`, { method: 'DELETE', cookie: owner.cookie });
     expect(left.status).toBe(204);
     const lastOne = await t.request(`${base}/${second.id}`, { method: 'DELETE', cookie: second.cookie });
@@ -622,15 +670,37 @@ describe('people on a property', () => {
     expect(owners).toEqual([expect.objectContaining({ userId: second.id, role: 'owner' })]);
   });
 
-  it('an admin who is not linked may manage people', async () => {
+  it('an admin who is not linked may invite people', async () => {
     const owner = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
     const newcomer = await createUser(t);
     const property = await createProperty(t, owner);
-    const response = await t.request(`/api/properties/${property.id}/people`, {
-      cookie: admin.cookie,
-      body: { email: newcomer.email, role: 'technician' },
-    });
-    expect(response.status).toBe(201);
+    await inviteAndAccept(admin, newcomer, property.id, 'technician');
+    expect((await t.request(`/api/properties/${property.id}`, { cookie: newcomer.cookie })).status).toBe(200);
+  });
+
+  it('unlinking someone also takes them off the property’s visits, so they get 404 on them', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const leaver = await createUser(t);
+    const property = await createProperty(t, owner, {}, [tech, leaver]);
+    const elsewhere = await createProperty(t, owner, {}, [tech]);
+    const visit = await createVisit(t, property.id, { lead: tech, assistants: [owner, leaver] });
+    const other = await createVisit(t, elsewhere.id, { lead: owner, assistants: [tech] });
+    const base = `/api/properties/${property.id}/people`;
+    expect((await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie })).status).toBe(200);
+
+    expect((await t.request(`${base}/${tech.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    // …and someone leaving by themselves
+    expect((await t.request(`${base}/${leaver.id}`, { method: 'DELETE', cookie: leaver.cookie })).status).toBe(204);
+
+    const onVisit = await t.db.select().from(visitUsers).where(eq(visitUsers.visitId, visit.id));
+    expect(onVisit.map((row) => row.userId)).toEqual([owner.id]);
+    for (const user of [tech, leaver]) {
+      expect((await t.request(`/api/visits/${visit.id}`, { cookie: user.cookie })).status).toBe(404);
+    }
+    // visits of the property they are still on are untouched
+    const stillOn = await t.db.select().from(visitUsers).where(eq(visitUsers.visitId, other.id));
+    expect(stillOn.map((row) => row.userId).sort()).toEqual([owner.id, tech.id].sort());
   });
 });

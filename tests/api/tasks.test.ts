@@ -29,7 +29,7 @@ describe('task templates', () => {
       estimatedDurationMinutes: 90,
       defaultPrice: 4550,
       createdBy: user.id,
-      canEdit: true,
+      can: { edit: true, delete: true },
     });
     const bare = await json(
       await t.request('/api/tasks', {
@@ -59,8 +59,9 @@ describe('task templates', () => {
         'estimatedDurationMinutes',
         'Duration must be a whole number of minutes, 0 or more',
       ],
-      [{ name: 'x', defaultPrice: -100 }, 'defaultPrice', 'Price must be 0 or more, in steps of 0.01'],
-      [{ name: 'x', defaultPrice: 12.5 }, 'defaultPrice', 'Price must be 0 or more, in steps of 0.01'],
+      [{ name: 'x', defaultPrice: -100 }, 'defaultPrice', 'Price must be 0 or more'],
+      [{ name: 'x', defaultPrice: 12.5 }, 'defaultPrice', 'Price must be a whole number of cents'],
+      [{ name: 'x', defaultPrice: '12.345' }, 'defaultPrice', 'Price must be a whole number of cents'],
     ];
     for (const [body, field, message] of cases) {
       const response = await t.request('/api/tasks', { cookie: user.cookie, body });
@@ -80,7 +81,7 @@ describe('task templates', () => {
     const page = await json(await t.request('/api/tasks?q=zeta', { cookie: bob.cookie }));
     expect(page.total).toBe(3);
     expect(page.items!.map((item) => item.name)).toEqual(['zeta Air filter', 'zeta Clean pool', 'zeta Sweep porch']);
-    expect(page.items!.map((item) => item.canEdit)).toEqual([false, true, false]);
+    expect(page.items!.map((item) => (item.can as { edit: boolean }).edit)).toEqual([false, true, false]);
     const byDescription = await json(await t.request('/api/tasks?q=VACUUM', { cookie: alice.cookie }));
     expect(byDescription.items!.map((item) => item.name)).toEqual(['zeta Clean pool']);
     const second = await json(await t.request('/api/tasks?q=zeta&limit=2&offset=2', { cookie: alice.cookie }));
@@ -97,9 +98,9 @@ describe('task templates', () => {
 
   it('says a name is too long, not that it is missing', async () => {
     const user = await createUser(t);
-    const response = await t.request('/api/tasks', { cookie: user.cookie, body: { name: 'x'.repeat(201) } });
+    const response = await t.request('/api/tasks', { cookie: user.cookie, body: { name: 'x'.repeat(101) } });
     expect(response.status).toBe(400);
-    expect((await json(response)).error?.fields).toEqual({ name: 'Task name must be at most 200 characters' });
+    expect((await json(response)).error?.fields).toEqual({ name: 'Task name must be at most 100 characters' });
   });
 
   it('only the creator or an admin may edit or delete; others may read', async () => {
@@ -111,7 +112,7 @@ describe('task templates', () => {
 
     expect(await json(await t.request(url, { cookie: other.cookie }))).toMatchObject({
       name: 'Original',
-      canEdit: false,
+      can: { edit: false, delete: false },
     });
     const denied = await t.request(url, { method: 'PATCH', cookie: other.cookie, body: { name: 'Hijacked' } });
     expect(denied.status).toBe(403);
@@ -133,7 +134,7 @@ describe('task templates', () => {
       defaultPrice: 1999,
     });
     const byAdmin = await t.request(url, { method: 'PATCH', cookie: admin.cookie, body: { name: 'Admin edit' } });
-    expect(await json(byAdmin)).toMatchObject({ name: 'Admin edit', canEdit: true });
+    expect(await json(byAdmin)).toMatchObject({ name: 'Admin edit', can: { edit: true, delete: true } });
     expect((await t.request(url, { method: 'DELETE', cookie: admin.cookie })).status).toBe(204);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, invoiceVisits, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
+import { invoices, invoiceVisits, userProperties, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { createVisit as createVisitService } from '../../src/server/modules/visits/visits.service';
 import type {
   UpcomingVisitDto,
@@ -64,7 +64,7 @@ describe('creating a visit', () => {
       startedAt: null,
       completedAt: null,
       myRole: 'lead',
-      canManagePeople: true,
+      can: { edit: true, delete: true, manageTasks: true, managePeople: true, createInvoice: true, seeInvoices: true },
       property: { id: property.id, name: property.name, address: property.address },
       people: [{ userId: owner.id, email: owner.email, role: 'lead' }],
       invoices: [],
@@ -303,11 +303,7 @@ describe('moving a visit to another property (issue 5 item 10)', () => {
     expect(unchanged?.propertyId).toBe(first.id);
 
     // Once the assistant is linked to the new property too, the move goes through.
-    const link = await t.request(`/api/properties/${second.id}/people`, {
-      cookie: owner.cookie,
-      body: { email: tech.email, role: 'technician' },
-    });
-    expect(link.status).toBe(201);
+    await t.db.insert(userProperties).values({ userId: tech.id, propertyId: second.id, role: 'technician' });
     expect(await json<VisitDetailDto>(await move(), 200)).toMatchObject({ propertyId: second.id });
   });
 
@@ -453,7 +449,7 @@ describe('people on a visit', () => {
       await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }),
       200,
     );
-    expect(asAssistant).toMatchObject({ myRole: 'assistant', canManagePeople: false });
+    expect(asAssistant).toMatchObject({ myRole: 'assistant', can: { managePeople: false } });
     expect(asAssistant.people.map((person) => person.role)).toEqual(['lead', 'assistant']);
 
     const removeLead = await t.request(`/api/visits/${visit.id}/users/${owner.id}`, {
@@ -557,13 +553,14 @@ describe('lists', () => {
 });
 
 describe('related invoices and deletion', () => {
-  it('shows the invoices of the visit and deletes the visit with its links', async () => {
+  it('shows the invoices of the visit with live draft totals; deletes the visit once its invoice is cancelled', async () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner, status: 'completed' });
+    await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 10000, status: 'completed' });
     const [invoice] = await t.db
       .insert(invoices)
-      .values({ invoiceNumber: `INV-${Date.now()}`, propertyId: property.id, total: 10800 })
+      .values({ invoiceNumber: `INV-${Date.now()}`, propertyId: property.id })
       .returning();
     await t.db.insert(invoiceVisits).values({ invoiceId: invoice!.id, visitId: visit.id });
 
@@ -575,6 +572,13 @@ describe('related invoices and deletion', () => {
       { id: invoice!.id, invoiceNumber: invoice!.invoiceNumber, status: 'draft', total: 10800, dueDate: null },
     ]);
 
+    const refused = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(refused.status).toBe(409);
+    await t.request(`/api/invoices/${invoice!.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { status: 'cancelled' },
+    });
     const deleted = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
     expect(deleted.status).toBe(204);
     expect(await t.db.select().from(visits).where(eq(visits.id, visit.id))).toEqual([]);
@@ -638,12 +642,53 @@ describe('access: another user gets 404 on every visit endpoint', () => {
       await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie }),
       200,
     );
-    expect(seen).toMatchObject({ myRole: null, canManagePeople: true });
+    expect(seen).toMatchObject({ myRole: null, can: { managePeople: true, createInvoice: true } });
   });
 
   it('answers 401 when signed out', async () => {
     const response = await t.request('/api/visits');
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { message: 'Not authenticated' } });
+  });
+});
+
+describe('what the caller may do with a visit (can)', () => {
+  it('differs for the owner, a linked technician and an admin; only managers see invoices', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const property = await createProperty(t, owner, {}, [tech]);
+    const visit = await createVisit(t, property.id, { lead: tech, assistants: [owner], status: 'completed' });
+    await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 5000, status: 'completed' });
+    const [invoice] = await t.db
+      .insert(invoices)
+      .values({ propertyId: property.id, invoiceNumber: `INV-${randomUUID()}` })
+      .returning();
+    await t.db.insert(invoiceVisits).values({ invoiceId: invoice!.id, visitId: visit.id });
+
+    const asTech = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
+    expect(asTech.can).toEqual({
+      edit: true,
+      delete: true,
+      manageTasks: true,
+      managePeople: true, // the lead
+      createInvoice: false,
+      seeInvoices: false,
+    });
+    expect(asTech.invoices).toEqual([]);
+    expect(JSON.stringify(asTech)).not.toContain('5400');
+
+    const asOwner = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(asOwner.can).toMatchObject({ managePeople: false, createInvoice: true, seeInvoices: true });
+    expect(asOwner.invoices).toEqual([expect.objectContaining({ id: invoice!.id, total: 5400 })]);
+
+    const asAdmin = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, { cookie: admin.cookie }),
+      200,
+    );
+    expect(asAdmin.can).toMatchObject({ managePeople: true, createInvoice: true, seeInvoices: true });
   });
 });

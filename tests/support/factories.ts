@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AccountRole } from '../../src/shared/constants';
-import { properties, propertyTasks, tasks, userProperties, users } from '../../src/server/db/schema';
-import type { TestApp } from './test-app';
 import {
-  visits as visitsTable,
-  visitTasks as visitTasksTable,
-  visitUsers as visitUsersTable,
+  accounts,
+  invoices,
+  photos,
+  profiles,
+  properties,
+  propertyTasks,
+  secondaryProfiles,
+  tasks,
+  userProperties,
+  users,
+  visits,
+  visitTasks,
+  visitUsers,
 } from '../../src/server/db/schema';
-import { accounts, secondaryProfiles, visits, visitUsers } from '../../src/server/db/schema';
+import type { Actor } from '../../src/server/auth/actor';
+import type { TestApp } from './test-app';
 
 export interface TestUser {
   id: string;
@@ -167,11 +176,11 @@ export async function createVisit(
     lead?: { id: string };
     assistants?: { id: string }[];
     scheduledAt?: Date;
-    status?: (typeof visitsTable.$inferInsert)['status'];
+    status?: (typeof visits.$inferInsert)['status'];
   } = {},
 ) {
   const [visit] = await t.db
-    .insert(visitsTable)
+    .insert(visits)
     .values({
       propertyId,
       scheduledAt: options.scheduledAt ?? new Date(Date.now() + 24 * 3600_000),
@@ -183,7 +192,7 @@ export async function createVisit(
     ...(options.lead ? [{ visitId: visit.id, userId: options.lead.id, role: 'lead' as const }] : []),
     ...(options.assistants ?? []).map((user) => ({ visitId: visit.id, userId: user.id, role: 'assistant' as const })),
   ];
-  if (people.length > 0) await t.db.insert(visitUsersTable).values(people);
+  if (people.length > 0) await t.db.insert(visitUsers).values(people);
   return visit;
 }
 
@@ -192,12 +201,65 @@ export async function addVisitTask(
   t: TestApp,
   visitId: string,
   taskId: string,
-  overrides: Partial<typeof visitTasksTable.$inferInsert> = {},
+  overrides: Partial<typeof visitTasks.$inferInsert> = {},
 ) {
   const [row] = await t.db
-    .insert(visitTasksTable)
+    .insert(visitTasks)
     .values({ visitId, taskId, ...overrides })
     .returning();
   if (!row) throw new Error('visit task not created');
+  return row;
+}
+
+/** The user as services see them (for calling a service or an access rule directly). */
+export const actorOf = (user: TestUser, role: AccountRole = 'customer'): Actor => ({
+  id: user.id,
+  email: user.email,
+  role,
+});
+
+/** The profile row every account gets. */
+export async function profileOf(t: TestApp, user: { id: string }) {
+  const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+  if (!row) throw new Error('no profile');
+  return row;
+}
+
+let invoiceCounter = 0;
+/** An invoice row of a property (no visits), for tests outside the invoices area. */
+export async function createInvoiceRow(
+  t: TestApp,
+  propertyId: string,
+  overrides: Partial<typeof invoices.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(invoices)
+    .values({ propertyId, invoiceNumber: `INV-T${Date.now()}${(invoiceCounter += 1)}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('invoice not created');
+  return row;
+}
+
+/** A photo row (no stored file), for tests of visibility rather than of uploads. */
+export async function createPhotoRow(
+  t: TestApp,
+  uploader: { id: string },
+  attach: { type: (typeof photos.$inferInsert)['attachableType']; id: string | null },
+  overrides: Partial<typeof photos.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(photos)
+    .values({
+      attachableType: attach.type,
+      attachableId: attach.id,
+      storagePath: `${randomUUID()}.jpg`,
+      fileName: 'photo.jpg',
+      fileSize: 1,
+      mimeType: 'image/jpeg',
+      uploadedBy: uploader.id,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('photo not created');
   return row;
 }

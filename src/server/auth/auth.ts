@@ -1,10 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { DEFAULT_ACCOUNT_ROLE, MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import { DEFAULT_ACCOUNT_ROLE, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import { ensureProfile } from '../modules/me/me.service';
+import { authLog } from '../log';
+import { ensureProfile } from './profile-row';
 import { googleNotConfiguredHook, googlePlugins } from './google';
 
 /** The header our own server sets to the client's address; any value a client sends is replaced. */
@@ -53,6 +54,7 @@ export function createAuth(config: Config, db: Database) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
     },
     rateLimit: {
@@ -89,6 +91,8 @@ export function createAuth(config: Config, db: Database) {
       },
     },
     telemetry: { enabled: false },
+    // Query parameters (session tokens) stay out of the log; an outage is a warning (a 503).
+    logger: { log: authLog },
   });
 }
 

@@ -3,15 +3,7 @@ import type { AccountRole } from '../../shared/constants';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth';
 import { AppError } from '../errors';
 import type { AppEnv } from '../types';
-
-/** The signed-in user as every service sees them. */
-export interface Actor {
-  id: string;
-  email: string;
-  role: AccountRole;
-}
-
-export const isAdmin = (actor: Actor) => actor.role === 'admin';
+import { isAdmin, type Actor } from './actor';
 
 /** Resolves the session cookie into `c.var.actor` (null when signed out). */
 export const loadActor = createMiddleware<AppEnv>(async (c, next) => {

@@ -25,7 +25,9 @@ export type DatabaseSource =
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir/db`. */
 export function openDatabase(source: DatabaseSource): DatabaseHandle {
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    // A request waits at most 5 s for a connection: with the database down it answers 503
+    // soon rather than hang; the pool reconnects by itself once it is back.
+    const pool = new pg.Pool({ connectionString: source.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server drops (restart, failover) must not take the process down;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -55,4 +57,42 @@ export async function pingDatabase(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** PostgreSQL error codes and driver conditions that mean "the database is not reachable now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown (pg_terminate_backend, a restart)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection closed',
+  'the database system is',
+];
+
+/** Whether an error (or one it wraps) says the database cannot be reached: a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let current: unknown = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+  }
+  return false;
 }

@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -221,6 +222,32 @@ export const userProperties = pgTable(
   ],
 );
 
+/**
+ * An owner's invitation to an e-mail address to share a property (issue 15): nothing of the
+ * property is visible to the invitee until they accept, which creates the user_properties link.
+ */
+export const propertyInvitations = pgTable(
+  'property_invitations',
+  {
+    id: id(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** Lower case: matched against the invitee's sign-in e-mail without regard to case. */
+    email: text('email').notNull(),
+    role: text('role', { enum: PROPERTY_ROLES }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('property_invitations_property_email_idx').on(table.propertyId, table.email),
+    index('property_invitations_email_idx').on(table.email),
+    check('property_invitations_role_check', oneOf('role', PROPERTY_ROLES)),
+    check('property_invitations_email_check', sql`email = lower(email)`),
+  ],
+);
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -336,6 +363,9 @@ export const visitTasks = pgTable(
 
 // ── invoices ────────────────────────────────────────────────────────────────
 
+/** Invoice numbers: 'INV-' and the year and this sequence, never a timestamp alone (two at once would collide). */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
+
 export const invoices = pgTable(
   'invoices',
   {
@@ -350,13 +380,19 @@ export const invoices = pgTable(
     taxAmount: money('tax_amount').notNull().default(0),
     total: money('total').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When and to whom it was last sent by e-mail. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentTo: text('sent_to'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('invoices_property_id_idx').on(table.propertyId, table.createdAt),
     index('invoices_status_idx').on(table.status),
+    index('invoices_created_at_idx').on(table.createdAt),
+    trigramIndex('invoices_number_trgm_idx', table.invoiceNumber),
     check('invoices_status_check', oneOf('status', INVOICE_STATUSES)),
+    check('invoices_amounts_check', sql`subtotal >= 0 and tax_amount >= 0 and total = subtotal + tax_amount`),
   ],
 );
 
@@ -370,11 +406,41 @@ export const invoiceVisits = pgTable(
     visitId: uuid('visit_id')
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
+    /** false while the invoice is cancelled: a cancelled invoice lets its visits go. */
+    active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('invoice_visits_invoice_visit_idx').on(table.invoiceId, table.visitId),
     index('invoice_visits_visit_id_idx').on(table.visitId),
+    // A visit is on at most one invoice that is not cancelled, whatever races.
+    uniqueIndex('invoice_visits_one_active_idx')
+      .on(table.visitId)
+      .where(sql`active`),
+  ],
+);
+
+/**
+ * The lines of an invoice once it has left draft: a copy of each completed visit task (name,
+ * price, the visit's date), so later changes to tasks and prices never change what was sent.
+ */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    visitId: uuid('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    visitScheduledAt: timestamp('visit_scheduled_at', { withTimezone: true }).notNull(),
+    taskName: text('task_name').notNull(),
+    price: money('price').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    index('invoice_lines_invoice_idx').on(table.invoiceId, table.position),
+    index('invoice_lines_visit_id_idx').on(table.visitId),
+    check('invoice_lines_price_check', sql`price >= 0`),
   ],
 );
 
@@ -391,6 +457,8 @@ export const photos = pgTable(
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
     mimeType: text('mime_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
     caption: text('caption'),
     uploadedBy: uuid('uploaded_by')
       .notNull()
@@ -402,6 +470,7 @@ export const photos = pgTable(
     index('photos_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
     index('photos_uploaded_by_idx').on(table.uploadedBy),
     index('photos_created_at_idx').on(table.createdAt),
+    trigramIndex('photos_caption_trgm_idx', table.caption),
     check('photos_attachable_type_check', oneOf('attachable_type', PHOTO_ATTACHABLE_TYPES)),
     check('photos_file_size_check', sql`file_size >= 0`),
   ],
@@ -424,7 +493,9 @@ export const notes = pgTable(
     index('notes_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
     index('notes_created_by_idx').on(table.createdBy),
     index('notes_created_at_idx').on(table.createdAt),
+    trigramIndex('notes_content_trgm_idx', table.content),
     check('notes_attachable_type_check', oneOf('attachable_type', NOTE_ATTACHABLE_TYPES)),
     check('notes_content_check', sql`btrim(content) <> ''`),
+    check('notes_content_length_check', sql`char_length(content) <= 10000`),
   ],
 );

@@ -1,7 +1,7 @@
 // zod/mini: this file is all /login and /signup load of zod (keeps the first load small).
 // Other areas' schemas use classic zod; don't import them from here. The role enum is in roles.ts.
 import * as z from 'zod/mini';
-import { MIN_PASSWORD_LENGTH, type AccountRole } from '../constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type AccountRole } from '../constants';
 
 // spec §5 and §8: sign-in and sign-up rules and their messages.
 const email = z
@@ -19,17 +19,29 @@ export const password = z
   .check(
     z.minLength(1, 'Password is required'),
     z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
   );
 
 /** /auth-test signs in with this throwaway credential; no account may ever have it. */
 export const AUTH_TEST_CREDENTIAL = { email: 'auth-test@rounds.invalid', password: 'auth-test-throwaway' } as const;
 
+/** A person's name as better-auth keeps it (the profile's display name starts from it). */
+const name = z.optional(z.string().check(z.maxLength(100, 'Name must be at most 100 characters')));
+
 /** What the server accepts on sign-up (the confirmation never leaves the browser). */
 export const signUpRequest = z.object({
   email: email.check(
+    z.maxLength(254, 'Email must be at most 254 characters'),
     z.refine((value) => value.toLowerCase() !== AUTH_TEST_CREDENTIAL.email, 'This e-mail address is reserved'),
   ),
   password,
+  name,
+});
+
+/** better-auth's `POST /api/auth/update-user`: the same caps (the role can never be set there). */
+export const updateUserRequest = z.object({
+  name,
+  image: z.optional(z.nullable(z.string().check(z.maxLength(2000, 'Image must be at most 2,000 characters')))),
 });
 
 /** The sign-up form: the request plus a matching confirmation. */

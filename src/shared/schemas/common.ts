@@ -22,6 +22,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'BAD_GATEWAY'
+  | 'UNAVAILABLE'
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL';
 
@@ -30,12 +33,16 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
 
-/** Optional text input: trimmed, and blank becomes null. */
-export const optionalText = (max = 500) =>
+/** At most `max` characters, said in words ('City must be at most 100 characters'). */
+export const tooLong = (label: string, max: number) =>
+  `${label} must be at most ${max.toLocaleString('en-US')} characters`;
+
+/** Optional text input: trimmed, at most `max` characters, and blank becomes null. */
+export const optionalText = (max: number, label = 'Text') =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong(label, max))
     .nullish()
     .transform((value) => (value ? value : null));
 

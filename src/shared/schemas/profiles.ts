@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText } from './common';
+import { TEXT_LIMITS } from '../constants';
+import { optionalText, tooLong } from './common';
 import { password } from './auth';
 
 // spec §2 (My Profile, Secondary profiles), §5 and §8: profile inputs and their messages.
@@ -21,16 +22,16 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** An optional e-mail field: blank becomes null, anything else must look like an address. */
-const optionalEmail = optionalText(320).refine(
+const optionalEmail = optionalText(TEXT_LIMITS.email, 'Email').refine(
   (value) => value === null || z.email().safeParse(value).success,
   'Please enter a valid email address',
 );
 
 /** `PATCH /api/me/profile`: the own profile (spec §5: required fields not shown, so none are). */
 export const updateProfileInput = z.object({
-  displayName: optionalText(200),
-  companyName: optionalText(200),
-  phone: optionalText(50),
+  displayName: optionalText(TEXT_LIMITS.name, 'Display name'),
+  companyName: optionalText(TEXT_LIMITS.company, 'Company name'),
+  phone: optionalText(TEXT_LIMITS.phone, 'Phone'),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
@@ -66,10 +67,10 @@ export const secondaryProfileInput = z.object({
     .string({ error: PROFILE_MESSAGES.displayNameRequired })
     .trim()
     .min(1, PROFILE_MESSAGES.displayNameRequired)
-    .max(200),
-  companyName: optionalText(200),
+    .max(TEXT_LIMITS.name, tooLong('Display name', TEXT_LIMITS.name)),
+  companyName: optionalText(TEXT_LIMITS.company, 'Company name'),
   email: optionalEmail,
-  phone: optionalText(50),
+  phone: optionalText(TEXT_LIMITS.phone, 'Phone'),
 });
 export type SecondaryProfileInput = z.input<typeof secondaryProfileInput>;
 

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { dollarsToCents } from '../money';
-import { DEFAULT_COUNTRY, PROPERTY_ROLES, type PropertyRole, type VisitStatus } from '../constants';
-import { optionalText, pageQuery } from './common';
+import { DEFAULT_COUNTRY, PROPERTY_ROLES, TEXT_LIMITS, type PropertyRole, type VisitStatus } from '../constants';
+import { optionalText, pageQuery, tooLong } from './common';
+import { cents, dollarsField, optionalCents } from './money';
 
 // spec §5 (property rules), §8 (messages) and the property endpoints of docs/api.md.
 
 export const PROPERTY_MESSAGES = {
   nameRequired: 'Property name is required',
   addressRequired: 'Property address is required',
-  nameTooLong: 'Property name must be at most 200 characters',
-  addressTooLong: 'Property address must be at most 500 characters',
+  nameTooLong: tooLong('Property name', TEXT_LIMITS.name),
+  addressTooLong: tooLong('Property address', TEXT_LIMITS.address),
   saveFailed: 'Failed to save property',
   notFound: 'Property not found',
   deleteError: 'Error deleting property',
@@ -21,16 +21,16 @@ export const propertyInput = z.object({
     .string(PROPERTY_MESSAGES.nameRequired)
     .trim()
     .min(1, PROPERTY_MESSAGES.nameRequired)
-    .max(200, PROPERTY_MESSAGES.nameTooLong),
+    .max(TEXT_LIMITS.name, PROPERTY_MESSAGES.nameTooLong),
   address: z
     .string(PROPERTY_MESSAGES.addressRequired)
     .trim()
     .min(1, PROPERTY_MESSAGES.addressRequired)
-    .max(500, PROPERTY_MESSAGES.addressTooLong),
-  city: optionalText(200),
-  state: optionalText(100),
-  zipCode: optionalText(20),
-  country: optionalText(100).transform((value) => value ?? DEFAULT_COUNTRY),
+    .max(TEXT_LIMITS.address, PROPERTY_MESSAGES.addressTooLong),
+  city: optionalText(TEXT_LIMITS.place, 'City'),
+  state: optionalText(TEXT_LIMITS.place, 'State'),
+  zipCode: optionalText(TEXT_LIMITS.place, 'ZIP'),
+  country: optionalText(TEXT_LIMITS.place, 'Country').transform((value) => value ?? DEFAULT_COUNTRY),
 });
 export type PropertyInput = z.input<typeof propertyInput>;
 
@@ -45,26 +45,16 @@ const search = z
 export const listPropertiesQuery = pageQuery.extend({ q: search });
 export type ListPropertiesQuery = z.input<typeof listPropertiesQuery>;
 
-/** Money travels as integer cents; null means "no custom price". */
-const cents = z
-  .number('Price must be a number')
-  .int('Price must be a whole number of cents')
-  .min(0, 'Price must be 0 or more')
-  .max(99_999_999_999, 'Price is too large');
-
 /** `POST /api/properties/:id/tasks`: add a template (or add a removed one back). */
 export const addPropertyTaskInput = z.object({
   taskId: z.uuid('Please select a task'),
-  customPrice: cents.nullish().transform((value) => value ?? null),
+  /** null: no custom price (the template's default applies). */
+  customPrice: optionalCents,
 });
 export type AddPropertyTaskInput = z.input<typeof addPropertyTaskInput>;
 
-/** A custom-price field of a form, in dollars (step 0.01); blank means "use the default price". */
-export const customPriceField = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || /^\d+(\.\d{0,2})?$/.test(value), 'Price must be 0 or more, in steps of 0.01')
-  .transform((value) => dollarsToCents(value));
+/** A custom-price field of a form, in dollars; blank means "use the default price". */
+export const customPriceField = dollarsField;
 
 /** The "Add a task" form of Manage Tasks, into an `addPropertyTaskInput` body. */
 export const propertyTaskForm = z.object({
@@ -80,19 +70,57 @@ export type UpdatePropertyTaskInput = z.input<typeof updatePropertyTaskInput>;
 
 export const propertyRole = z.enum(PROPERTY_ROLES, { message: 'Role must be owner or technician' });
 
-/** `POST /api/properties/:id/people`: link an existing user by e-mail. */
-export const linkPersonInput = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
+/**
+ * `POST /api/properties/:id/people`: invite someone by e-mail (issue 15: sharing only with
+ * consent). The answer is the same whether or not the address has an account.
+ */
+export const invitePersonInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(TEXT_LIMITS.email, tooLong('Email', TEXT_LIMITS.email))
+    .pipe(z.email('Please enter a valid email address'))
+    .transform((value) => value.toLowerCase()),
   role: propertyRole,
 });
-export type LinkPersonInput = z.input<typeof linkPersonInput>;
+export type InvitePersonInput = z.input<typeof invitePersonInput>;
+
+/** Invitations last two weeks; inviting again renews one. */
+export const INVITATION_DAYS = 14;
+
+/** `POST /api/properties/:id/people` (202): what was asked, never whether the address has an account. */
+export interface InvitationSentDto {
+  email: string;
+  role: PropertyRole;
+  expiresAt: string;
+}
+
+/** `GET /api/properties/:id/invitations` items: pending invitations, for the property's managers. */
+export interface PropertyInvitationDto {
+  id: string;
+  email: string;
+  role: PropertyRole;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** `GET /api/invitations` items: the caller's own pending invitations. */
+export interface MyInvitationDto {
+  id: string;
+  propertyId: string;
+  propertyName: string;
+  role: PropertyRole;
+  invitedBy: { displayName: string | null; email: string } | null;
+  expiresAt: string;
+}
 
 /** `PATCH /api/properties/:id/people/:userId`. */
 export const updatePersonInput = z.object({ role: propertyRole });
 
 export const PEOPLE_MESSAGES = {
-  noSuchUser: 'No user with that email address',
-  alreadyLinked: 'That user is already linked to this property',
+  invitationSent: (email: string) => `Invitation sent to ${email}. They will see the property once they accept it.`,
+  invitationNotFound: 'Invitation not found',
   lastOwner: 'A property must keep at least one owner',
   personNotFound: 'That user is not linked to this property',
   ownersOnly: "Only the property's owners may do this",
@@ -119,9 +147,22 @@ export interface PropertyDto {
   role: PropertyRole | null;
 }
 
+/** What the caller may do with a property (access.ts `propertyCan`). */
+export interface PropertyCan {
+  edit: boolean;
+  delete: boolean;
+  managePeople: boolean;
+  manageTasks: boolean;
+  scheduleVisit: boolean;
+  /** Remove their own link (anyone linked; the last owner still cannot). */
+  leave: boolean;
+  seeInvoices: boolean;
+}
+
 /** `GET /api/properties` items, newest first. */
 export interface PropertyListItem extends PropertyDto {
   firstPhoto: PhotoRef | null;
+  can: PropertyCan;
 }
 
 export interface PropertyTaskDto {
@@ -140,8 +181,7 @@ export interface PropertyTaskDto {
 
 /** `GET /api/properties/:id`: the property with its active tasks. */
 export interface PropertyDetail extends PropertyDto {
-  /** The actor may edit, delete and manage people (an owner or an admin). */
-  canManage: boolean;
+  can: PropertyCan;
   tasks: PropertyTaskDto[];
 }
 

@@ -32,7 +32,7 @@ describe('taskForm', () => {
     expect(messages({ estimatedDurationMinutes: '-3' })).toEqual([
       'Duration must be a whole number of minutes, 0 or more',
     ]);
-    expect(messages({ defaultPrice: '-1' })).toEqual(['Price must be 0 or more, in steps of 0.01']);
-    expect(messages({ defaultPrice: '1.005' })).toEqual(['Price must be 0 or more, in steps of 0.01']);
+    expect(messages({ defaultPrice: '-1' })).toEqual(['Price must be 0 or more']);
+    expect(messages({ defaultPrice: '1.005' })).toEqual(['Price can have at most two decimals']);
   });
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { dollarsToCents } from '../money';
-import { optionalText, pageQuery } from './common';
+import { TEXT_LIMITS } from '../constants';
+import { optionalText, pageQuery, tooLong } from './common';
+import { dollarsField, optionalCents } from './money';
 
 // spec §5 (task rules), §8 (messages) and the task endpoints of docs/api.md.
 
 export const TASK_MESSAGES = {
   nameRequired: 'Task name is required',
-  nameTooLong: 'Task name must be at most 200 characters',
+  nameTooLong: tooLong('Task name', TEXT_LIMITS.name),
   durationInvalid: 'Duration must be a whole number of minutes, 0 or more',
-  priceInvalid: 'Price must be 0 or more, in steps of 0.01',
   saveFailed: 'Failed to save task',
   notFound: 'Task not found',
   deleteError: 'Error deleting task',
@@ -20,24 +20,19 @@ const name = z
   .string(TASK_MESSAGES.nameRequired)
   .trim()
   .min(1, TASK_MESSAGES.nameRequired)
-  .max(200, TASK_MESSAGES.nameTooLong);
+  .max(TEXT_LIMITS.name, TASK_MESSAGES.nameTooLong);
 const duration = z
   .number(TASK_MESSAGES.durationInvalid)
   .int(TASK_MESSAGES.durationInvalid)
   .min(0, TASK_MESSAGES.durationInvalid)
   .max(100_000, TASK_MESSAGES.durationInvalid);
-const cents = z
-  .number(TASK_MESSAGES.priceInvalid)
-  .int(TASK_MESSAGES.priceInvalid)
-  .min(0, TASK_MESSAGES.priceInvalid)
-  .max(99_999_999_999, TASK_MESSAGES.priceInvalid);
 
 /** `POST /api/tasks` and `PATCH /api/tasks/:id`: price in cents; null duration or price allowed. */
 export const taskInput = z.object({
   name,
-  description: optionalText(5000),
+  description: optionalText(TEXT_LIMITS.description, 'Description'),
   estimatedDurationMinutes: duration.nullish().transform((value) => value ?? null),
-  defaultPrice: cents.nullish().transform((value) => value ?? null),
+  defaultPrice: optionalCents,
 });
 export type TaskInput = z.output<typeof taskInput>;
 
@@ -54,12 +49,7 @@ export const taskForm = z.object({
     .refine((value) => value === '' || /^\d+$/.test(value), TASK_MESSAGES.durationInvalid)
     .transform((value) => (value === '' ? null : Number(value)))
     .pipe(duration.nullable()),
-  defaultPrice: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || /^\d+(\.\d{0,2})?$/.test(value), TASK_MESSAGES.priceInvalid)
-    .transform((value) => dollarsToCents(value))
-    .pipe(cents.nullable()),
+  defaultPrice: dollarsField,
 });
 export type TaskFormValues = z.input<typeof taskForm>;
 
@@ -77,7 +67,7 @@ export type ListTasksQuery = z.input<typeof listTasksQuery>;
 /** `POST /api/tasks/:id/assign`: add the template to several properties at once. */
 export const assignTaskInput = z.object({
   propertyIds: z.array(z.uuid(), TASK_MESSAGES.selectProperties).min(1, TASK_MESSAGES.selectProperties).max(100),
-  customPrice: cents.nullish().transform((value) => value ?? null),
+  customPrice: optionalCents,
 });
 export type AssignTaskInput = z.input<typeof assignTaskInput>;
 
@@ -92,8 +82,13 @@ export interface TaskDto {
   defaultPrice: number | null;
   createdBy: string | null;
   createdAt: string;
-  /** The actor may edit and delete it (its creator or an admin). */
-  canEdit: boolean;
+  /** What the caller may do (access.ts): its creator or an admin edits and deletes. */
+  can: TaskCan;
+}
+
+export interface TaskCan {
+  edit: boolean;
+  delete: boolean;
 }
 
 /** `GET /api/tasks/:id/properties` items: the actor's properties and whether the task is on each. */

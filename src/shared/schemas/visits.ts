@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   DEFAULT_UPCOMING_VISITS,
   MAX_PAGE_SIZE,
+  TEXT_LIMITS,
+  type InvoiceStatus,
   VISIT_STATUSES,
   VISIT_TASK_STATUSES,
   type PropertyRole,
@@ -10,6 +12,7 @@ import {
   type VisitTaskStatus,
 } from '../constants';
 import { optionalText, pageQuery } from './common';
+import { cents } from './money';
 
 // spec §2 (Visits), §3 (visit, visit_users, visit_tasks), §4, §5 and §8.
 
@@ -31,6 +34,7 @@ export const VISIT_MESSAGES = {
   leadCannotBeRemoved: 'The lead cannot be removed from the visit',
   onlyLeadManagesPeople: 'Only the visit lead can change who is on the visit',
   personNotFound: 'Person not found on this visit',
+  onlyManagersMoveVisits: 'Only the owners of both properties may move a visit from one to the other',
 } as const;
 
 export const visitStatus = z.enum(VISIT_STATUSES, {
@@ -62,13 +66,6 @@ const scheduledAt = z
     const year = date.getUTCFullYear();
     return year >= 1 && year <= 9999;
   }, VISIT_MESSAGES.scheduledAtRequired);
-
-/** Integer cents, as all money in TypeScript (src/shared/money.ts); numeric(12,2) holds < 10^10 dollars. */
-const cents = z
-  .number({ error: 'Price must be a number' })
-  .int('Price must be whole cents')
-  .min(0, 'Price cannot be negative')
-  .max(99_999_999_999, 'Price is too large');
 
 export const createVisitInput = z.object({
   propertyId,
@@ -105,7 +102,7 @@ export type AddVisitTaskInput = z.input<typeof addVisitTaskInput>;
 
 export const updateVisitTaskInput = z.object({
   status: visitTaskStatus.optional(),
-  notes: optionalText(2000).optional(),
+  notes: optionalText(TEXT_LIMITS.description, 'Note').optional(),
   price: cents.nullable().optional(),
 });
 export type UpdateVisitTaskInput = z.input<typeof updateVisitTaskInput>;
@@ -169,7 +166,7 @@ export interface VisitTaskDto {
 export interface VisitInvoiceDto {
   id: string;
   invoiceNumber: string;
-  status: string;
+  status: InvoiceStatus;
   /** cents */
   total: number;
   dueDate: string | null;
@@ -179,11 +176,22 @@ export interface VisitInvoiceDto {
 export interface VisitDetailDto extends VisitListItemDto {
   createdAt: string;
   tasks: VisitTaskDto[];
+  /** Empty for whoever may not see invoices (can.seeInvoices). */
   invoices: VisitInvoiceDto[];
   /** The viewer's place on the visit, if any. */
   myRole: VisitRole | null;
-  /** Whether the viewer may add and remove assistants (the lead, or an admin). */
-  canManagePeople: boolean;
+  can: VisitCan;
+}
+
+/** What the caller may do with a visit (access.ts `visitCan`). */
+export interface VisitCan {
+  edit: boolean;
+  delete: boolean;
+  manageTasks: boolean;
+  /** Add and remove assistants: the lead, or an admin. */
+  managePeople: boolean;
+  createInvoice: boolean;
+  seeInvoices: boolean;
 }
 
 /** `GET /api/visits/upcoming` items. */

@@ -2,15 +2,13 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AccountRole } from '../../../shared/constants';
 import { ADMIN_MESSAGES, type AdminUserDto, type AdminUsersQuery } from '../../../shared/schemas/admin';
 import type { Page } from '../../../shared/schemas/common';
-import type { Actor } from '../../auth/session';
+import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import { containsPattern, windowTotal } from '../../db/sql';
+import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
 import { conflict, forbidden, notFound } from '../../errors';
 
 // spec §2 Admin users, §4 Role change, §6. The routes are behind `adminOnly`; the actor is an admin.
-
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 
 const userColumns = {
   id: users.id,
@@ -39,16 +37,9 @@ export async function listUsers(db: Executor, query: AdminUsersQuery): Promise<P
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset(query.offset);
-  if (rows.length === 0 && query.offset > 0) {
-    // Past the end: the window total is not there, so count once.
-    const [row] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(where);
-    return { items: [], total: row?.total ?? 0 };
-  }
-  return { items: rows.map(({ total: _total, ...row }) => toDto(row)), total: rows[0]?.total ?? 0 };
+  const countAll = () =>
+    db.select(counted).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where).then(theCount);
+  return toPage(rows, query, countAll, toDto);
 }
 
 export async function getUser(db: Executor, id: string): Promise<AdminUserDto> {

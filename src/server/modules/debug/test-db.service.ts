@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { DEBUG_QUERY_ROW_LIMIT } from '../../../shared/constants';
 import type { TestDbDto, TestDbQueryName, TestDbQueryResult } from '../../../shared/schemas/debug';
-import { visibleProperty } from '../../access';
-import { isAdmin, type Actor } from '../../auth/session';
+import { visibleLink, visibleProperty, visibleUser } from '../../access';
+import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { properties, userProperties, users, visits, visitUsers } from '../../db/schema';
 
@@ -19,7 +19,7 @@ export async function runTestDbQueries(db: Executor, actor: Actor): Promise<Test
         db
           .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
           .from(users)
-          .where(isAdmin(actor) ? undefined : eq(users.id, actor.id))
+          .where(visibleUser(actor))
           .orderBy(desc(users.createdAt))
           .limit(limit),
     ],
@@ -61,7 +61,7 @@ export async function runTestDbQueries(db: Executor, actor: Actor): Promise<Test
           })
           .from(userProperties)
           .innerJoin(properties, eq(properties.id, userProperties.propertyId))
-          .where(and(visibleProperty(actor), isAdmin(actor) ? undefined : eq(userProperties.userId, actor.id)))
+          .where(and(visibleProperty(actor), visibleLink(actor)))
           .orderBy(desc(userProperties.createdAt))
           .limit(limit),
     ],

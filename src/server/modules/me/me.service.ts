@@ -2,27 +2,12 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { MeDto, ProfileDto } from '../../../shared/schemas/auth';
 import { PROFILE_MESSAGES, type updateProfileInput } from '../../../shared/schemas/profiles';
 import type { Auth } from '../../auth/auth';
-import type { Actor } from '../../auth/session';
+import type { Actor } from '../../auth/actor';
+import { ensureProfile, toProfileDto } from '../../auth/profile-row';
 import type { Executor } from '../../db/client';
 import { accounts, profiles } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { z } from 'zod';
-
-/** Creates the user's profile row if it is missing (spec §4: a missing row is created). */
-export async function ensureProfile(
-  db: Executor,
-  user: { id: string; email: string; name?: string | null },
-): Promise<ProfileDto> {
-  const [created] = await db
-    .insert(profiles)
-    .values({ userId: user.id, email: user.email, displayName: user.name?.trim() || null })
-    .onConflictDoNothing({ target: profiles.userId })
-    .returning();
-  if (created) return toProfileDto(created);
-  const [existing] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
-  if (!existing) throw new Error(`Profile of ${user.id} vanished`);
-  return toProfileDto(existing);
-}
 
 /** `GET /api/me`, asked on every page load: one query, unless the profile row is missing. */
 export async function getMe(db: Executor, actor: Actor): Promise<MeDto> {
@@ -84,15 +69,4 @@ export async function setOwnPassword(
 ): Promise<void> {
   if (await hasPassword(db, actor.id)) throw conflict(PROFILE_MESSAGES.passwordAlreadySet);
   await auth.api.setPassword({ body: { newPassword: input.newPassword }, headers });
-}
-
-export function toProfileDto(row: typeof profiles.$inferSelect): ProfileDto {
-  return {
-    id: row.id,
-    userId: row.userId,
-    displayName: row.displayName,
-    email: row.email,
-    phone: row.phone,
-    companyName: row.companyName,
-  };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import {
@@ -7,20 +7,18 @@ import {
   type secondaryProfileInput,
   type secondaryProfilesQuery,
 } from '../../../shared/schemas/profiles';
-import type { Actor } from '../../auth/session';
+import { ownSecondaryProfile } from '../../access';
+import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { secondaryProfiles } from '../../db/schema';
-import { containsPattern, windowTotal } from '../../db/sql';
+import { containsPattern, toPage, windowTotal } from '../../db/sql';
 import { notFound } from '../../errors';
 
 type Input = z.output<typeof secondaryProfileInput>;
 
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-
 // spec §6: secondary profiles are limited to their owner — every query is scoped to the actor,
 // so someone else's profile answers the same 404 as a missing one. Admins get no exception.
-const ownedBy = (actor: Actor): SQL => eq(secondaryProfiles.userId, actor.id);
-const byId = (actor: Actor, id: string) => and(ownedBy(actor), eq(secondaryProfiles.id, id));
+const byId = (actor: Actor, id: string) => and(ownSecondaryProfile(actor), eq(secondaryProfiles.id, id));
 
 export async function listSecondaryProfiles(
   db: Executor,
@@ -29,7 +27,7 @@ export async function listSecondaryProfiles(
 ): Promise<Page<SecondaryProfileDto>> {
   const pattern = query.q ? containsPattern(query.q) : null;
   const where = and(
-    ownedBy(actor),
+    ownSecondaryProfile(actor),
     pattern
       ? or(
           ilike(secondaryProfiles.displayName, pattern),
@@ -46,11 +44,12 @@ export async function listSecondaryProfiles(
     .orderBy(desc(secondaryProfiles.createdAt), desc(secondaryProfiles.id))
     .limit(query.limit)
     .offset(query.offset);
-  if (rows.length === 0 && query.offset > 0) {
-    const [row] = await db.select({ total: count() }).from(secondaryProfiles).where(where);
-    return { items: [], total: row?.total ?? 0 };
-  }
-  return { items: rows.map((row) => toDto(row.profile)), total: rows[0]?.total ?? 0 };
+  return toPage(
+    rows,
+    query,
+    () => db.$count(secondaryProfiles, where),
+    (row) => toDto(row.profile),
+  );
 }
 
 export async function getSecondaryProfile(db: Executor, actor: Actor, id: string): Promise<SecondaryProfileDto> {

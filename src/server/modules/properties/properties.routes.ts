@@ -3,7 +3,7 @@ import { PROPERTY_NOT_FOUND } from '../../access';
 import { pageQuery } from '../../../shared/schemas/common';
 import {
   addPropertyTaskInput,
-  linkPersonInput,
+  invitePersonInput,
   listPropertiesQuery,
   propertyInput,
   updatePersonInput,
@@ -14,6 +14,7 @@ import { PEOPLE_MESSAGES } from '../../../shared/schemas/properties';
 import { signedIn } from '../../auth/session';
 import { parseBody, parseQuery, uuidParam } from '../../http';
 import type { UserEnv } from '../../types';
+import * as invitations from '../invitations/invitations.service';
 import * as service from './properties.service';
 
 export const propertiesRoutes = new Hono<UserEnv>()
@@ -58,9 +59,24 @@ export const propertiesRoutes = new Hono<UserEnv>()
   .get('/:id/people', async (c) =>
     c.json(await service.listPeople(c.var.db, c.var.user, propertyId(c), parseQuery(c, pageQuery))),
   )
+  // Sharing only with consent (issue 15): an invitation, the same 202 whoever the address is.
   .post('/:id/people', async (c) => {
     const id = propertyId(c);
-    return c.json(await service.linkPerson(c.var.db, c.var.user, id, await parseBody(c, linkPersonInput)), 201);
+    await service.requireManager(c.var.db, c.var.user, id);
+    const input = await parseBody(c, invitePersonInput);
+    return c.json(await invitations.invite(c.var.db, c.var.user, id, input), 202);
+  })
+  .get('/:id/invitations', async (c) => {
+    const id = propertyId(c);
+    await service.requireManager(c.var.db, c.var.user, id);
+    return c.json({ items: await invitations.listForProperty(c.var.db, id) });
+  })
+  .delete('/:id/invitations/:invitationId', async (c) => {
+    const id = propertyId(c);
+    const invitationId = uuidParam(c, 'invitationId', PEOPLE_MESSAGES.invitationNotFound);
+    await service.requireManager(c.var.db, c.var.user, id);
+    await invitations.cancel(c.var.db, id, invitationId);
+    return c.body(null, 204);
   })
   .patch('/:id/people/:userId', async (c) => {
     const id = propertyId(c);

@@ -10,14 +10,13 @@ import {
   type PropertyTaskDto,
   type PropertyVisitDto,
   type addPropertyTaskInput,
-  type linkPersonInput,
   type propertyInput,
   type updatePropertyTaskInput,
 } from '../../../shared/schemas/properties';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import type { z } from 'zod';
-import { ownedProperty, PROPERTY_NOT_FOUND, visibleProperty } from '../../access';
-import { isAdmin, type Actor } from '../../auth/session';
+import { actorLink, managedProperty, PROPERTY_NOT_FOUND, propertyCan, visibleProperty } from '../../access';
+import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import {
   photos,
@@ -29,16 +28,13 @@ import {
   users,
   visits,
   visitTasks,
+  visitUsers,
 } from '../../db/schema';
-import { containsPattern, windowTotal } from '../../db/sql';
+import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
 import { byName } from '../tasks/tasks.service';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 
 type ListInput = PageQuery & { q?: string };
-
-/** Join condition: the actor's own link to the property (none for an unlinked admin). */
-const actorLink = (actor: Actor) =>
-  and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, actor.id));
 
 const propertyColumns = {
   id: properties.id,
@@ -75,13 +71,11 @@ function toPropertyDto(row: {
   };
 }
 
-/** Stored files are served under /files by the photos area. */
-const fileUrl = (storagePath: string) => `/files/${storagePath}`;
-
 /** `GET /api/properties`: the properties the actor can see, newest first, with the first photo; one query. */
 export async function listProperties(db: Executor, actor: Actor, input: ListInput): Promise<Page<PropertyListItem>> {
+  // The photos area streams the files (to whoever sees the property, as the photo is attached to it).
   const firstPhoto = db
-    .select({ id: photos.id, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath })
+    .select({ id: photos.id })
     .from(photos)
     .where(and(eq(photos.attachableType, 'property'), eq(photos.attachableId, properties.id)))
     .orderBy(asc(photos.createdAt), asc(photos.id))
@@ -95,8 +89,6 @@ export async function listProperties(db: Executor, actor: Actor, input: ListInpu
       ...propertyColumns,
       role: userProperties.role,
       photoId: firstPhoto.id,
-      photoPath: firstPhoto.storagePath,
-      photoThumbnailPath: firstPhoto.thumbnailPath,
       total: windowTotal(),
     })
     .from(properties)
@@ -107,31 +99,25 @@ export async function listProperties(db: Executor, actor: Actor, input: ListInpu
     .limit(input.limit)
     .offset(input.offset);
 
-  const items = rows.map((row) => ({
-    ...toPropertyDto(row),
-    firstPhoto:
-      row.photoId && row.photoPath
+  return toPage(
+    rows,
+    input,
+    () => db.$count(properties, and(visibleProperty(actor), search)),
+    (row) => ({
+      ...toPropertyDto(row),
+      can: propertyCan(actor, row.role),
+      firstPhoto: row.photoId
         ? {
             id: row.photoId,
-            url: fileUrl(row.photoPath),
-            thumbnailUrl: fileUrl(row.photoThumbnailPath ?? row.photoPath),
+            url: `/api/photos/${row.photoId}/file`,
+            thumbnailUrl: `/api/photos/${row.photoId}/thumbnail`,
           }
         : null,
-  }));
-  const total = rows[0]?.total ?? (input.offset > 0 ? await countProperties(db, actor, search) : 0);
-  return { items, total };
+    }),
+  );
 }
 
-/** Only for a page past the end, where the windowed count has no row to ride on. */
-async function countProperties(db: Executor, actor: Actor, search: ReturnType<typeof or>) {
-  const [row] = await db
-    .select({ total: sql<number>`cast(count(*) as integer)` })
-    .from(properties)
-    .where(and(visibleProperty(actor), search));
-  return row?.total ?? 0;
-}
-
-/** One visible property with the actor's role and whether they may manage it; 404 otherwise. */
+/** One visible property with the actor's role and what they may do; 404 otherwise. */
 async function findVisible(db: Executor, actor: Actor, id: string) {
   const [row] = await db
     .select({ ...propertyColumns, role: userProperties.role })
@@ -139,13 +125,13 @@ async function findVisible(db: Executor, actor: Actor, id: string) {
     .leftJoin(userProperties, actorLink(actor))
     .where(and(eq(properties.id, id), visibleProperty(actor)));
   if (!row) throw notFound(PROPERTY_NOT_FOUND);
-  return { ...toPropertyDto(row), canManage: isAdmin(actor) || row.role === 'owner' };
+  return { ...toPropertyDto(row), can: propertyCan(actor, row.role) };
 }
 
-/** Visible → 403 for a non-owner; invisible → 404. Call where only owners (and admins) may act. */
-async function requireOwner(db: Executor, actor: Actor, id: string) {
+/** Visible → 403 for whoever does not manage it; invisible → 404. */
+export async function requireManager(db: Executor, actor: Actor, id: string) {
   const property = await findVisible(db, actor, id);
-  if (!property.canManage) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
+  if (!property.can.edit) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
   return property;
 }
 
@@ -188,7 +174,7 @@ export async function createProperty(
     await tx.insert(userProperties).values({ userId: actor.id, propertyId: property.id, role: 'owner' });
     return property;
   });
-  return { ...toPropertyDto({ ...created, role: 'owner' }), canManage: true, tasks: [] };
+  return { ...toPropertyDto({ ...created, role: 'owner' }), can: propertyCan(actor, 'owner'), tasks: [] };
 }
 
 export async function updateProperty(
@@ -197,11 +183,11 @@ export async function updateProperty(
   id: string,
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
-  await requireOwner(db, actor, id);
+  await requireManager(db, actor, id);
   const [updated] = await db
     .update(properties)
     .set(input)
-    .where(and(eq(properties.id, id), ownedProperty(actor)))
+    .where(and(eq(properties.id, id), managedProperty(actor)))
     .returning({ id: properties.id });
   if (!updated) throw notFound(PROPERTY_NOT_FOUND);
   return getProperty(db, actor, id);
@@ -209,11 +195,11 @@ export async function updateProperty(
 
 /** spec §4: soft delete. */
 export async function removeProperty(db: Executor, actor: Actor, id: string): Promise<void> {
-  await requireOwner(db, actor, id);
+  await requireManager(db, actor, id);
   await db
     .update(properties)
     .set({ deletedAt: new Date() })
-    .where(and(eq(properties.id, id), ownedProperty(actor)));
+    .where(and(eq(properties.id, id), managedProperty(actor)));
 }
 
 // ── visit history ──
@@ -242,18 +228,12 @@ export async function listPropertyVisits(
     .orderBy(desc(visits.scheduledAt), desc(visits.id))
     .limit(page.limit)
     .offset(page.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page.offset > 0) {
-    const [row] = await db
-      .select({ total: sql<number>`cast(count(*) as integer)` })
-      .from(visits)
-      .where(eq(visits.propertyId, id));
-    total = row?.total ?? 0;
-  }
-  return {
-    items: rows.map(({ total: _total, scheduledAt, ...row }) => ({ ...row, scheduledAt: scheduledAt.toISOString() })),
-    total,
-  };
+  return toPage(
+    rows,
+    page,
+    () => db.$count(visits, eq(visits.propertyId, id)),
+    ({ scheduledAt, ...row }) => ({ ...row, scheduledAt: scheduledAt.toISOString() }),
+  );
 }
 
 // ── the property's tasks ──
@@ -266,15 +246,23 @@ export async function listPropertyTasks(
   page: PageQuery,
 ): Promise<Page<PropertyTaskDto>> {
   await findVisible(db, actor, id);
+  const onProperty = and(eq(propertyTasks.propertyId, id), isNull(tasks.deletedAt));
   const rows = await db
     .select({ ...propertyTaskColumns, total: windowTotal() })
     .from(propertyTasks)
     .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
-    .where(and(eq(propertyTasks.propertyId, id), isNull(tasks.deletedAt)))
+    .where(onProperty)
     .orderBy(desc(propertyTasks.isActive), ...byName, asc(propertyTasks.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { items: rows.map(({ total: _total, ...row }) => toPropertyTaskDto(row)), total: rows[0]?.total ?? 0 };
+  const countAll = () =>
+    db
+      .select(counted)
+      .from(propertyTasks)
+      .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
+      .where(onProperty)
+      .then(theCount);
+  return toPage(rows, page, countAll, toPropertyTaskDto);
 }
 
 async function findPropertyTask(db: Executor, propertyId: string, propertyTaskId: string) {
@@ -373,7 +361,12 @@ export async function listPeople(
     .orderBy(sql`${userProperties.role} = 'owner' desc`, asc(users.email))
     .limit(page.limit)
     .offset(page.offset);
-  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  return toPage(
+    rows,
+    page,
+    () => db.$count(userProperties, eq(userProperties.propertyId, propertyId)),
+    (row) => row,
+  );
 }
 
 async function findPerson(db: Executor, propertyId: string, userId: string): Promise<PropertyPersonDto> {
@@ -385,28 +378,6 @@ async function findPerson(db: Executor, propertyId: string, userId: string): Pro
     .where(and(eq(userProperties.propertyId, propertyId), eq(userProperties.userId, userId)));
   if (!row) throw notFound(PEOPLE_MESSAGES.personNotFound);
   return row;
-}
-
-/** Owners (and admins) link an existing user by e-mail. */
-export async function linkPerson(
-  db: Executor,
-  actor: Actor,
-  propertyId: string,
-  input: z.output<typeof linkPersonInput>,
-): Promise<PropertyPersonDto> {
-  await requireOwner(db, actor, propertyId);
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
-  if (!user) throw badRequest(PEOPLE_MESSAGES.noSuchUser, { email: PEOPLE_MESSAGES.noSuchUser });
-  const [row] = await db
-    .insert(userProperties)
-    .values({ userId: user.id, propertyId, role: input.role })
-    .onConflictDoNothing({ target: [userProperties.userId, userProperties.propertyId] })
-    .returning({ id: userProperties.id });
-  if (!row) throw conflict(PEOPLE_MESSAGES.alreadyLinked);
-  return findPerson(db, propertyId, user.id);
 }
 
 /**
@@ -431,8 +402,20 @@ async function changeLink(
       if ((row?.owners ?? 0) <= 1) throw conflict(PEOPLE_MESSAGES.lastOwner);
     }
     const where = and(eq(userProperties.propertyId, propertyId), eq(userProperties.userId, userId));
-    if (change === 'unlink') await tx.delete(userProperties).where(where);
-    else await tx.update(userProperties).set({ role: change.role }).where(where);
+    if (change !== 'unlink') {
+      await tx.update(userProperties).set({ role: change.role }).where(where);
+      return;
+    }
+    await tx.delete(userProperties).where(where);
+    // Whoever leaves a property leaves its visits too (ARCHITECTURE.md).
+    await tx
+      .delete(visitUsers)
+      .where(
+        and(
+          eq(visitUsers.userId, userId),
+          sql`${visitUsers.visitId} in (select ${visits.id} from ${visits} where ${visits.propertyId} = ${propertyId})`,
+        ),
+      );
   });
 }
 
@@ -443,7 +426,7 @@ export async function updatePerson(
   userId: string,
   role: PropertyRole,
 ): Promise<PropertyPersonDto> {
-  await requireOwner(db, actor, propertyId);
+  await requireManager(db, actor, propertyId);
   await changeLink(db, propertyId, userId, { role });
   return findPerson(db, propertyId, userId);
 }
@@ -451,6 +434,6 @@ export async function updatePerson(
 /** Owners (and admins) unlink anyone; anyone linked may leave. */
 export async function unlinkPerson(db: Executor, actor: Actor, propertyId: string, userId: string): Promise<void> {
   const property = await findVisible(db, actor, propertyId);
-  if (!property.canManage && userId !== actor.id) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
+  if (!property.can.managePeople && userId !== actor.id) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
   await changeLink(db, propertyId, userId, 'unlink');
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, or, sql, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, sql, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import {
@@ -8,19 +8,16 @@ import {
   type TaskDto,
   type TaskInput,
 } from '../../../shared/schemas/tasks';
-import { PROPERTY_NOT_FOUND, visibleProperty } from '../../access';
-import { isAdmin, type Actor } from '../../auth/session';
+import { editableTask, PROPERTY_NOT_FOUND, taskCan, visibleProperty, visibleTask } from '../../access';
+import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { containsPattern, windowTotal } from '../../db/sql';
+import { containsPattern, toPage, windowTotal } from '../../db/sql';
 
 // ARCHITECTURE.md: the templates form one shared catalogue; the creator and admins edit or delete.
 
-/** SQL: the actor may edit this template. */
-const editableBy = (actor: Actor): SQL => (isAdmin(actor) ? sql`true` : sql`${tasks.createdBy} = ${actor.id}`);
-
-const taskColumns = (actor: Actor) => ({
+const taskColumns = {
   id: tasks.id,
   name: tasks.name,
   description: tasks.description,
@@ -28,13 +25,12 @@ const taskColumns = (actor: Actor) => ({
   defaultPrice: tasks.defaultPrice,
   createdBy: tasks.createdBy,
   createdAt: tasks.createdAt,
-  canEdit: sql<boolean>`coalesce(${editableBy(actor)}, false)`,
-});
+};
 
-const toTaskDto = (row: Omit<TaskDto, 'createdAt'> & { createdAt: Date }): TaskDto => ({
+const toTaskDto = (actor: Actor, row: Omit<TaskDto, 'createdAt' | 'can'> & { createdAt: Date }): TaskDto => ({
   ...row,
-  canEdit: Boolean(row.canEdit),
   createdAt: row.createdAt.toISOString(),
+  can: taskCan(actor, row.createdBy),
 });
 
 /** Alphabetical as a person reads it: the database's collation (C here) would put 'Zinc' before 'apple'. */
@@ -45,32 +41,29 @@ export async function listTasks(db: Executor, actor: Actor, input: PageQuery & {
   const search = input.q
     ? or(ilike(tasks.name, containsPattern(input.q)), ilike(tasks.description, containsPattern(input.q)))
     : undefined;
-  const where = and(isNull(tasks.deletedAt), search);
+  const where = and(visibleTask(), search);
   const rows = await db
-    .select({ ...taskColumns(actor), total: windowTotal() })
+    .select({ ...taskColumns, total: windowTotal() })
     .from(tasks)
     .where(where)
     .orderBy(...byName)
     .limit(input.limit)
     .offset(input.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && input.offset > 0) {
-    const [row] = await db
-      .select({ total: sql<number>`cast(count(*) as integer)` })
-      .from(tasks)
-      .where(where);
-    total = row?.total ?? 0;
-  }
-  return { items: rows.map(({ total: _total, ...row }) => toTaskDto(row)), total };
+  return toPage(
+    rows,
+    input,
+    () => db.$count(tasks, where),
+    (row) => toTaskDto(actor, row),
+  );
 }
 
 export async function getTask(db: Executor, actor: Actor, id: string): Promise<TaskDto> {
   const [row] = await db
-    .select(taskColumns(actor))
+    .select(taskColumns)
     .from(tasks)
-    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)));
+    .where(and(eq(tasks.id, id), visibleTask()));
   if (!row) throw notFound(TASK_MESSAGES.notFound);
-  return toTaskDto(row);
+  return toTaskDto(actor, row);
 }
 
 export async function createTask(db: Executor, actor: Actor, input: TaskInput): Promise<TaskDto> {
@@ -85,7 +78,7 @@ export async function createTask(db: Executor, actor: Actor, input: TaskInput): 
 /** 404 when the template is not there, 403 when the actor may not change it. */
 async function requireEditable(db: Executor, actor: Actor, id: string) {
   const task = await getTask(db, actor, id);
-  if (!task.canEdit) throw forbidden(TASK_MESSAGES.creatorOnly);
+  if (!task.can.edit) throw forbidden(TASK_MESSAGES.creatorOnly);
   return task;
 }
 
@@ -94,7 +87,7 @@ export async function updateTask(db: Executor, actor: Actor, id: string, input: 
   await db
     .update(tasks)
     .set(input)
-    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableBy(actor)));
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableTask(actor)));
   return getTask(db, actor, id);
 }
 
@@ -104,7 +97,7 @@ export async function removeTask(db: Executor, actor: Actor, id: string): Promis
   await db
     .update(tasks)
     .set({ deletedAt: new Date() })
-    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableBy(actor)));
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableTask(actor)));
 }
 
 /**
@@ -136,10 +129,12 @@ export async function listTaskAssignments(
     .orderBy(sql`${properties.createdAt} desc`, sql`${properties.id} desc`)
     .limit(input.limit)
     .offset(input.offset);
-  return {
-    items: rows.map(({ total: _total, ...row }) => ({ ...row, assigned: Boolean(row.assigned) })),
-    total: rows[0]?.total ?? 0,
-  };
+  return toPage(
+    rows,
+    input,
+    () => db.$count(properties, and(visibleProperty(actor), search)),
+    (row) => ({ ...row, assigned: Boolean(row.assigned) }),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parseCents } from '../../../shared/money';
 import type { Page } from '../../../shared/schemas/common';
@@ -20,8 +20,16 @@ import {
   type VisitTaskDto,
   type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
-import { PROPERTY_NOT_FOUND, visibleProperty, visiblePropertyId } from '../../access';
-import { isAdmin, type Actor } from '../../auth/session';
+import {
+  actorLink,
+  leadsVisit,
+  managedProperty,
+  PROPERTY_NOT_FOUND,
+  visibleProperty,
+  visibleVisit,
+  visitCan,
+} from '../../access';
+import { isAdmin, type Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import {
   invoices,
@@ -37,7 +45,9 @@ import {
   visitUsers,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { containsPattern, windowTotal } from '../../db/sql';
+import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
+import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
+import { amounts, centsOf, shownStatus, subtotalSql } from '../invoices/invoice-sql';
 
 // Visits, their people and their tasks (spec §2 Visits, §3, §4). Every query is
 // scoped with access.ts: a visit of a property the actor cannot see is 'Visit not found'.
@@ -99,17 +109,14 @@ export async function listVisits(db: Executor, actor: Actor, query: ListVisitsDa
     .orderBy(desc(visits.scheduledAt), desc(visits.id))
     .limit(query.limit)
     .offset(query.offset);
-  const total = rows[0]?.total ?? (query.offset > 0 ? await countVisits(db, conditions) : 0);
-  return { items: rows.map(({ total: _total, ...row }) => toListItem(row)), total };
-}
-
-async function countVisits(db: Executor, conditions: SQL[]): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(visits)
-    .innerJoin(properties, eq(properties.id, visits.propertyId))
-    .where(and(...conditions));
-  return row?.count ?? 0;
+  const countAll = () =>
+    db
+      .select(counted)
+      .from(visits)
+      .innerJoin(properties, eq(properties.id, visits.propertyId))
+      .where(and(...conditions))
+      .then(theCount);
+  return toPage(rows, query, countAll, toListItem);
 }
 
 /** spec §7: visits the actor is assigned to, from now on, soonest first. */
@@ -143,36 +150,45 @@ export async function getVisit(db: Executor, actor: Actor, id: string): Promise<
       createdAt: visits.createdAt,
       property: propertyColumns,
       people: peopleJson,
+      propertyLink: userProperties.role,
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .leftJoin(userProperties, actorLink(actor))
     .where(and(eq(visits.id, id), visibleProperty(actor)));
   if (!row) throw notFound(VISIT_MESSAGES.notFound);
 
-  const taskRows = await selectVisitTasks(db, eq(visitTasks.visitId, id));
-  const invoiceRows = await db
-    .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      status: invoices.status,
-      total: invoices.total,
-      dueDate: invoices.dueDate,
-    })
-    .from(invoiceVisits)
-    .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
-    .where(and(eq(invoiceVisits.visitId, id), visiblePropertyId(actor, sql`${invoices.propertyId}`)))
-    .orderBy(desc(invoices.createdAt));
-
-  const { createdAt, ...listed } = row;
+  const { createdAt, propertyLink, ...listed } = row;
   const item = toListItem(listed);
   const myRole = item.people.find((person) => person.userId === actor.id)?.role ?? null;
+  const can = visitCan(actor, { propertyLink, visitRole: myRole });
+  const taskRows = await selectVisitTasks(db, eq(visitTasks.visitId, id));
+  // Technicians do not see invoices, not even their amounts (issue 14).
+  const invoiceRows = !can.seeInvoices
+    ? []
+    : await db
+        .select({
+          id: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+          status: shownStatus,
+          subtotal: subtotalSql,
+          dueDate: invoices.dueDate,
+        })
+        .from(invoiceVisits)
+        .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
+        .where(eq(invoiceVisits.visitId, id))
+        .orderBy(desc(invoices.createdAt))
+        .then((rows) =>
+          rows.map(({ subtotal, ...invoice }) => ({ ...invoice, total: amounts(centsOf(subtotal)).total })),
+        );
+
   return {
     ...item,
     createdAt: createdAt.toISOString(),
     tasks: taskRows,
     invoices: invoiceRows satisfies VisitInvoiceDto[],
     myRole,
-    canManagePeople: isAdmin(actor) || myRole === 'lead',
+    can,
   };
 }
 
@@ -219,7 +235,10 @@ export async function updateVisit(
   const visit = await requireVisit(db, actor, id);
   if (input.propertyId && input.propertyId !== visit.propertyId) {
     await requireVisibleProperty(db, actor, input.propertyId);
+    await requireManagesBoth(db, actor, visit.propertyId, input.propertyId);
     await requirePeopleSeeProperty(db, id, input.propertyId);
+    const invoice = await activeInvoiceOf(db, id);
+    if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoiceCannotMove(invoice));
   }
   const changes: Partial<Record<keyof typeof visits.$inferInsert, unknown>> = {};
   if (input.propertyId) changes.propertyId = input.propertyId;
@@ -242,13 +261,34 @@ export async function updateVisit(
   return getVisit(db, actor, id);
 }
 
-/** spec §4: visits are really deleted (their people, tasks and invoice links go with them). */
-export async function removeVisit(db: Executor, actor: Actor, id: string): Promise<void> {
-  const deleted = await db
-    .delete(visits)
-    .where(and(eq(visits.id, id), visiblePropertyId(actor, sql`${visits.propertyId}`)))
-    .returning({ id: visits.id });
-  if (deleted.length === 0) throw notFound(VISIT_MESSAGES.notFound);
+/**
+ * spec §4: visits are really deleted (their people and tasks go with them), except one on an
+ * invoice that is not cancelled: 409 naming it. The visit row is locked first, as invoices
+ * lock the visits they claim, so the two cannot cross.
+ */
+export async function removeVisit(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [visit] = await tx
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.id, id), visibleVisit(actor)))
+      .for('update');
+    if (!visit) throw notFound(VISIT_MESSAGES.notFound);
+    const invoice = await activeInvoiceOf(tx, id);
+    if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoice(invoice));
+    await tx.delete(visits).where(eq(visits.id, id));
+  });
+}
+
+/** The number of the invoice (not cancelled) the visit is on, if any. */
+async function activeInvoiceOf(db: Executor, visitId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ invoiceNumber: invoices.invoiceNumber })
+    .from(invoiceVisits)
+    .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
+    .where(and(eq(invoiceVisits.visitId, visitId), eq(invoiceVisits.active, true)))
+    .limit(1);
+  return row?.invoiceNumber ?? null;
 }
 
 // ── visit tasks ──
@@ -339,6 +379,11 @@ export async function listTaskOptions(
   const conditions: SQL[] = [isNull(tasks.deletedAt)];
   if (query.scope === 'property') conditions.push(sql`${propertyTasks.id} is not null`);
   if (query.q) conditions.push(ilike(tasks.name, containsPattern(query.q)));
+  const onVisitProperty = and(
+    eq(propertyTasks.taskId, tasks.id),
+    eq(propertyTasks.propertyId, visit.propertyId),
+    eq(propertyTasks.isActive, true),
+  );
   const rows = await db
     .select({
       taskId: tasks.id,
@@ -351,22 +396,22 @@ export async function listTaskOptions(
       total: windowTotal(),
     })
     .from(tasks)
-    .leftJoin(
-      propertyTasks,
-      and(
-        eq(propertyTasks.taskId, tasks.id),
-        eq(propertyTasks.propertyId, visit.propertyId),
-        eq(propertyTasks.isActive, true),
-      ),
-    )
+    .leftJoin(propertyTasks, onVisitProperty)
     .where(and(...conditions))
     .orderBy(asc(tasks.name), asc(tasks.id))
     .limit(query.limit)
     .offset(query.offset);
-  return {
-    items: rows.map(({ total: _total, price, ...row }) => ({ ...row, price: price === null ? null : toCents(price) })),
-    total: rows[0]?.total ?? 0,
-  };
+  const countAll = () =>
+    db
+      .select(counted)
+      .from(tasks)
+      .leftJoin(propertyTasks, onVisitProperty)
+      .where(and(...conditions))
+      .then(theCount);
+  return toPage(rows, query, countAll, ({ price, ...row }) => ({
+    ...row,
+    price: price === null ? null : toCents(price),
+  }));
 }
 
 // ── people on a visit ──
@@ -379,6 +424,10 @@ export async function listVisitCandidates(
   query: { limit: number; offset: number },
 ): Promise<Page<VisitCandidateDto>> {
   const visit = await requireVisit(db, actor, visitId);
+  const candidate = and(
+    eq(userProperties.propertyId, visit.propertyId),
+    sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${userProperties.userId})`,
+  );
   const rows = await db
     .select({
       userId: users.id,
@@ -390,16 +439,16 @@ export async function listVisitCandidates(
     .from(userProperties)
     .innerJoin(users, eq(users.id, userProperties.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        eq(userProperties.propertyId, visit.propertyId),
-        sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${users.id})`,
-      ),
-    )
+    .where(candidate)
     .orderBy(asc(users.email))
     .limit(query.limit)
     .offset(query.offset);
-  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  return toPage(
+    rows,
+    query,
+    () => db.$count(userProperties, candidate),
+    (row) => row,
+  );
 }
 
 export async function addVisitUser(
@@ -445,7 +494,7 @@ async function requireVisit(db: Executor, actor: Actor, id: string) {
   const [visit] = await db
     .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status })
     .from(visits)
-    .where(and(eq(visits.id, id), visiblePropertyId(actor, sql`${visits.propertyId}`)));
+    .where(and(eq(visits.id, id), visibleVisit(actor)));
   if (!visit) throw notFound(VISIT_MESSAGES.notFound);
   return visit;
 }
@@ -456,6 +505,18 @@ async function requireVisibleProperty(db: Executor, actor: Actor, propertyId: st
     .from(properties)
     .where(and(eq(properties.id, propertyId), visibleProperty(actor)));
   if (!property) throw notFound(PROPERTY_NOT_FOUND);
+}
+
+/**
+ * Issue 15: moving a visit to another property is for whoever manages both (a technician once
+ * moved a visit to a property of their own, out of its owner's sight).
+ */
+async function requireManagesBoth(db: Executor, actor: Actor, from: string, to: string) {
+  const managed = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(inArray(properties.id, [from, to]), managedProperty(actor)));
+  if (managed.length < 2) throw forbidden(VISIT_MESSAGES.onlyManagersMoveVisits);
 }
 
 /** spec §6 / issue 5 item 10: a visit moves only to a property everyone on it can see. */
@@ -483,9 +544,9 @@ async function requirePeopleSeeProperty(db: Executor, visitId: string, propertyI
 async function requirePeopleManager(db: Executor, actor: Actor, visitId: string) {
   if (isAdmin(actor)) return;
   const [lead] = await db
-    .select({ id: visitUsers.id })
-    .from(visitUsers)
-    .where(and(eq(visitUsers.visitId, visitId), eq(visitUsers.userId, actor.id), eq(visitUsers.role, 'lead')));
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.id, visitId), leadsVisit(actor, visits.id)));
   if (!lead) throw forbidden(VISIT_MESSAGES.onlyLeadManagesPeople);
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "notes_content_trgm_idx" ON "notes" USING gin ("content" gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_content_length_check" CHECK (char_length(content) <= 10000);

@@ -1,0 +1,18 @@
+import { Hono, type Context } from 'hono';
+import { PEOPLE_MESSAGES } from '../../../shared/schemas/properties';
+import { signedIn } from '../../auth/session';
+import { uuidParam } from '../../http';
+import type { UserEnv } from '../../types';
+import * as service from './invitations.service';
+
+const invitationId = (c: Context) => uuidParam(c, 'id', PEOPLE_MESSAGES.invitationNotFound);
+
+/** The signed-in user's invitations: see, accept, decline (issue 15). */
+export const invitationsRoutes = new Hono<UserEnv>()
+  .use(signedIn)
+  .get('/', async (c) => c.json({ items: await service.listMine(c.var.db, c.var.user) }))
+  .post('/:id/accept', async (c) => c.json(await service.accept(c.var.db, c.var.user, invitationId(c))))
+  .post('/:id/decline', async (c) => {
+    await service.decline(c.var.db, c.var.user, invitationId(c));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,105 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatMoney } from '../../../shared/money';
+import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
+
+// A real PDF of an invoice (issue 14), made on the server with pdfmake and its Roboto fonts
+// embedded (their text can be copied and parsed back). A document can never fetch anything:
+// no URL at all, and on disk only the font files.
+
+const fontFolder = path.dirname(createRequire(import.meta.url).resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
+const font = (file: string) => path.join(fontFolder, file);
+
+pdfmake.setFonts({
+  Roboto: {
+    normal: font('Roboto-Regular.ttf'),
+    bold: font('Roboto-Medium.ttf'),
+    italics: font('Roboto-Italic.ttf'),
+    bolditalics: font('Roboto-MediumItalic.ttf'),
+  },
+});
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(`${fontFolder}${path.sep}`));
+
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso),
+  );
+const STATUS_WORDS: Record<InvoiceDetailDto['status'], string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+};
+
+export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions {
+  const place = [invoice.property.city, [invoice.property.state, invoice.property.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const lines: Content = {
+    table: {
+      headerRows: 1,
+      widths: ['auto', '*', 'auto'],
+      body: [
+        [
+          { text: 'Visit', bold: true },
+          { text: 'Task', bold: true },
+          { text: 'Price', bold: true, alignment: 'right' },
+        ],
+        ...(invoice.lines.length === 0
+          ? [[{ text: 'No completed tasks', colSpan: 3, italics: true }, '', '']]
+          : invoice.lines.map((line) => [
+              day(line.visitScheduledAt),
+              line.taskName,
+              { text: formatMoney(line.price), alignment: 'right' as const },
+            ])),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    margin: [0, 16, 0, 8],
+  };
+  const amount = (label: string, cents: number, bold = false) => ({
+    columns: [
+      { text: label, width: '*', alignment: 'right' as const, bold },
+      { text: formatMoney(cents), width: 100, alignment: 'right' as const, bold },
+    ],
+    margin: [0, 2, 0, 2] as [number, number, number, number],
+  });
+
+  return {
+    info: { title: `Invoice ${invoice.invoiceNumber}`, creator: 'Rounds' },
+    defaultStyle: { font: 'Roboto', fontSize: 10 },
+    content: [
+      { text: 'INVOICE', fontSize: 22, bold: true },
+      { text: invoice.invoiceNumber, fontSize: 14, margin: [0, 0, 0, 12] },
+      {
+        columns: [
+          [
+            { text: 'Property', bold: true },
+            invoice.property.name,
+            invoice.property.address,
+            ...(place ? [place] : []),
+          ],
+          [
+            { text: `Status: ${STATUS_WORDS[invoice.status]}`, alignment: 'right' },
+            { text: `Issued: ${day(invoice.createdAt)}`, alignment: 'right' },
+            { text: `Due: ${invoice.dueDate ? day(invoice.dueDate) : 'on receipt'}`, alignment: 'right' },
+            ...(invoice.paidAt ? [{ text: `Paid: ${day(invoice.paidAt)}`, alignment: 'right' as const }] : []),
+          ],
+        ],
+      },
+      lines,
+      amount('Subtotal', invoice.subtotal),
+      amount('Tax (8%)', invoice.taxAmount),
+      amount('Total', invoice.total, true),
+    ],
+  };
+}
+
+/** The invoice as PDF bytes. */
+export async function renderInvoicePdf(invoice: InvoiceDetailDto): Promise<Buffer> {
+  return pdfmake.createPdf(invoiceDocument(invoice)).getBuffer();
+}

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ilike } from 'drizzle-orm';
+import { PHOTO_ATTACHABLE_TYPES } from '../../../shared/constants';
+import type { z } from 'zod';
+import type { Page } from '../../../shared/schemas/common';
+import {
+  PHOTO_MESSAGES,
+  type listPhotosQuery,
+  type PhotoDetailDto,
+  type PhotoDto,
+  type PhotoFields,
+  type UpdatePhotoInput,
+} from '../../../shared/schemas/photos';
+import { visiblePhoto } from '../../access';
+import type { Actor } from '../../auth/actor';
+import type { Database, Executor } from '../../db/client';
+import { photos, profiles, users } from '../../db/schema';
+import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import { forbidden, notFound } from '../../errors';
+import type { Storage } from '../../storage/storage';
+import { attachedName, requireAttachable } from '../attachables/attachables.service';
+import { processImage, thumbnailSize } from './image';
+import { ACCEPTED_IMAGES, type ReceivedUpload } from './upload';
+
+// Photos (spec §2, §3, §5, §6, §7 photos service). Visible to whoever sees what they are
+// attached to (access.ts), a standalone one to its uploader; only the uploader changes one.
+
+const photoColumns = {
+  id: photos.id,
+  attachableType: photos.attachableType,
+  attachableId: photos.attachableId,
+  attachedName: attachedName(photos.attachableType, photos.attachableId, PHOTO_ATTACHABLE_TYPES),
+  storagePath: photos.storagePath,
+  thumbnailPath: photos.thumbnailPath,
+  fileName: photos.fileName,
+  fileSize: photos.fileSize,
+  mimeType: photos.mimeType,
+  width: photos.width,
+  height: photos.height,
+  caption: photos.caption,
+  uploadedBy: photos.uploadedBy,
+  uploaderName: profiles.displayName,
+  uploaderEmail: users.email,
+  createdAt: photos.createdAt,
+  updatedAt: photos.updatedAt,
+};
+
+type PhotoRow = Omit<typeof photos.$inferSelect, 'storagePath' | 'thumbnailPath'> & {
+  attachedName: string | null;
+  uploaderName: string | null;
+  uploaderEmail: string;
+};
+
+const selectPhotos = (db: Executor) =>
+  db
+    .select({ ...photoColumns, total: windowTotal() })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.uploadedBy))
+    .leftJoin(profiles, eq(profiles.userId, photos.uploadedBy));
+
+function toDto(row: PhotoRow): PhotoDto {
+  const thumbnail = thumbnailSize(row.width, row.height);
+  return {
+    id: row.id,
+    attachableType: row.attachableType,
+    attachableId: row.attachableId,
+    attachedName: row.attachedName,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    width: row.width,
+    height: row.height,
+    caption: row.caption,
+    uploadedBy: row.uploadedBy,
+    uploader: { displayName: row.uploaderName, email: row.uploaderEmail },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    url: `/api/photos/${row.id}/file`,
+    thumbnailUrl: `/api/photos/${row.id}/thumbnail`,
+    thumbnailWidth: thumbnail.width,
+    thumbnailHeight: thumbnail.height,
+  };
+}
+
+/** `GET /api/photos`: the photos the actor may see, newest first, one query. */
+export async function listPhotos(
+  db: Executor,
+  actor: Actor,
+  query: z.output<typeof listPhotosQuery>,
+): Promise<Page<PhotoDto>> {
+  const where = and(
+    visiblePhoto(actor),
+    query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
+    query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
+    query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
+  );
+  const rows = await selectPhotos(db)
+    .where(where)
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return toPage(rows, query, () => db.$count(photos, where), toDto);
+}
+
+async function findVisible(db: Executor, actor: Actor, id: string) {
+  const [row] = await selectPhotos(db).where(and(eq(photos.id, id), visiblePhoto(actor)));
+  if (!row) throw notFound(PHOTO_MESSAGES.notFound);
+  return row;
+}
+
+export async function getPhoto(db: Executor, actor: Actor, id: string): Promise<PhotoDetailDto> {
+  const row = await findVisible(db, actor, id);
+  const mine = row.uploadedBy === actor.id;
+  return { ...toDto(row), can: { edit: mine, delete: mine } };
+}
+
+/** A name for stored files: a timestamp and a random string (spec §3 Stored images). */
+const storedName = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
+
+/** A file name to show, never a path: its last segment, without control characters, at most 200 characters. */
+const displayName = (name: string) =>
+  name
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200) || 'photo';
+
+/** Where the time of an upload went, for the Server-Timing header (milliseconds). */
+export type UploadTimings = Record<'image' | 'store', number>;
+
+/**
+ * `POST /api/photos`: checks the attachment, re-encodes the image and its thumbnail, stores
+ * both, then writes the row. Nothing stays stored when any step fails.
+ */
+export async function createPhoto(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  fields: PhotoFields,
+  file: ReceivedUpload['file'],
+  timings: Partial<UploadTimings> = {},
+): Promise<PhotoDetailDto> {
+  const attachedTo = await requireAttachable(db, actor, fields.attachableType, fields.attachableId);
+  let started = performance.now();
+  const image = await processImage(file.path, file.mime);
+  timings.image = performance.now() - started;
+  started = performance.now();
+  const base = storedName();
+  const storagePath = `${base}.${ACCEPTED_IMAGES[file.mime]}`;
+  const thumbnailPath = `${base}.thumb.webp`;
+  try {
+    await Promise.all([
+      storage.put(storagePath, image.original, file.mime),
+      storage.put(thumbnailPath, image.thumbnail, 'image/webp'),
+    ]);
+    const [row] = await db
+      .insert(photos)
+      .values({
+        attachableType: fields.attachableType,
+        attachableId: fields.attachableId,
+        storagePath,
+        thumbnailPath,
+        fileName: displayName(file.name),
+        fileSize: image.original.length,
+        mimeType: file.mime,
+        width: image.width,
+        height: image.height,
+        caption: fields.caption,
+        uploadedBy: actor.id,
+      })
+      .returning();
+    timings.store = performance.now() - started;
+    // Everything the answer needs is known: no second query.
+    const uploader = await uploaderOf(db, actor);
+    const dto = toDto({ ...row!, attachedName: attachedTo, uploaderName: uploader, uploaderEmail: actor.email });
+    return { ...dto, can: { edit: true, delete: true } };
+  } catch (error) {
+    await Promise.allSettled([storage.delete(storagePath), storage.delete(thumbnailPath)]);
+    throw error;
+  }
+}
+
+const uploaderOf = async (db: Executor, actor: Actor) =>
+  (await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.userId, actor.id)))[0]?.name ??
+  null;
+
+/** The uploader only (spec §6); anyone else who can see it gets 403, anyone who cannot 404. */
+async function requireUploader(db: Executor, actor: Actor, id: string, message: string) {
+  const row = await findVisible(db, actor, id);
+  if (row.uploadedBy !== actor.id) throw forbidden(message);
+  return row;
+}
+
+export async function updatePhoto(db: Executor, actor: Actor, id: string, input: UpdatePhotoInput) {
+  await requireUploader(db, actor, id, PHOTO_MESSAGES.unauthorizedEdit);
+  await db
+    .update(photos)
+    .set({ caption: input.caption ?? null })
+    .where(and(eq(photos.id, id), eq(photos.uploadedBy, actor.id)));
+  return getPhoto(db, actor, id);
+}
+
+/** Deletes the row, then both stored files (spec §7: the storage object and the row). */
+export async function removePhoto(db: Executor, storage: Storage, actor: Actor, id: string): Promise<void> {
+  const row = await requireUploader(db, actor, id, PHOTO_MESSAGES.unauthorizedDelete);
+  await db.delete(photos).where(and(eq(photos.id, id), eq(photos.uploadedBy, actor.id)));
+  const keys = [row.storagePath, row.thumbnailPath].filter((key): key is string => Boolean(key));
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  for (const result of results) {
+    if (result.status === 'rejected')
+      console.warn(`Photo ${id}: a stored file was not deleted: ${String(result.reason)}`);
+  }
+}
+
+/** The stored file or thumbnail of a photo the actor may see, with what to answer about it. */
+export async function openPhotoFile(
+  db: Executor,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+  which: 'file' | 'thumbnail',
+) {
+  const [row] = await db
+    .select({ storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, mimeType: photos.mimeType })
+    .from(photos)
+    .where(and(eq(photos.id, id), visiblePhoto(actor)));
+  if (!row) throw notFound(PHOTO_MESSAGES.notFound);
+  const key = which === 'thumbnail' && row.thumbnailPath ? row.thumbnailPath : row.storagePath;
+  const contentType = which === 'thumbnail' && row.thumbnailPath ? 'image/webp' : row.mimeType;
+  // Stored files never change: their key is their version.
+  return { key, contentType, etag: `"${key}"`, open: () => storage.get(key) };
+}

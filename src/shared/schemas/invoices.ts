@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES, type InvoiceStatus, type VisitStatus } from '../constants';
+import { pageQuery } from './common';
+
+// spec §2 (Visits detail, Invoices), §3, §4 (Invoice status, Deletion), §5, §8, §9.
+
+export const INVOICE_MESSAGES = {
+  propertyRequired: 'Please select a property',
+  notFound: 'Invoice not found',
+  saveFailed: 'Failed to save invoice',
+  markPaidFailed: 'Failed to mark invoice as paid',
+  markPaidAlert: (message: string) => `Error marking invoice as paid: ${message}`,
+  loadVisitsFailed: 'Failed to load visits for this property',
+  deleteError: (message: string) => `Error deleting invoice: ${message}`,
+  notBillable: 'Only completed visits of this property can be billed',
+  onAnotherInvoice: (invoiceNumber: string) => `This visit is already on invoice ${invoiceNumber}`,
+  visitOnInvoice: (invoiceNumber: string) =>
+    `This visit is on invoice ${invoiceNumber}; remove it from the invoice (or cancel the invoice) first`,
+  visitOnInvoiceCannotMove: (invoiceNumber: string) =>
+    `This visit is on invoice ${invoiceNumber} and cannot move to another property`,
+  frozen: 'The visits of an invoice that has been sent can no longer change',
+  cancelledCannotBePaid: 'A cancelled invoice cannot be marked as paid',
+  cancelledCannotBeSent: 'A cancelled invoice cannot be sent',
+  recipientInvalid: 'Please enter the e-mail address to send the invoice to',
+  sendFailed: (reason: string) => `The invoice could not be sent: ${reason}`,
+  sent: (to: string) => `Invoice sent to ${to}`,
+} as const;
+
+export const invoiceStatus = z.enum(INVOICE_STATUSES, {
+  error: `Status must be one of ${INVOICE_STATUSES.join(', ')}`,
+});
+
+/** A calendar date, 'YYYY-MM-DD' (the due date has no time of day). */
+const dueDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date such as 2030-06-15')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Due date must be a real date',
+  )
+  .nullish()
+  .transform((value) => value || null);
+
+const visitIds = z
+  .array(z.uuid('Please select visits to bill'), 'Please select visits to bill')
+  .max(200, 'At most 200 visits on one invoice');
+
+/** `POST /api/invoices`. Amounts are never taken from the client: the server computes them. */
+export const createInvoiceInput = z.object({
+  propertyId: z
+    .string({ error: INVOICE_MESSAGES.propertyRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.propertyRequired)
+    .pipe(z.uuid(INVOICE_MESSAGES.propertyRequired)),
+  visitIds: visitIds.default([]),
+  dueDate,
+  status: invoiceStatus.default('draft'),
+});
+export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+
+/** `PATCH /api/invoices/:id`: the property is fixed; visits change only while it is a draft. */
+export const updateInvoiceInput = z.object({
+  visitIds: visitIds.optional(),
+  dueDate: dueDate.optional(),
+  status: invoiceStatus.optional(),
+});
+export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
+
+/** `POST /api/invoices/:id/send`. */
+export const sendInvoiceInput = z.object({
+  to: z.string({ error: INVOICE_MESSAGES.recipientInvalid }).trim().pipe(z.email(INVOICE_MESSAGES.recipientInvalid)),
+});
+export type SendInvoiceInput = z.input<typeof sendInvoiceInput>;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `GET /api/invoices?q=&status=&propertyId=`: q searches the number and the property's name. */
+export const listInvoicesQuery = pageQuery.extend({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  status: z.preprocess(blankToUndefined, invoiceStatus.optional()),
+  propertyId: z.preprocess(blankToUndefined, z.uuid().optional()),
+});
+export type ListInvoicesQuery = z.input<typeof listInvoicesQuery>;
+
+/** `GET /api/invoices/billable-visits?propertyId=&invoiceId=` (invoiceId: also that invoice's own visits). */
+export const billableVisitsQuery = pageQuery.extend({
+  propertyId: z.uuid(INVOICE_MESSAGES.propertyRequired),
+  invoiceId: z.preprocess(blankToUndefined, z.uuid().optional()),
+});
+
+// ── answers (money in cents) ──
+
+export interface InvoiceListItemDto {
+  id: string;
+  invoiceNumber: string;
+  propertyId: string;
+  propertyName: string;
+  /** As shown: a sent invoice past its due date is 'overdue'. */
+  status: InvoiceStatus;
+  dueDate: string | null;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+  paidAt: string | null;
+  createdAt: string;
+  visitCount: number;
+}
+
+export interface InvoiceLineDto {
+  visitId: string | null;
+  visitScheduledAt: string;
+  taskName: string;
+  price: number;
+}
+
+export interface InvoiceVisitDto {
+  id: string;
+  scheduledAt: string;
+  status: VisitStatus;
+  /** The visit's completed tasks, in cents (live: the visit as it is now). */
+  total: number;
+}
+
+export interface InvoiceDetailDto extends InvoiceListItemDto {
+  /** The status as stored ('sent' for one shown as overdue). */
+  storedStatus: InvoiceStatus;
+  property: {
+    id: string;
+    name: string;
+    address: string;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+  };
+  visits: InvoiceVisitDto[];
+  /** One per completed visit task; copied when the invoice left draft (then `frozen`). */
+  lines: InvoiceLineDto[];
+  frozen: boolean;
+  sentAt: string | null;
+  sentTo: string | null;
+  /** Who to send it to by default: the property's first owner's profile e-mail. */
+  recipient: string | null;
+  can: { edit: boolean; delete: boolean; markPaid: boolean; send: boolean };
+}
+
+/** `GET /api/invoices/billable-visits` items. */
+export interface BillableVisitDto {
+  id: string;
+  scheduledAt: string;
+  completedAt: string | null;
+  /** The completed tasks' prices, in cents. */
+  total: number;
+  completedTaskCount: number;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { NoteAttachableType } from '../constants';
+import { attachableId, attachableType } from './attachables';
+import { pageQuery } from './common';
+
+// spec §2 Notes, §3 note, §4 Notes, §5 Note, §6, §8 (note messages), §9 (150-character preview, 8 rows).
+
+export const NOTE_MAX_LENGTH = 10_000;
+
+export const NOTE_MESSAGES = {
+  contentRequired: 'Note content is required',
+  contentEmpty: 'Note content cannot be empty',
+  contentTooLong: `Note content must be at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  notFound: 'Note not found',
+  unauthorizedEdit: 'Unauthorized to edit this note',
+  unauthorizedDelete: 'Unauthorized to delete this note',
+  confirmDelete: 'Are you sure you want to delete this note?',
+  loadFailed: 'Failed to load notes',
+  addFailed: (message: string) => `Failed to add note: ${message}`,
+  updateFailed: (message: string) => `Failed to update note: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete note: ${message}`,
+  errorDeleting: (message: string) => `Error deleting note: ${message}`,
+  standaloneHint: 'leave blank for standalone note',
+} as const;
+
+/** spec §5: required and trimmed; empty is 'required', only spaces is 'cannot be empty'. */
+export const noteContent = z
+  .string({ error: NOTE_MESSAGES.contentRequired })
+  .min(1, NOTE_MESSAGES.contentRequired)
+  .trim()
+  .min(1, NOTE_MESSAGES.contentEmpty)
+  .max(NOTE_MAX_LENGTH, NOTE_MESSAGES.contentTooLong);
+
+/** `POST /api/notes`: spec §5, with no attachment it defaults to type property, standalone. */
+export const createNoteInput = z.object({
+  content: noteContent,
+  attachableType: z.preprocess((value) => value || undefined, attachableType.default('property')),
+  attachableId,
+});
+export type CreateNoteInput = z.input<typeof createNoteInput>;
+
+/** `PATCH /api/notes/:id`: spec §4, only the content changes. */
+export const updateNoteInput = z.object({ content: noteContent });
+export type UpdateNoteInput = z.input<typeof updateNoteInput>;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `GET /api/notes?q=&attachableType=&attachableId=&limit=&offset=`. */
+export const listNotesQuery = pageQuery.extend({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  attachableType: z.preprocess(blankToUndefined, attachableType.optional()),
+  attachableId: z.preprocess(blankToUndefined, z.uuid().optional()),
+});
+export type ListNotesQuery = z.input<typeof listNotesQuery>;
+
+export interface NoteDto {
+  id: string;
+  content: string;
+  attachableType: NoteAttachableType;
+  /** null: a standalone note, seen only by its author. */
+  attachableId: string | null;
+  /** The attached record's name; null when standalone or gone. */
+  attachedName: string | null;
+  createdBy: string;
+  author: { displayName: string | null; email: string };
+  createdAt: string;
+  updatedAt: string;
+  /** spec §4: shown as '(edited)' when updated_at differs from created_at. */
+  edited: boolean;
+  /** Only the author edits and deletes (spec §6). */
+  can: { edit: boolean; delete: boolean };
+}

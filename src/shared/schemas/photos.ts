@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { PHOTO_ATTACHABLE_TYPES, TEXT_LIMITS, type PhotoAttachableType } from '../constants';
+import { attachableId } from './attachables';
+import { optionalText, pageQuery } from './common';
+
+// spec §2 Photos, §3 photo, §5 (photo rules), §6 (uploader only), §8 (messages), §9 (limits).
+
+export const PHOTO_MESSAGES = {
+  notFound: 'Photo not found',
+  notAnImage: 'Please select an image file',
+  tooLarge: 'File size must be less than 10MB',
+  tooManyPixels: 'The image is too large: at most 100 megapixels',
+  heic: 'HEIC and HEIF photos cannot be read here; please choose a JPEG, PNG, WebP or GIF (on an iPhone: Settings → Camera → Formats → Most Compatible)',
+  selectItem: 'Please select an item to attach to',
+  selectImage: 'Please select an image file',
+  notMultipart: 'Send the photo as multipart/form-data with a file field',
+  unauthorizedEdit: 'Unauthorized to edit this photo',
+  unauthorizedDelete: 'Unauthorized to delete this photo',
+  loadFailed: 'Failed to load photos',
+  loadEntitiesFailed: 'Failed to load entities',
+  uploadFailed: 'Failed to upload photo',
+  uploadFailedAlert: (message: string) => `Failed to upload photo: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete photo: ${message}`,
+  cameraDenied: 'Camera permission denied. Please allow camera access.',
+  cameraNotFound: 'No camera found on this device.',
+  cameraFailed: (message: string) => `Unable to access camera: ${message}`,
+} as const;
+
+export const photoAttachableType = z.enum(PHOTO_ATTACHABLE_TYPES, {
+  error: `Type must be one of ${PHOTO_ATTACHABLE_TYPES.join(', ')}`,
+});
+
+export const caption = optionalText(TEXT_LIMITS.caption, 'Caption');
+
+/** The text fields of `POST /api/photos` (multipart); spec §5: no attachment means type property, standalone. */
+export const photoFields = z.object({
+  caption,
+  attachableType: z.preprocess((value) => value || undefined, photoAttachableType.default('property')),
+  attachableId,
+});
+export type PhotoFields = z.output<typeof photoFields>;
+
+/** `PATCH /api/photos/:id`: only the caption changes. */
+export const updatePhotoInput = z.object({ caption });
+export type UpdatePhotoInput = z.input<typeof updatePhotoInput>;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `GET /api/photos?q=&attachableType=&attachableId=&limit=&offset=`. */
+export const listPhotosQuery = pageQuery.extend({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  attachableType: z.preprocess(blankToUndefined, photoAttachableType.optional()),
+  attachableId: z.preprocess(blankToUndefined, z.uuid().optional()),
+});
+export type ListPhotosQuery = z.input<typeof listPhotosQuery>;
+
+export interface PhotoDto {
+  id: string;
+  attachableType: PhotoAttachableType;
+  /** null: standalone (only its uploader sees it). */
+  attachableId: string | null;
+  /** The attached record's name (spec: entity name), null when standalone or gone. */
+  attachedName: string | null;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  caption: string | null;
+  uploadedBy: string;
+  uploader: { displayName: string | null; email: string };
+  createdAt: string;
+  updatedAt: string;
+  /** The stored original and its thumbnail, streamed by the API to whoever may see the photo. */
+  url: string;
+  thumbnailUrl: string;
+  thumbnailWidth: number | null;
+  thumbnailHeight: number | null;
+}
+
+/** `GET /api/photos/:id`. */
+export interface PhotoDetailDto extends PhotoDto {
+  can: { edit: boolean; delete: boolean };
+}

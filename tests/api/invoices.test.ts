@@ -1,0 +1,402 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, visits } from '../../src/server/db/schema';
+import type { VisitStatus } from '../../src/shared/constants';
+import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
+import type { VisitDetailDto } from '../../src/shared/schemas/visits';
+import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
+import { startSmtp } from '../support/smtp';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let owner: TestUser;
+let tech: TestUser;
+let stranger: TestUser;
+let propertyId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  tech = await createUser(t);
+  stranger = await createUser(t);
+  propertyId = (await createProperty(t, owner, { name: 'Billing Barn', address: '7 Ledger Lane' }, [tech])).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A visit of the property with tasks of the given prices and statuses. */
+async function visitWith(
+  tasks: [price: number | null, status: 'completed' | 'pending' | 'skipped'][],
+  status: VisitStatus = 'completed',
+  onProperty = propertyId,
+) {
+  const visit = await createVisit(t, onProperty, {
+    lead: owner,
+    status,
+    scheduledAt: new Date('2030-05-01T09:00:00Z'),
+  });
+  for (const [price, taskStatus] of tasks) {
+    const task = await createTask(t, owner, { name: `Job ${Math.random().toString(36).slice(2, 7)}` });
+    await addVisitTask(t, visit.id, task.id, { price, status: taskStatus });
+  }
+  return visit;
+}
+
+const create = (user: TestUser, body: Record<string, unknown>) =>
+  t.request('/api/invoices', { cookie: user.cookie, body });
+const patch = (id: string, body: Record<string, unknown>, user = owner) =>
+  t.request(`/api/invoices/${id}`, { method: 'PATCH', cookie: user.cookie, body });
+
+describe('amounts, in integer cents, computed by the server', () => {
+  it('bills the completed tasks only, with 8 % tax rounded half up; totals sent by the client are ignored', async () => {
+    const visit = await visitWith([
+      [1000, 'completed'],
+      [234, 'completed'],
+      [5000, 'pending'],
+      [700, 'skipped'],
+      [null, 'completed'],
+    ]);
+    const invoice = await json<InvoiceDetailDto>(
+      await create(owner, {
+        propertyId,
+        visitIds: [visit.id],
+        subtotal: 1,
+        taxAmount: 1,
+        total: 2,
+        dueDate: '2030-06-30',
+      }),
+      201,
+    );
+    expect(invoice).toMatchObject({
+      invoiceNumber: expect.stringMatching(/^INV-\d+$/),
+      status: 'draft',
+      dueDate: '2030-06-30',
+      paidAt: null,
+      subtotal: 1234,
+      taxAmount: 99, // 12.34 × 8 % = 0.9872
+      total: 1333,
+      frozen: false,
+      visits: [{ id: visit.id, total: 1234 }],
+      propertyName: 'Billing Barn',
+      can: { markPaid: true, send: true },
+    });
+    expect(invoice.lines.map((line) => line.price).sort()).toEqual([0, 1000, 234].sort());
+  });
+
+  it.each([
+    [1875, 150], // 18.75 → 1.50
+    [6, 0], // 0.06 → 0.00
+    [7, 1], // 0.07 → 0.01
+    [0, 0],
+  ])('tax of %i cents is %i cents', async (subtotal, tax) => {
+    const visit = await visitWith([[subtotal, 'completed']]);
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    expect(invoice).toMatchObject({ subtotal, taxAmount: tax, total: subtotal + tax });
+  });
+
+  it('a draft follows its visits; from sent on, its lines and amounts are frozen', async () => {
+    const visit = await visitWith([[2000, 'completed']]);
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const [task] = (
+      await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }), 200)
+    ).tasks;
+    const reprice = (price: number) =>
+      t.request(`/api/visits/${visit.id}/tasks/${task!.id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        body: { price },
+      });
+    expect((await reprice(3000)).status).toBe(200);
+    const draft = await json<InvoiceDetailDto>(
+      await t.request(`/api/invoices/${invoice.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(draft).toMatchObject({ subtotal: 3000, total: 3240 });
+
+    const sent = await json<InvoiceDetailDto>(await patch(invoice.id, { status: 'sent' }), 200);
+    expect(sent).toMatchObject({ status: 'sent', frozen: true, subtotal: 3000, total: 3240 });
+    expect((await reprice(9900)).status).toBe(200);
+    const later = await json<InvoiceDetailDto>(
+      await t.request(`/api/invoices/${invoice.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(later).toMatchObject({ subtotal: 3000, total: 3240, lines: [expect.objectContaining({ price: 3000 })] });
+    const listed = await json<{ items: InvoiceListItemDto[] }>(
+      await t.request(`/api/invoices?q=${invoice.invoiceNumber}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(listed.items[0]).toMatchObject({ total: 3240 });
+    // its visits can no longer change
+    expect(await json(await patch(invoice.id, { visitIds: [] }), 409)).toMatchObject({
+      error: { message: 'The visits of an invoice that has been sent can no longer change' },
+    });
+  });
+});
+
+describe('billable visits', () => {
+  it('bills only completed visits of the property, each on at most one invoice that is not cancelled', async () => {
+    const done = await visitWith([[500, 'completed']]);
+    const scheduled = await visitWith([[500, 'completed']], 'scheduled');
+    const other = await createProperty(t, owner);
+    const elsewhere = await visitWith([[500, 'completed']], 'completed', other.id);
+    for (const visitId of [scheduled.id, elsewhere.id]) {
+      const refused = await create(owner, { propertyId, visitIds: [visitId] });
+      expect(await json(refused, 400)).toMatchObject({
+        error: { message: 'Only completed visits of this property can be billed' },
+      });
+    }
+    const billable = await json<{ items: { id: string; total: number }[] }>(
+      await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}&limit=100`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(billable.items.find((item) => item.id === done.id)).toMatchObject({ total: 500 });
+    expect(billable.items.some((item) => item.id === scheduled.id)).toBe(false);
+
+    const first = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [done.id] }), 201);
+    const second = await create(owner, { propertyId, visitIds: [done.id] });
+    expect(await json(second, 409)).toMatchObject({
+      error: { message: `This visit is already on invoice ${first.invoiceNumber}` },
+    });
+    const after = await json<{ items: { id: string }[] }>(
+      await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}&limit=100`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(after.items.some((item) => item.id === done.id)).toBe(false);
+    // …but for editing that invoice, its own visits are offered
+    const forEdit = await json<{ items: { id: string }[] }>(
+      await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}&invoiceId=${first.id}&limit=100`, {
+        cookie: owner.cookie,
+      }),
+      200,
+    );
+    expect(forEdit.items.some((item) => item.id === done.id)).toBe(true);
+
+    // Cancelling lets the visit go; un-cancelling while it is on another one is refused.
+    await json(await patch(first.id, { status: 'cancelled' }), 200);
+    const third = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [done.id] }), 201);
+    expect(await json(await patch(first.id, { status: 'draft' }), 409)).toMatchObject({
+      error: { message: `This visit is already on invoice ${third.invoiceNumber}` },
+    });
+  });
+
+  it('a visit on an invoice is neither deleted nor moved (409 naming the invoice)', async () => {
+    const visit = await visitWith([[100, 'completed']]);
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const removed = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(((await json(removed, 409)) as { error: { message: string } }).error.message).toContain(
+      invoice.invoiceNumber,
+    );
+    expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
+    const other = await createProperty(t, owner);
+    const moved = await t.request(`/api/visits/${visit.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { propertyId: other.id },
+    });
+    expect(((await json(moved, 409)) as { error: { message: string } }).error.message).toContain(invoice.invoiceNumber);
+    // Once the invoice is deleted, the visit can go.
+    expect((await t.request(`/api/invoices/${invoice.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(
+      204,
+    );
+    expect((await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+  });
+});
+
+describe('status', () => {
+  it('Mark as Paid sets paid and paidAt; leaving paid clears paidAt', async () => {
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId }), 201);
+    const paid = await json<InvoiceDetailDto>(
+      await t.request(`/api/invoices/${invoice.id}/mark-paid`, { method: 'POST', cookie: owner.cookie, body: {} }),
+      200,
+    );
+    expect(paid).toMatchObject({ status: 'paid', frozen: true, can: { markPaid: false } });
+    expect(Date.now() - new Date(paid.paidAt!).getTime()).toBeLessThan(60_000);
+    expect(await json(await patch(invoice.id, { status: 'sent' }), 200)).toMatchObject({
+      status: 'sent',
+      paidAt: null,
+    });
+    await patch(invoice.id, { status: 'cancelled' });
+    const refused = await t.request(`/api/invoices/${invoice.id}/mark-paid`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: {},
+    });
+    expect(refused.status).toBe(409);
+  });
+
+  it('shows a sent invoice past its due date as overdue, computed in the query', async () => {
+    const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10);
+    const late = await json<InvoiceDetailDto>(
+      await create(owner, { propertyId, status: 'sent', dueDate: yesterday }),
+      201,
+    );
+    expect(late).toMatchObject({ status: 'overdue', storedStatus: 'sent', can: { markPaid: true } });
+    const draftLate = await json<InvoiceDetailDto>(await create(owner, { propertyId, dueDate: yesterday }), 201);
+    expect(draftLate.status).toBe('draft');
+    const overdue = await json<{ items: InvoiceListItemDto[] }>(
+      await t.request(`/api/invoices?status=overdue&propertyId=${propertyId}&limit=100`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(overdue.items.map((item) => item.id)).toContain(late.id);
+    expect(overdue.items.map((item) => item.id)).not.toContain(draftLate.id);
+    const sent = await json<{ items: InvoiceListItemDto[] }>(
+      await t.request(`/api/invoices?status=sent&limit=100`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(sent.items.map((item) => item.id)).not.toContain(late.id);
+  });
+});
+
+describe('who sees invoices', () => {
+  it('only whoever manages the property: a technician and a stranger get 404 everywhere, an admin sees it', async () => {
+    const visit = await visitWith([[4321, 'completed']]);
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    for (const user of [tech, stranger]) {
+      for (const [method, url, body] of [
+        ['GET', `/api/invoices/${invoice.id}`],
+        ['GET', `/api/invoices/${invoice.id}/pdf`],
+        ['PATCH', `/api/invoices/${invoice.id}`, { dueDate: '2031-01-01' }],
+        ['POST', `/api/invoices/${invoice.id}/mark-paid`, {}],
+        ['POST', `/api/invoices/${invoice.id}/send`, { to: 'x@example.com' }],
+        ['DELETE', `/api/invoices/${invoice.id}`],
+      ] as const) {
+        const response = await t.request(url, { method, cookie: user.cookie, body });
+        expect(response.status, `${method} ${url}`).toBe(404);
+      }
+      const list = await json<{ items: InvoiceListItemDto[] }>(
+        await t.request('/api/invoices?limit=100', { cookie: user.cookie }),
+        200,
+      );
+      expect(list.items).toEqual([]);
+    }
+    // a technician cannot bill (403: they see the property), a stranger is told it is not there
+    expect((await create(tech, { propertyId })).status).toBe(403);
+    expect((await create(stranger, { propertyId })).status).toBe(404);
+    expect(
+      (await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}`, { cookie: tech.cookie })).status,
+    ).toBe(403);
+    // no amounts reach the technician through the visit either
+    const seen = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
+    expect(seen.invoices).toEqual([]);
+    expect(JSON.stringify(seen)).not.toContain(invoice.invoiceNumber);
+    const byOwner = await json<VisitDetailDto>(
+      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(byOwner.invoices).toEqual([expect.objectContaining({ id: invoice.id, status: 'draft', total: 4667 })]);
+
+    const admin = await createUser(t, { role: 'admin' });
+    expect((await t.request(`/api/invoices/${invoice.id}`, { cookie: admin.cookie })).status).toBe(200);
+  });
+});
+
+describe('numbers', () => {
+  it('50 invoices created at once get 50 distinct numbers', async () => {
+    const made = await Promise.all(Array.from({ length: 50 }, () => create(owner, { propertyId })));
+    const numbers = await Promise.all(
+      made.map(async (response) => (await json<InvoiceDetailDto>(response, 201)).invoiceNumber),
+    );
+    expect(new Set(numbers).size).toBe(50);
+    for (const number of numbers) expect(number).toMatch(/^INV-\d+$/);
+  });
+});
+
+describe('the PDF and sending it', () => {
+  it('is a real PDF whose text holds the number, the lines and the total', async () => {
+    const visit = await visitWith([[12345, 'completed']]);
+    const invoice = await json<InvoiceDetailDto>(
+      await create(owner, { propertyId, visitIds: [visit.id], dueDate: '2030-07-01' }),
+      201,
+    );
+    const response = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: owner.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text).toContain(invoice.invoiceNumber);
+    expect(text).toContain('Billing Barn');
+    expect(text).toContain('$123.45'); // the line and the subtotal
+    expect(text).toContain('$9.88'); // 8 % of 123.45 = 9.876
+    expect(text).toContain('$133.33');
+  });
+
+  it('without SMTP_URL, sending writes an .eml with the PDF to DATA_DIR/outbox, and a draft becomes sent', async () => {
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId }), 201);
+    const sent = await json<InvoiceDetailDto>(
+      await t.request(`/api/invoices/${invoice.id}/send`, { cookie: owner.cookie, body: { to: 'payer@example.com' } }),
+      200,
+    );
+    expect(sent).toMatchObject({ status: 'sent', frozen: true, sentTo: 'payer@example.com' });
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const files = readdirSync(outbox);
+    const mails = await Promise.all(files.map((file) => simpleParser(readFileSync(path.join(outbox, file)))));
+    const mail = mails.find((candidate) => candidate.subject?.includes(invoice.invoiceNumber));
+    expect(mail?.to).toMatchObject({ text: 'payer@example.com' });
+    expect(mail?.attachments[0]).toMatchObject({
+      filename: `${invoice.invoiceNumber}.pdf`,
+      contentType: 'application/pdf',
+    });
+    expect(
+      (await t.request(`/api/invoices/${invoice.id}/send`, { cookie: owner.cookie, body: { to: 'nope' } })).status,
+    ).toBe(400);
+  });
+});
+
+describe('sending through SMTP', () => {
+  it('e-mails the PDF through a real SMTP server; a refusal answers 502 with the reason and changes nothing', async () => {
+    const smtp = await startSmtp();
+    const refusing = await startSmtp({ refuse: 'Mailbox unavailable' });
+    const app = await createTestApp({ SMTP_URL: smtp.url });
+    const broken = await createTestApp({ SMTP_URL: refusing.url });
+    try {
+      for (const target of [app, broken]) {
+        const user = await createUser(target);
+        const property = await createProperty(target, user, { name: 'Mail House' });
+        const visit = await createVisit(target, property.id, { lead: user, status: 'completed' });
+        await addVisitTask(target, visit.id, (await createTask(target, user)).id, { price: 5000, status: 'completed' });
+        const invoice = await json<InvoiceDetailDto>(
+          await target.request('/api/invoices', {
+            cookie: user.cookie,
+            body: { propertyId: property.id, visitIds: [visit.id] },
+          }),
+          201,
+        );
+        const response = await target.request(`/api/invoices/${invoice.id}/send`, {
+          cookie: user.cookie,
+          body: { to: 'accounts@example.com' },
+        });
+        if (target === app) {
+          expect(await json(response, 200)).toMatchObject({ status: 'sent', total: 5400 });
+          const mail = smtp.received.find((candidate) => candidate.subject?.includes(invoice.invoiceNumber))!;
+          expect(mail.text).toContain('Total: $54.00');
+          const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf')!;
+          const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.content)), { mergePages: true });
+          expect(text).toContain(invoice.invoiceNumber);
+          expect(text).toContain('$54.00');
+        } else {
+          const body = await json<{ error: { message: string } }>(response, 502);
+          expect(body.error.message).toMatch(/^The invoice could not be sent: .*Mailbox unavailable/);
+          const [row] = await target.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+          expect(row).toMatchObject({ status: 'draft', sentAt: null });
+        }
+      }
+    } finally {
+      await app.close();
+      await broken.close();
+      await smtp.stop();
+      await refusing.stop();
+    }
+  });
+});
