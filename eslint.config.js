@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -49,25 +50,35 @@ export default tseslint.config(
               message: 'the client never imports the server; share types through src/shared',
             },
             { target: './src/server', from: './src/client', message: 'the server never imports the client' },
-            ...[
-              'auth',
-              'dashboard',
-              'placeholder',
-              'properties',
-              'tasks',
-              'visits',
-              'invoices',
-              'photos',
-              'notes',
-              'profiles',
-              'admin',
-              'debug',
-            ].map((area) => ({
+            // Layers of the client (ARCHITECTURE.md): features → shell → components → api → lib → shared.
+            // Nothing below features imports a feature; each layer imports only the ones below it.
+            ...['components', 'api', 'shell', 'lib'].map((layer) => ({
+              target: `./src/client/${layer}`,
+              from: './src/client/features',
+              message: `${layer}/ is shared by every feature and never imports one; move the piece down or compose in router.tsx`,
+            })),
+            {
+              target: './src/client/components',
+              from: './src/client/shell',
+              message: 'components/ do not import the shell',
+            },
+            {
+              target: './src/client/api',
+              from: ['./src/client/shell', './src/client/components'],
+              message: 'the data layer (api/) knows no UI',
+            },
+            {
+              target: './src/client/lib',
+              from: ['./src/client/shell', './src/client/components', './src/client/api'],
+              message: 'lib/ holds framework-free helpers and imports only shared',
+            },
+            // One feature does not import another's files; imports inside a feature stay allowed.
+            ...readdirSync('./src/client/features').map((area) => ({
               target: `./src/client/features/${area}`,
               from: './src/client/features',
               except: [`./${area}`],
               message:
-                'a feature does not import another feature; compose them in router.tsx or move the piece to components/',
+                'a feature does not import another feature; compose them in router.tsx, or move the piece to components/ or api/',
             })),
           ],
         },

@@ -1,3 +1,5 @@
+import type { NoteAttachableType } from '../shared/constants';
+
 // Every URL of spec §2, built in one place.
 
 export const paths = {
@@ -51,7 +53,28 @@ export const paths = {
   profile: () => '/resources/profile',
   profiles: () => '/resources/profiles',
   newProfile: () => '/resources/profiles/new',
+  secondaryProfile: (id: string) => `/resources/profiles/${id}`,
   editProfile: (id: string) => `/resources/profiles/${id}/edit`,
+
+  /** spec §2 Notes: where each attachable type's record is shown. */
+  attachable: (type: NoteAttachableType, id: string): string => {
+    switch (type) {
+      case 'property':
+        return paths.property(id);
+      case 'task':
+        return paths.task(id);
+      case 'visit':
+        return paths.visit(id);
+      case 'invoice':
+        return paths.invoice(id);
+      case 'profile':
+        return paths.profile();
+      case 'secondary_profile':
+        return paths.secondaryProfile(id);
+      case 'photo':
+        return paths.photo(id);
+    }
+  },
 
   adminUsers: () => '/admin/users',
   adminEditUser: (id: string) => `/admin/users/${id}/edit`,

@@ -5,20 +5,6 @@ import { RouteError } from './shell/route-error';
 
 // spec §2's routes. Every page is loaded lazily, so /login fetches only what it needs.
 
-const comingSoon =
-  (title: string): RouteObject['lazy'] =>
-  async () => {
-    const { ComingSoonPage } = await import('./features/placeholder/coming-soon-page');
-    return { Component: () => <ComingSoonPage title={title} /> };
-  };
-
-/** The four shapes of a resource area (list, new, detail, edit), all not built yet. */
-const comingSoonArea = (segment: string, title: string): RouteObject[] =>
-  ['', '/new', '/:id', '/:id/edit'].map((suffix) => ({
-    path: `resources/${segment}${suffix}`,
-    lazy: comingSoon(title),
-  }));
-
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -121,11 +107,52 @@ export const routes: RouteObject[] = [
               Component: (await import('./features/visits/add-task-to-visit-page')).AddTaskToVisitPage,
             }),
           },
-          ...comingSoonArea('invoices', 'Invoices'),
-          ...comingSoonArea('notes', 'Notes'),
-          { path: 'resources/photos', lazy: comingSoon('Photos') },
-          { path: 'resources/photos/upload', lazy: comingSoon('Photos') },
-          { path: 'resources/photos/:id', lazy: comingSoon('Photos') },
+          {
+            path: 'resources/invoices',
+            lazy: async () => ({ Component: (await import('./features/invoices/invoices-page')).InvoicesPage }),
+          },
+          {
+            path: 'resources/invoices/new',
+            lazy: async () => ({ Component: (await import('./features/invoices/invoice-form-page')).NewInvoicePage }),
+          },
+          {
+            path: 'resources/invoices/:id',
+            lazy: async () => ({
+              Component: (await import('./features/invoices/invoice-detail-page')).InvoiceDetailPage,
+            }),
+          },
+          {
+            path: 'resources/invoices/:id/edit',
+            lazy: async () => ({ Component: (await import('./features/invoices/invoice-form-page')).EditInvoicePage }),
+          },
+          {
+            path: 'resources/notes',
+            lazy: async () => ({ Component: (await import('./features/notes/notes-page')).NotesPage }),
+          },
+          {
+            path: 'resources/notes/new',
+            lazy: async () => ({ Component: (await import('./features/notes/note-form-page')).NewNotePage }),
+          },
+          {
+            path: 'resources/notes/:id',
+            lazy: async () => ({ Component: (await import('./features/notes/note-detail-page')).NoteDetailPage }),
+          },
+          {
+            path: 'resources/notes/:id/edit',
+            lazy: async () => ({ Component: (await import('./features/notes/note-form-page')).EditNotePage }),
+          },
+          {
+            path: 'resources/photos',
+            lazy: async () => ({ Component: (await import('./features/photos/photos-page')).PhotosPage }),
+          },
+          {
+            path: 'resources/photos/upload',
+            lazy: async () => ({ Component: (await import('./features/photos/upload-photo-page')).UploadPhotoPage }),
+          },
+          {
+            path: 'resources/photos/:id',
+            lazy: async () => ({ Component: (await import('./features/photos/photo-detail-page')).PhotoDetailPage }),
+          },
           {
             path: 'resources/profile',
             lazy: async () => ({ Component: (await import('./features/profiles/my-profile-page')).MyProfilePage }),
@@ -140,6 +167,12 @@ export const routes: RouteObject[] = [
             path: 'resources/profiles/new',
             lazy: async () => ({
               Component: (await import('./features/profiles/secondary-profile-form-page')).NewSecondaryProfilePage,
+            }),
+          },
+          {
+            path: 'resources/profiles/:id',
+            lazy: async () => ({
+              Component: (await import('./features/profiles/secondary-profile-page')).SecondaryProfilePage,
             }),
           },
           {

@@ -24,7 +24,7 @@ test('a new user signs up, signs out, signs back in, and meets the 404 page', as
   await expect(page.getByTestId('dashboard-user')).toHaveText(user.email);
   await expect(page.getByRole('heading', { name: 'Upcoming Visits' })).toBeVisible();
   await expect(page.getByText('No upcoming visits scheduled')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Properties/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: /Properties/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Users/ })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Sign out' }).click();

@@ -96,7 +96,7 @@ test('deleting the only profile on the last page goes back a page', async ({ pag
     expect(response.ok()).toBe(true);
   }
   await page.goto('/resources/profiles');
-  await page.getByRole('button', { name: '2', exact: true }).click();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   const last = page.getByRole('listitem', { name: 'Zz Last' });
   await last.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete Secondary Profile' }).getByRole('button', { name: 'Delete' }).click();

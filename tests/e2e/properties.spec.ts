@@ -68,7 +68,7 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await page.getByRole('link', { name: 'Manage Tasks' }).click();
   await expect(page).toHaveURL(`${propertyUrl}/tasks`);
   await page.getByRole('combobox', { name: 'Task template' }).click();
-  await page.getByRole('option', { name: /Clean gutters/ }).click();
+  await page.getByRole('option', { name: /^Clean gutters \(/ }).click();
   await page.getByLabel('Custom price ($)').fill('75.25');
   await page.getByRole('button', { name: 'Add Task' }).click();
   const taskRow = page.getByRole('listitem', { name: 'Clean gutters' });
@@ -89,14 +89,26 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await expect(detailTask).toContainText('$75.25');
   await expect(detailTask).toContainText('1 h 30 min');
 
-  // ── share with the second user as technician ──
-  const linkForm = page.getByRole('form', { name: 'Link a person' });
-  await linkForm.getByLabel('Email of an existing user').fill('nobody-here@example.com');
-  await linkForm.getByRole('button', { name: 'Link' }).click();
-  await expect(linkForm.getByRole('alert')).toHaveText('No user with that email address');
-  await linkForm.getByLabel('Email of an existing user').fill(tech.email);
-  await linkForm.getByRole('button', { name: 'Link' }).click();
+  // ── invite the second user as technician; they see nothing until they accept ──
+  const inviteForm = page.getByRole('form', { name: 'Invite a person' });
+  await inviteForm.getByLabel('Email').fill('nope');
+  await inviteForm.getByRole('button', { name: 'Invite' }).click();
+  await expect(inviteForm.getByText('Please enter a valid email address')).toBeVisible();
+  await inviteForm.getByLabel('Email').fill(tech.email);
+  await inviteForm.getByRole('button', { name: 'Invite' }).click();
+  await expect(inviteForm.getByRole('status')).toContainText(`Invitation sent to ${tech.email}`);
+  await expect(
+    page.getByRole('list', { name: 'Invitations' }).getByRole('listitem', { name: tech.email }),
+  ).toBeVisible();
+  await techPage.goto('/resources/properties');
+  await expect(techPage.getByText('No properties yet')).toBeVisible();
+  await techPage.goto('/dashboard');
+  const invitation = techPage.getByRole('listitem', { name: 'Invitation to Maple Cottage East' });
+  await invitation.getByRole('button', { name: 'Accept' }).click();
+  await expect(techPage).toHaveURL(new RegExp(`/resources/properties/${propertyId}$`));
+  await page.reload();
   await expect(page.getByRole('list', { name: 'People' }).getByRole('listitem', { name: tech.email })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Invitations' })).toHaveCount(0);
 
   // ── the technician sees it with the technician badge, read-only ──
   await techPage.goto('/resources/properties');
@@ -105,7 +117,7 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await expect(techRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
   await techRow.getByRole('link', { name: 'Maple Cottage East' }).click();
   await expect(techPage.getByLabel('Your role')).toHaveText('technician');
-  await expect(techPage.getByRole('form', { name: 'Link a person' })).toHaveCount(0);
+  await expect(techPage.getByRole('form', { name: 'Invite a person' })).toHaveCount(0);
   await expect(techPage.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await techPage.goto(`/resources/properties/${propertyId}/edit`);
   await expect(techPage.getByRole('alert')).toHaveText("Only the property's owners may do this");
@@ -138,17 +150,26 @@ test('a technician leaves a property shared with them', async ({ page, user: _ow
   const techPage = await techContext.newPage();
   const tech = { email: newEmail('leaver'), password: 'password123' };
   await signUpViaApi(techPage.request, baseURL!, tech);
-  const linked = await page.request.post(`/api/properties/${property.id}/people`, {
+  const invited = await page.request.post(`/api/properties/${property.id}/people`, {
     data: { email: tech.email, role: 'technician' },
   });
-  expect(linked.status()).toBe(201);
+  expect(invited.status()).toBe(202);
+  const { items } = (await (
+    await techPage.request.get('/api/invitations', { headers: { origin: baseURL! } })
+  ).json()) as {
+    items: { id: string }[];
+  };
+  const accepted = await techPage.request.post(`/api/invitations/${items[0]!.id}/accept`, {
+    headers: { origin: baseURL! },
+  });
+  expect(accepted.status()).toBe(200);
 
   await techPage.goto(`/resources/properties/${property.id}`);
   const people = techPage.getByRole('list', { name: 'People' });
   await expect(people.getByRole('button', { name: 'Leave' })).toHaveCount(1);
   await people.getByRole('listitem', { name: tech.email }).getByRole('button', { name: 'Leave' }).click();
   const dialog = techPage.getByRole('dialog', { name: 'Unlink person' });
-  await expect(dialog).toContainText('Remove yourself from this property?');
+  await expect(dialog).toContainText('Remove yourself from this property and its visits?');
   await dialog.getByRole('button', { name: 'Unlink' }).click();
   await expect(techPage).toHaveURL(/\/resources\/properties$/);
   await expect(techPage.getByText('No properties yet')).toBeVisible();
@@ -175,7 +196,7 @@ test('Manage Tasks pages through a long task list', async ({ page, user: _owner 
   await expect(list.getByRole('listitem', { name: 'Chore 01' })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(20);
   await expect(list.getByRole('listitem', { name: 'Chore 21' })).toHaveCount(0);
-  await page.getByRole('button', { name: '2', exact: true }).click();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect(list.getByRole('listitem', { name: 'Chore 21' })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(1);
 

@@ -97,7 +97,7 @@ test('schedule a visit from a property, find it on the dashboard, complete it, s
   await expect(page).toHaveURL(new RegExp(`/resources/visits/${visitId}$`));
   const summary = page.getByRole('region', { name: 'Visit', exact: true });
   await expect(summary.getByRole('group', { name: 'Status', exact: true })).toHaveText('Completed');
-  await expect(summary.getByRole('group', { name: 'Completed', exact: true })).not.toContainText('—');
+  await expect(summary.getByLabel('Completed', { exact: true })).not.toContainText('—');
 
   // The property's visit history shows it completed, with both tasks done.
   await summary.getByRole('link', { name: setup.propertyName }).click();
@@ -132,7 +132,7 @@ test('visit tasks screen, people and deletion', async ({ page, baseURL, user: _s
   await page.getByRole('button', { name: `Add ${setup.taskNames[0]}` }).click();
   const onVisit = page.getByRole('region', { name: 'On this visit' });
   await expect(onVisit.getByText(setup.taskNames[0]!)).toBeVisible();
-  await expect(page.getByRole('button', { name: `${setup.taskNames[0]} is on this visit` })).toBeDisabled();
+  await expect(page.getByRole('button', { name: `Added: ${setup.taskNames[0]} is on this visit` })).toBeDisabled();
   const price = onVisit.getByRole('textbox', { name: `Price of ${setup.taskNames[0]}` });
   await expect(price).toHaveValue('45.00');
   await price.fill('50.5');
@@ -184,10 +184,12 @@ test('a task template is added to an upcoming visit; the lead adds and removes a
   const setup = await propertyWithTasks(page.request, baseURL!);
   const colleague = { email: newEmail('colleague'), password: 'password123' };
   await signUpViaApi(request, baseURL!, colleague);
-  const link = await page.request.post(`${baseURL}/api/properties/${setup.propertyId}/people`, {
+  const invited = await page.request.post(`${baseURL}/api/properties/${setup.propertyId}/people`, {
     data: { email: colleague.email, role: 'technician' },
   });
-  expect(link.status(), await link.text()).toBe(201);
+  expect(invited.status(), await invited.text()).toBe(202);
+  const { items } = (await (await request.get(`${baseURL}/api/invitations`)).json()) as { items: { id: string }[] };
+  expect((await request.post(`${baseURL}/api/invitations/${items[0]!.id}/accept`)).status()).toBe(200);
   const template = await page.request.post(`${baseURL}/api/tasks`, {
     data: { name: 'Bleed radiators', estimatedDurationMinutes: 20, defaultPrice: 2500 },
   });
@@ -274,14 +276,14 @@ test.describe('in a browser west of UTC', () => {
       scheduledAt: string;
     };
     expect(stored.scheduledAt).toBe('2030-06-15T16:30:00.000Z');
-    await expect(page.getByRole('group', { name: 'Scheduled' })).toContainText('9:30');
-    await expect(page.getByRole('group', { name: 'Scheduled' })).toContainText('Jun 15, 2030');
+    await expect(page.getByLabel('Scheduled', { exact: true })).toContainText('9:30');
+    await expect(page.getByLabel('Scheduled', { exact: true })).toContainText('Jun 15, 2030');
 
     await page.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByLabel('Scheduled date and time')).toHaveValue('2030-06-15T09:30');
     await page.getByLabel('Scheduled date and time').fill('2030-06-15T18:45');
     await page.getByRole('button', { name: 'Update Visit' }).click();
-    await expect(page.getByRole('group', { name: 'Scheduled' })).toContainText('6:45');
+    await expect(page.getByLabel('Scheduled', { exact: true })).toContainText('6:45');
     const moved = (await (await page.request.get(`${baseURL}/api/visits/${visitId}`)).json()) as {
       scheduledAt: string;
     };

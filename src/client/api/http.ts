@@ -44,6 +44,36 @@ function toApiError(status: number, data: unknown): ApiError {
   return new ApiError(status, String(status), `Request failed (${status})`);
 }
 
+/**
+ * POSTs a multipart form, reporting the share of bytes sent (0–1) as they go: `fetch` cannot
+ * report upload progress, XMLHttpRequest can. Errors come back as ApiError, like `api()`.
+ */
+export function uploadForm<T>(path: string, form: FormData, onProgress?: (sent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.responseType = 'text';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onerror = () =>
+      reject(new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.'));
+    request.onload = () => {
+      let data: unknown = null;
+      try {
+        data = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        // not JSON: a proxy's error page
+      }
+      if (request.status >= 200 && request.status < 300) resolve(data as T);
+      else reject(toApiError(request.status, data));
+    };
+    request.send(form);
+  });
+}
+
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }

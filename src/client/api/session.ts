@@ -2,8 +2,9 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { GOOGLE_PROVIDER_ID } from '../../shared/google';
 import type { MeDto } from '../../shared/schemas/auth';
 import { api, ApiError } from './http';
+import { areaKeys } from './keys';
 
-export const sessionKeys = { me: ['me'] as const };
+export const sessionKeys = { me: areaKeys.me };
 
 /** The signed-in user, or null when signed out. */
 export const meQuery = queryOptions({

@@ -31,3 +31,12 @@ export function localInputToIso(value: string): string {
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
+
+/** The browser's IANA time zone ("America/Los_Angeles"), named next to times people enter. */
+export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A calendar date ('2030-06-15', no time of day) as the browser shows dates: "Sat, Jun 15, 2030". */
+export const formatDay = (date: string) => dateFormat.format(new Date(`${date}T12:00:00`));
+
+/** Today, or `days` from today, in the browser's zone, as 'YYYY-MM-DD' (an input of type date). */
+export const dayFromToday = (days = 0) => dayjs().add(days, 'day').format('YYYY-MM-DD');

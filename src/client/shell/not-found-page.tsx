@@ -12,7 +12,7 @@ export function NotFoundPage() {
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
         <Title order={1}>Page not found</Title>
         <Text c="dimmed">Redirecting you back...</Text>

@@ -1,9 +1,10 @@
-import { Center, Loader } from '@mantine/core';
+import { Loading } from '../components/loading';
 
+/** A whole page that is still loading (route guards). */
 export function PageLoader({ label = 'Loading...' }: { label?: string }) {
   return (
-    <Center mih="60vh" role="status" aria-label={label}>
-      <Loader />
-    </Center>
+    <main>
+      <Loading label={label} minHeight="60vh" />
+    </main>
   );
 }

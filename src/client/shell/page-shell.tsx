@@ -2,44 +2,69 @@ import { Anchor, Box, Breadcrumbs, Button, Container, Group, Text, Title } from 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../api/session';
+import { StatusBadge } from '../components/status-badge';
 import { paths } from '../paths';
+import { BottomNav, TopNav } from './navigation';
+import classes from './shell.module.css';
 
 export interface Crumb {
   label: string;
   to?: string;
 }
 
-/** spec §1: back link to the dashboard, breadcrumbs, the signed-in e-mail and Sign out. */
+/**
+ * spec §1: a back link to the dashboard, breadcrumbs, the signed-in e-mail and Sign out,
+ * around the page's one `main`; the navigation is in the header on wide screens and along
+ * the bottom on phones. The dashboard shows the display name instead of the e-mail (spec §2).
+ */
 export function PageShell({
   title,
   crumbs = [],
   actions,
   children,
+  home = false,
 }: {
   title: string;
   crumbs?: Crumb[];
   actions?: ReactNode;
   children: ReactNode;
+  /** The dashboard itself: no back link, and the display name in the header. */
+  home?: boolean;
 }) {
-  const me = useMe();
+  const me = useMe().data;
   return (
     <Box>
-      <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between" wrap="nowrap" gap="xs" miw={0}>
-          <Anchor component={Link} to={paths.dashboard()} size="sm" style={{ flexShrink: 0 }}>
-            ← Back to Dashboard
-          </Anchor>
-          <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
-            <Text size="xs" c="dimmed" truncate="end" miw={0} title={me.data?.email} data-testid="signed-in-email">
-              {me.data?.email}
+      <Box component="header" className={classes.header}>
+        <Group justify="space-between" wrap="nowrap" gap="xs" px="md" py="xs" miw={0}>
+          {home ? (
+            <Text fw={700} style={{ flexShrink: 0 }}>
+              Rounds
             </Text>
+          ) : (
+            <Anchor component={Link} to={paths.dashboard()} size="sm" style={{ flexShrink: 0 }}>
+              ← Back to Dashboard
+            </Anchor>
+          )}
+          <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
+            <Text
+              size="sm"
+              fw={home ? 600 : undefined}
+              truncate="end"
+              miw={0}
+              title={me?.email}
+              data-testid={home ? 'dashboard-user' : 'signed-in-email'}
+            >
+              {home ? me?.profile.displayName || me?.email : me?.email}
+            </Text>
+            {me && <StatusBadge kind="accountRole" value={me.role} />}
             <Button component={Link} to={paths.signout()} variant="subtle" size="compact-sm" style={{ flexShrink: 0 }}>
               Sign out
             </Button>
           </Group>
         </Group>
+        <TopNav />
       </Box>
-      <Container size="lg" py="md">
+      <Container size="lg" component="main" className={classes.main}>
         {crumbs.length > 0 && (
           <Box component="nav" aria-label="Breadcrumbs" mb="sm">
             <Breadcrumbs styles={{ root: { flexWrap: 'wrap' } }}>
@@ -68,6 +93,7 @@ export function PageShell({
         </Group>
         {children}
       </Container>
+      <BottomNav />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import { useRouteError } from 'react-router';
 export function RouteError() {
   const error = useRouteError();
   return (
-    <Center mih="60vh" p="md">
+    <Center component="main" mih="60vh" p="md">
       <Stack align="center" gap="sm" role="alert">
         <Title order={2}>Something went wrong</Title>
         <Text c="dimmed">{error instanceof Error ? `Error: ${error.message}` : 'This page could not be shown.'}</Text>

@@ -41,6 +41,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  // Set-up calls through Playwright's request API carry the app's origin, as the browser's own
+  // writes do: the server refuses writes from anywhere else (CSRF).
+  extraHTTPHeaders: async ({ server }, use) => use({ origin: server.baseURL }),
   /** A signed-up user whose session the page already carries. */
   user: async ({ page, server }, use) => {
     const user = { email: newEmail(), password: 'password123' };

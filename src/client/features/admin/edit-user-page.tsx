@@ -1,18 +1,19 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ACCOUNT_ROLES, ROLE_SAVE_REDIRECT_MS, type AccountRole } from '../../../shared/constants';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
+import { useAdminUser, useUpdateUserRole } from '../../api/admin';
 import { ApiError } from '../../api/http';
 import { refreshSession, useMe } from '../../api/session';
+import { ErrorBox } from '../../components/error-box';
+import { Facts } from '../../components/facts';
+import { DetailSkeleton } from '../../components/loading';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { useAdminUser, useUpdateUserRole } from './api';
-import { AccountRoleBadge } from '../../components/account-role-badge';
-import { formatDate } from './users-page';
 
 const crumbs = [{ label: 'Users', to: paths.adminUsers() }, { label: 'Edit User' }];
 
@@ -25,7 +26,7 @@ export function EditUserPage() {
   return (
     <PageShell title="Edit User" crumbs={crumbs}>
       {user.isPending ? (
-        <PageLoader label="Loading user" />
+        <DetailSkeleton label="Loading user" />
       ) : !user.data ? (
         <Text>{ADMIN_MESSAGES.userNotFound}</Text>
       ) : (
@@ -78,21 +79,16 @@ function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeo
         </ErrorBox>
       )}
       <Card withBorder radius="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
-          <Field label="Name" value={user.displayName || 'No name'} />
-          <Field label="Email" value={user.email} />
-          <Field label="Phone" value={user.phone || 'Not provided'} />
-          <Field label="Company" value={user.companyName || 'Not provided'} />
-          <Field label="Joined" value={formatDate(user.createdAt)} />
-          <div>
-            <Text component="dt" size="xs" c="dimmed">
-              Current Role
-            </Text>
-            <Text component="dd" m={0}>
-              <AccountRoleBadge role={user.role} />
-            </Text>
-          </div>
-        </SimpleGrid>
+        <Facts
+          facts={[
+            ['Name', user.displayName || 'No name'],
+            ['Email', user.email],
+            ['Phone', user.phone || 'Not provided'],
+            ['Company', user.companyName || 'Not provided'],
+            ['Joined', formatDate(user.createdAt)],
+            ['Current Role', <StatusBadge key="role" kind="accountRole" value={user.role} />],
+          ]}
+        />
       </Card>
       <Card withBorder radius="md">
         <Stack gap="sm">
@@ -118,19 +114,6 @@ function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeo
         </Stack>
       </Card>
     </Stack>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
   );
 }
 

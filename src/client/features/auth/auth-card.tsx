@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 /** The centred card /login and /signup share. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="lg" w="100%" maw={420}>
         <Stack gap="md">
           <div>
-            <Text fw={700} c="blue.7" size="sm">
+            <Text fw={700} c="blue.9" size="sm">
               Rounds
             </Text>
             <Title order={1} size="h2">

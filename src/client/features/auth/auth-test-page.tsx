@@ -69,7 +69,7 @@ export function AuthTestPage() {
   });
 
   return (
-    <Container size="sm" py="lg">
+    <Container component="main" size="sm" py="lg">
       <Stack gap="md">
         <Title order={1} size="h2">
           Authentication test

@@ -25,7 +25,7 @@ export function ClearAuthPage() {
     void clearEverything().finally(hardRedirectToLogin);
   }, []);
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
         <Loader />
         <Text>Force clearing authentication...</Text>

@@ -60,10 +60,10 @@ export function GoogleButton({
   );
 }
 
-/** The message for a failed round trip that better-auth sent back as `?error=&error_description=`, or null. */
+/** The message for a failed round trip that better-auth sent back as `?error=`, or null (the description is ignored). */
 export function googleFailureFromUrl(intent: GoogleIntent, search: URLSearchParams): string | null {
   const error = search.get('error');
-  return error ? googleFailureMessage(intent, error, search.get('error_description')) : null;
+  return error ? googleFailureMessage(intent, error) : null;
 }
 
 function GoogleMark() {

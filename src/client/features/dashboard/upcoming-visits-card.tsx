@@ -1,12 +1,14 @@
-import { Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { DASHBOARD_LOAD_TIMEOUT_MS, DASHBOARD_UPCOMING_VISITS } from '../../../shared/constants';
-import { VISIT_MESSAGES, VISIT_STATUS_LABELS } from '../../../shared/schemas/visits';
-import { useUpcomingVisits } from '../../api/upcoming-visits';
+import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { useUpcomingVisits } from '../../api/visits';
+import { ErrorBox } from '../../components/error-box';
+import { Loading } from '../../components/loading';
+import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatTime } from '../../lib/datetime';
-import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
 import { useTimedOut } from '../../lib/use-timed-out';
+import { paths } from '../../paths';
 
 /** spec §2 Dashboard: the next five visits the user is assigned to, soonest first. */
 export function UpcomingVisitsCard() {
@@ -27,9 +29,7 @@ export function UpcomingVisitsCard() {
       {timedOut ? (
         <ErrorBox action={refresh}>{VISIT_MESSAGES.loadTimeout}</ErrorBox>
       ) : visits.isPending ? (
-        <Center py="sm" role="status" aria-label="Loading visits">
-          <Loader size="sm" />
-        </Center>
+        <Loading label="Loading visits" size="sm" />
       ) : visits.isError ? (
         <ErrorBox action={refresh}>{VISIT_MESSAGES.loadFailed}</ErrorBox>
       ) : visits.data.items.length === 0 ? (
@@ -56,11 +56,7 @@ export function UpcomingVisitsCard() {
                       {formatTime(visit.scheduledAt)}
                     </Text>
                     {/* The list is every assigned visit ahead (spec §7); say when one will not happen as planned. */}
-                    {visit.status !== 'scheduled' && (
-                      <Badge size="xs" variant="light" color={visit.status === 'cancelled' ? 'gray' : 'yellow'} mt={2}>
-                        {VISIT_STATUS_LABELS[visit.status]}
-                      </Badge>
-                    )}
+                    {visit.status !== 'scheduled' && <StatusBadge kind="visit" value={visit.status} size="xs" />}
                   </Stack>
                 </Group>
               </UnstyledButton>

@@ -1,11 +1,10 @@
 import { Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TestDbQueryName } from '../../../shared/schemas/debug';
-import { errorMessage } from '../../api/http';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
+import { testDbQuery, useTestDb } from '../../api/debug';
+import { ErrorBox } from '../../components/error-box';
+import { Loading } from '../../components/loading';
 import { PageShell } from '../../shell/page-shell';
-import { testDbQuery, useTestDb } from './api';
 
 const LABELS: Record<TestDbQueryName, string> = {
   users: 'Users',
@@ -34,9 +33,9 @@ export function TestDbPage() {
       }
     >
       {result.isPending ? (
-        <PageLoader label="Running queries" />
+        <Loading label="Running queries" />
       ) : result.isError ? (
-        <ErrorBox>Error: {errorMessage(result.error, 'Failed to run the queries')}</ErrorBox>
+        <ErrorBox error={result.error} fallback="Failed to run the queries" />
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { changePasswordInput, PROFILE_MESSAGES, setPasswordInput } from '../../../shared/schemas/profiles';
 import { ApiError, errorMessage } from '../../api/http';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
-import { ErrorBox } from '../../shell/error-box';
-import { useChangePassword, useSetPassword } from './api';
+import { useChangePassword, useSetPassword } from '../../api/profiles';
+import { ErrorBox } from '../../components/error-box';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -5,10 +5,12 @@ import { PROFILE_MESSAGES, updateProfileInput } from '../../../shared/schemas/pr
 import { errorMessage } from '../../api/http';
 import { useMe } from '../../api/session';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
+import { useUpdateProfile } from '../../api/profiles';
+import { ErrorBox } from '../../components/error-box';
+import { DetailSkeleton } from '../../components/loading';
+import { NotesPanel } from '../../components/notes-panel';
+import { PhotoPanel } from '../../components/photo-panel';
 import { PageShell } from '../../shell/page-shell';
-import { useUpdateProfile } from './api';
 import { ChangePasswordButton } from './change-password';
 
 /** spec §2 My Profile: e-mail read-only; display name, company and phone editable. */
@@ -16,11 +18,14 @@ export function MyProfilePage() {
   const me = useMe();
   const title = 'My Profile';
   const crumbs = [{ label: title }];
-  if (me.isPending) return <PageLoader />;
-  if (me.isError || !me.data) {
+  if (me.isPending || me.isError || !me.data) {
     return (
       <PageShell title={title} crumbs={crumbs}>
-        <ErrorBox>Error: {errorMessage(me.error, 'Not authenticated')}</ErrorBox>
+        {me.isPending ? (
+          <DetailSkeleton label="Loading profile" />
+        ) : (
+          <ErrorBox error={me.error} fallback="Not authenticated" />
+        )}
       </PageShell>
     );
   }
@@ -52,8 +57,9 @@ export function MyProfilePage() {
             <ChangePasswordButton hasPassword={me.data.hasPassword} />
           </Stack>
         </Card>
-        {/* spec §2: the photos and notes panels of this profile (attachable type 'profile',
-            id profile.id) go here once src/client/components/ has PhotoPanel and NotesPanel. */}
+        {/* spec §2: the photos and notes of this profile (attachable type 'profile'). */}
+        <PhotoPanel attachableType="profile" attachableId={profile.id} />
+        <NotesPanel attachableType="profile" attachableId={profile.id} />
       </Stack>
     </PageShell>
   );

@@ -6,10 +6,10 @@ import { PROFILE_MESSAGES, secondaryProfileInput } from '../../../shared/schemas
 import { errorMessage } from '../../api/http';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
+import { useSaveSecondaryProfile, useSecondaryProfile } from '../../api/profiles';
+import { ErrorBox } from '../../components/error-box';
+import { DetailSkeleton } from '../../components/loading';
 import { PageShell } from '../../shell/page-shell';
-import { useSaveSecondaryProfile, useSecondaryProfile } from './api';
 
 type Values = { displayName: string; companyName: string; email: string; phone: string };
 const EMPTY: Values = { displayName: '', companyName: '', email: '', phone: '' };
@@ -28,7 +28,7 @@ export function EditSecondaryProfilePage() {
   return (
     <PageShell title="Edit Profile" crumbs={[{ label: 'Profiles', to: paths.profiles() }, { label: 'Edit' }]}>
       {profile.isPending ? (
-        <PageLoader label="Loading profile" />
+        <DetailSkeleton label="Loading profile" />
       ) : profile.isError ? (
         <ErrorBox>
           {PROFILE_MESSAGES.loadProfileFailed}: {errorMessage(profile.error, 'Unknown error')}

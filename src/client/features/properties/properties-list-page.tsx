@@ -1,62 +1,26 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Image,
-  Loader,
-  Pagination,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Anchor, Box, Button, Card, Center, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import type { PropertyListItem } from '../../../shared/schemas/properties';
-import { errorMessage } from '../../api/http';
+import { useProperties } from '../../api/properties';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBox } from '../../components/error-box';
+import { ListFooter } from '../../components/list-footer';
+import { Loading } from '../../components/loading';
+import { PropertyRoleBadge } from '../../components/status-badge';
+import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
 import { PageShell } from '../../shell/page-shell';
-import { PAGE_SIZE, useProperties } from './api';
-import { DeletePropertyModal } from './delete-property-modal';
-import { RoleBadge } from './role-badge';
+import { DeletePropertyDialog } from './delete-property-dialog';
+import { placeLine } from './place';
 
 export function PropertiesListPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const offset = (page - 1) * PAGE_SIZE;
-  const properties = useProperties({ q: q || undefined, offset });
-  // A page past the end (its last row deleted, an old link) shows the last page instead of 'no properties'.
-  const lastPage = Math.max(1, Math.ceil((properties.data?.total ?? 0) / PAGE_SIZE));
-  const pastTheEnd = !properties.isPlaceholderData && properties.data?.items.length === 0 && page > lastPage;
-  useEffect(() => {
-    if (!pastTheEnd) return;
-    const next = new URLSearchParams(params);
-    if (lastPage > 1) next.set('page', String(lastPage));
-    else next.delete('page');
-    setParams(next, { replace: true });
-  }, [pastTheEnd, lastPage, params, setParams]);
+  const list = useUrlList(DEFAULT_PAGE_SIZE);
+  const properties = useProperties({ q: list.q, offset: list.offset });
+  const moving = useStayInRange(list, properties, DEFAULT_PAGE_SIZE);
   const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
 
-  function onSearch(value: string) {
-    setSearch(value);
-    const next = new URLSearchParams();
-    if (value.trim()) next.set('q', value.trim());
-    setParams(next, { replace: true });
-  }
-
-  function goTo(nextPage: number) {
-    const next = new URLSearchParams(params);
-    next.set('page', String(nextPage));
-    setParams(next);
-  }
-
-  const data = properties.data;
   return (
     <PageShell
       title="Properties"
@@ -72,64 +36,47 @@ export function PropertiesListPage() {
           label="Search properties"
           placeholder="Search by name or address..."
           type="search"
-          value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
         />
-        {properties.isPending || pastTheEnd ? (
-          <Center py="xl" role="status" aria-label="Loading properties">
-            <Loader />
-          </Center>
+        {properties.isPending || moving ? (
+          <Loading label="Loading properties" />
         ) : properties.isError ? (
-          <ErrorBox action={{ label: 'Try again', onClick: () => void properties.refetch() }}>
-            Error: {errorMessage(properties.error, 'Failed to load properties')}
-          </ErrorBox>
-        ) : data && data.items.length === 0 ? (
-          q ? (
-            <Text c="dimmed">No properties match “{q}”.</Text>
+          <ErrorBox error={properties.error} fallback="Failed to load properties" onRetry={properties.refetch} />
+        ) : properties.data.items.length === 0 ? (
+          list.q ? (
+            <Text c="dimmed">No properties match “{list.q}”.</Text>
           ) : (
-            <Card withBorder padding="lg">
-              <Stack gap="xs" align="flex-start">
-                <Text fw={600}>No properties yet</Text>
-                <Text size="sm" c="dimmed">
-                  Add the first address you look after.
-                </Text>
-                <Anchor component={Link} to={paths.newProperty()}>
-                  Add your first property
-                </Anchor>
-              </Stack>
-            </Card>
+            <EmptyState
+              title="No properties yet"
+              description="Add the first address you look after."
+              action={{ label: 'Add your first property', to: paths.newProperty() }}
+            />
           )
         ) : (
           <>
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Properties">
-              {data?.items.map((property) => (
+              {properties.data.items.map((property) => (
                 <PropertyRow key={property.id} property={property} onDelete={() => setToDelete(property)} />
               ))}
             </Stack>
-            {data && data.total > PAGE_SIZE && (
-              <Group justify="center">
-                <Pagination
-                  total={Math.ceil(data.total / PAGE_SIZE)}
-                  value={offset / PAGE_SIZE + 1}
-                  onChange={goTo}
-                  size="sm"
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              </Group>
-            )}
+            <ListFooter
+              total={properties.data.total}
+              offset={list.offset}
+              pageSize={DEFAULT_PAGE_SIZE}
+              onPage={list.setPage}
+              noun="properties"
+            />
           </>
         )}
       </Stack>
-      <DeletePropertyModal property={toDelete} onClose={() => setToDelete(null)} />
+      <DeletePropertyDialog property={toDelete} onClose={() => setToDelete(null)} />
     </PageShell>
   );
 }
 
 function PropertyRow({ property, onDelete }: { property: PropertyListItem; onDelete: () => void }) {
-  const place = [property.city, [property.state, property.zipCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  const canManage = property.role === 'owner' || property.role === null;
+  const place = placeLine(property);
   return (
     <Card component="li" withBorder padding="sm" aria-label={property.name}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -157,7 +104,7 @@ function PropertyRow({ property, onDelete }: { property: PropertyListItem; onDel
             <Anchor component={Link} to={paths.property(property.id)} fw={600} truncate="end">
               {property.name}
             </Anchor>
-            <RoleBadge role={property.role} />
+            <PropertyRoleBadge role={property.role} />
           </Group>
           <Text size="sm">{property.address}</Text>
           {place && (
@@ -165,26 +112,30 @@ function PropertyRow({ property, onDelete }: { property: PropertyListItem; onDel
               {place}
             </Text>
           )}
-          {canManage && (
+          {(property.can.edit || property.can.delete) && (
             <Group gap="xs" mt={4}>
-              <Button
-                component={Link}
-                to={paths.editProperty(property.id)}
-                size="compact-sm"
-                variant="light"
-                aria-label={`Edit ${property.name}`}
-              >
-                Edit
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="red"
-                onClick={onDelete}
-                aria-label={`Delete ${property.name}`}
-              >
-                Delete
-              </Button>
+              {property.can.edit && (
+                <Button
+                  component={Link}
+                  to={paths.editProperty(property.id)}
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={`Edit ${property.name}`}
+                >
+                  Edit
+                </Button>
+              )}
+              {property.can.delete && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  onClick={onDelete}
+                  aria-label={`Delete ${property.name}`}
+                >
+                  Delete
+                </Button>
+              )}
             </Group>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
@@ -9,12 +9,12 @@ import {
   type PropertyDetail,
 } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
-import { validate, type FieldErrors } from '../../lib/form';
+import { useCreateProperty, useProperty, useUpdateProperty } from '../../api/properties';
+import { ErrorBox } from '../../components/error-box';
+import { DetailSkeleton } from '../../components/loading';
+import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { useCreateProperty, useProperty, useUpdateProperty } from './api';
 
 export function NewPropertyPage() {
   return (
@@ -37,10 +37,10 @@ export function EditPropertyPage() {
       ]}
     >
       {property.isPending ? (
-        <PageLoader />
+        <DetailSkeleton label="Loading property" />
       ) : property.isError ? (
-        <ErrorBox>Error: {errorMessage(property.error, PROPERTY_MESSAGES.notFound)}</ErrorBox>
-      ) : !property.data.canManage ? (
+        <ErrorBox error={property.error} fallback={PROPERTY_MESSAGES.notFound} />
+      ) : !property.data.can.edit ? (
         <ErrorBox>{PEOPLE_MESSAGES.ownersOnly}</ErrorBox>
       ) : (
         <PropertyForm property={property.data} />
@@ -64,7 +64,7 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
   const navigate = useNavigate();
   const create = useCreateProperty();
   const update = useUpdateProperty(property?.id ?? '');
-  const [values, setValues] = useState<Values>({
+  const [values, set] = useFormValues<Values>({
     name: property?.name ?? '',
     address: property?.address ?? '',
     city: property?.city ?? '',
@@ -93,11 +93,7 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm" maw={560}>
-        {failure && (
-          <Alert color="red" role="alert" variant="light">
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorBox>{failure}</ErrorBox>}
         {FIELDS.map((field) => (
           <TextInput
             key={field.name}
@@ -105,10 +101,7 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
             required={'required' in field && field.required}
             autoComplete={field.autoComplete}
             value={values[field.name]}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setValues((current) => ({ ...current, [field.name]: value }));
-            }}
+            onChange={set(field.name)}
             error={errors[field.name]}
           />
         ))}

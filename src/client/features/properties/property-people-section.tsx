@@ -1,34 +1,36 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PROPERTY_ROLES, type PropertyRole } from '../../../shared/constants';
-import { linkPersonInput, type PropertyPersonDto } from '../../../shared/schemas/properties';
+import type { PropertyRole } from '../../../shared/constants';
+import type { PropertyCan, PropertyPersonDto } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
+import { usePropertyPeople, useUnlinkPerson, useUpdatePerson } from '../../api/properties';
 import { useMe } from '../../api/session';
-import { validate, type FieldErrors } from '../../lib/form';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBox } from '../../components/error-box';
+import { Loading } from '../../components/loading';
+import { Section } from '../../components/section';
+import { PropertyRoleBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { useLinkPerson, usePropertyPeople, useUnlinkPerson, useUpdatePerson } from './api';
-import { RoleBadge } from './role-badge';
-import { Section } from './section';
+import { InvitePersonForm, ROLE_OPTIONS } from './invite-person-form';
 
-const ROLE_OPTIONS = PROPERTY_ROLES.map((role) => ({ value: role, label: role === 'owner' ? 'Owner' : 'Technician' }));
-
-/** Who is linked to the property. Owners (and admins) link, change roles and unlink; others read. */
-export function PropertyPeopleSection({ propertyId, canManage }: { propertyId: string; canManage: boolean }) {
+/** Who is linked to the property. Whoever manages it links, changes roles and unlinks; anyone linked may leave. */
+export function PropertyPeopleSection({ propertyId, can }: { propertyId: string; can: PropertyCan }) {
   const people = usePropertyPeople(propertyId);
   const me = useMe();
   const updatePerson = useUpdatePerson(propertyId);
+  const unlink = useUnlinkPerson(propertyId);
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [toUnlink, setToUnlink] = useState<PropertyPersonDto | null>(null);
+  const self = toUnlink?.userId === me.data?.id;
 
-  async function changeRole(person: PropertyPersonDto, role: PropertyRole) {
+  function changeRole(person: PropertyPersonDto, role: PropertyRole) {
     setFailure(null);
-    try {
-      await updatePerson.mutateAsync({ userId: person.userId, role });
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to change the role'));
-    }
+    updatePerson.mutate(
+      { userId: person.userId, role },
+      { onError: (error) => setFailure(errorMessage(error, 'Failed to change the role')) },
+    );
   }
 
   return (
@@ -36,11 +38,9 @@ export function PropertyPeopleSection({ propertyId, canManage }: { propertyId: s
       <Stack gap="sm">
         {failure && <ErrorBox>{failure}</ErrorBox>}
         {people.isPending ? (
-          <Text size="sm" c="dimmed" role="status">
-            Loading people...
-          </Text>
+          <Loading label="Loading people" size="sm" />
         ) : people.isError ? (
-          <ErrorBox>Error: {errorMessage(people.error, 'Failed to load people')}</ErrorBox>
+          <ErrorBox error={people.error} fallback="Failed to load people" onRetry={people.refetch} />
         ) : (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="People">
             {people.data.items.map((person) => (
@@ -62,7 +62,7 @@ export function PropertyPeopleSection({ propertyId, canManage }: { propertyId: s
                     </Text>
                   )}
                 </Stack>
-                {canManage ? (
+                {can.managePeople ? (
                   <Group gap="xs" wrap="nowrap">
                     <Select
                       aria-label={`Role of ${person.email}`}
@@ -83,132 +83,39 @@ export function PropertyPeopleSection({ propertyId, canManage }: { propertyId: s
                       Unlink
                     </Button>
                   </Group>
-                ) : person.userId === me.data?.id ? (
-                  // anyone linked may leave (the last-owner rule still holds)
+                ) : person.userId === me.data?.id && can.leave ? (
                   <Group gap="xs" wrap="nowrap">
-                    <RoleBadge role={person.role} />
+                    <PropertyRoleBadge role={person.role} />
                     <Button size="compact-sm" variant="subtle" color="red" onClick={() => setToUnlink(person)}>
                       Leave
                     </Button>
                   </Group>
                 ) : (
-                  <RoleBadge role={person.role} />
+                  <PropertyRoleBadge role={person.role} />
                 )}
               </Group>
             ))}
           </Stack>
         )}
-        {canManage && <LinkPersonForm propertyId={propertyId} />}
+        {can.managePeople && <InvitePersonForm propertyId={propertyId} />}
       </Stack>
-      <UnlinkModal propertyId={propertyId} person={toUnlink} onClose={() => setToUnlink(null)} />
+      <ConfirmDialog
+        opened={toUnlink !== null}
+        title="Unlink person"
+        confirmLabel="Unlink"
+        busyLabel="Unlinking..."
+        onClose={() => setToUnlink(null)}
+        onConfirm={async () => {
+          if (!toUnlink) return;
+          await unlink.mutateAsync(toUnlink.userId);
+          if (self) navigate(paths.properties(), { replace: true });
+        }}
+        describeError={(error) => errorMessage(error, 'Failed to unlink the user')}
+      >
+        {self
+          ? 'Remove yourself from this property and its visits? You will no longer see them.'
+          : `Remove ${toUnlink?.email} from this property and its visits? They will no longer see them.`}
+      </ConfirmDialog>
     </Section>
-  );
-}
-
-function LinkPersonForm({ propertyId }: { propertyId: string }) {
-  const link = useLinkPerson(propertyId);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<PropertyRole>('technician');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const result = validate(linkPersonInput, { email, role });
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    try {
-      await link.mutateAsync(result.data);
-      setEmail('');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to link the user'));
-    }
-  }
-
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Link a person">
-      <Stack gap="xs">
-        <Text size="sm" fw={600}>
-          Link a person
-        </Text>
-        {failure && <ErrorBox>{failure}</ErrorBox>}
-        <Group align="flex-end" gap="xs" wrap="wrap">
-          <TextInput
-            label="Email of an existing user"
-            type="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
-            style={{ flex: '1 1 200px' }}
-          />
-          <Select
-            label="Role"
-            data={ROLE_OPTIONS}
-            value={role}
-            allowDeselect={false}
-            onChange={(value) => value && setRole(value as PropertyRole)}
-            w={140}
-          />
-          <Button type="submit" disabled={link.isPending}>
-            {link.isPending ? 'Saving...' : 'Link'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function UnlinkModal({
-  propertyId,
-  person,
-  onClose,
-}: {
-  propertyId: string;
-  person: PropertyPersonDto | null;
-  onClose: () => void;
-}) {
-  const unlink = useUnlinkPerson(propertyId);
-  const me = useMe();
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const self = person?.userId === me.data?.id;
-
-  function close() {
-    setFailure(null);
-    onClose();
-  }
-
-  async function confirm() {
-    if (!person) return;
-    try {
-      await unlink.mutateAsync(person.userId);
-      close();
-      if (self) navigate(paths.properties(), { replace: true });
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to unlink the user'));
-    }
-  }
-
-  return (
-    <Modal opened={person !== null} onClose={close} title="Unlink person" centered>
-      <Stack gap="md">
-        <Text size="sm">
-          {self
-            ? 'Remove yourself from this property? You will no longer see it.'
-            : `Remove ${person?.email} from this property? They will no longer see it.`}
-        </Text>
-        {failure && <ErrorBox>{failure}</ErrorBox>}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={unlink.isPending}>
-            Unlink
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

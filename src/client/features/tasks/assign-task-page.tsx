@@ -1,15 +1,21 @@
-import { Alert, Anchor, Button, Card, Checkbox, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { dollarsToCents, formatMoney } from '../../../shared/money';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
+import { dollarsField } from '../../../shared/schemas/money';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { errorMessage } from '../../api/http';
+import { useAssignTask, useTask, useTaskAssignments } from '../../api/tasks';
+import { ErrorBox } from '../../components/error-box';
+import { ListFooter } from '../../components/list-footer';
+import { DetailSkeleton, Loading } from '../../components/loading';
+import { validate } from '../../lib/form';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { PAGE_SIZE, useAssignTask, useTask, useTaskAssignments } from './api';
+
+const plural = (count: number) => `${count} ${count === 1 ? 'property' : 'properties'}`;
 
 /** /resources/tasks/{id}/assign: add this template to several of the user's properties at once. */
 export function AssignTaskPage() {
@@ -42,17 +48,13 @@ export function AssignTaskPage() {
     setFailure(null);
     setDone(null);
     if (chosen.size === 0) return setFailure(TASK_MESSAGES.selectProperties);
-    let cents: number | null;
+    const price = validate(dollarsField, customPrice);
+    setPriceError(price.ok ? null : (Object.values(price.errors)[0] ?? null));
+    if (!price.ok) return;
     try {
-      cents = dollarsToCents(customPrice);
-      setPriceError(null);
-    } catch {
-      return setPriceError(TASK_MESSAGES.priceInvalid);
-    }
-    try {
-      const result = await assign.mutateAsync({ propertyIds: [...chosen], customPrice: cents });
+      const result = await assign.mutateAsync({ propertyIds: [...chosen], customPrice: price.data });
       setChosen(new Set());
-      setDone(`Added ${name} to ${result.assigned} ${result.assigned === 1 ? 'property' : 'properties'}.`);
+      setDone(`Added ${name} to ${plural(result.assigned)}.`);
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to assign the task'));
     }
@@ -64,9 +66,9 @@ export function AssignTaskPage() {
       crumbs={[{ label: 'Tasks', to: paths.tasks() }, { label: name, to: paths.task(id) }, { label: 'Assign' }]}
     >
       {task.isPending ? (
-        <PageLoader />
+        <DetailSkeleton label="Loading task" />
       ) : task.isError ? (
-        <ErrorBox>Error: {errorMessage(task.error, TASK_MESSAGES.notFound)}</ErrorBox>
+        <ErrorBox error={task.error} fallback={TASK_MESSAGES.notFound} />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
@@ -93,11 +95,9 @@ export function AssignTaskPage() {
               }}
             />
             {assignments.isPending ? (
-              <Text size="sm" c="dimmed" role="status">
-                Loading properties...
-              </Text>
+              <Loading label="Loading properties" />
             ) : assignments.isError ? (
-              <ErrorBox>Error: {errorMessage(assignments.error, 'Failed to load properties')}</ErrorBox>
+              <ErrorBox error={assignments.error} fallback="Failed to load properties" onRetry={assignments.refetch} />
             ) : assignments.data.items.length === 0 ? (
               <Text size="sm" c="dimmed">
                 {q ? `No properties match “${q}”.` : 'You have no properties yet.'}
@@ -122,23 +122,19 @@ export function AssignTaskPage() {
                 </Stack>
               </Card>
             )}
-            {assignments.data && assignments.data.total > PAGE_SIZE && (
-              <Group justify="center">
-                <Pagination
-                  size="sm"
-                  total={Math.ceil(assignments.data.total / PAGE_SIZE)}
-                  value={offset / PAGE_SIZE + 1}
-                  onChange={(page) => setOffset((page - 1) * PAGE_SIZE)}
-                />
-              </Group>
+            {assignments.data && (
+              <ListFooter
+                total={assignments.data.total}
+                offset={offset}
+                pageSize={DEFAULT_PAGE_SIZE}
+                onPage={(page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE)}
+                noun="properties"
+              />
             )}
             <TextInput
               label="Custom price ($)"
               description="Optional; leave blank to use the default price"
-              type="number"
               inputMode="decimal"
-              min={0}
-              step={0.01}
               value={customPrice}
               onChange={(event) => setCustomPrice(event.currentTarget.value)}
               error={priceError}
@@ -146,9 +142,7 @@ export function AssignTaskPage() {
             />
             <Group gap="xs">
               <Button type="submit" disabled={assign.isPending || chosen.size === 0}>
-                {assign.isPending
-                  ? 'Saving...'
-                  : `Assign to ${chosen.size} ${chosen.size === 1 ? 'property' : 'properties'}`}
+                {assign.isPending ? 'Saving...' : `Assign to ${plural(chosen.size)}`}
               </Button>
               <Button component={Link} to={paths.task(id)} variant="default">
                 Cancel

@@ -1,15 +1,20 @@
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
 import { formatMoney } from '../../../shared/money';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { errorMessage } from '../../api/http';
+import { useDeleteTask, useTask } from '../../api/tasks';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBox } from '../../components/error-box';
+import { Facts } from '../../components/facts';
+import { DetailSkeleton } from '../../components/loading';
+import { NotesPanel } from '../../components/notes-panel';
+import { PhotoPanel } from '../../components/photo-panel';
+import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { useDeleteTask, useTask } from './api';
 
 export function TaskDetailPage() {
   const { id = '' } = useParams();
@@ -17,40 +22,31 @@ export function TaskDetailPage() {
   const task = useTask(id);
   const remove = useDeleteTask();
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const name = task.data?.name ?? 'Task';
-
-  async function onDelete() {
-    setFailure(null);
-    try {
-      await remove.mutateAsync(id);
-      navigate(paths.tasks(), { replace: true });
-    } catch (error) {
-      setFailure(`${TASK_MESSAGES.deleteError}: ${errorMessage(error, 'Unknown error')}`);
-    }
-  }
 
   return (
     <PageShell
       title={name}
       crumbs={[{ label: 'Tasks', to: paths.tasks() }, { label: name }]}
       actions={
-        task.data?.canEdit && (
-          <>
+        <>
+          {task.data?.can.edit && (
             <Button component={Link} to={paths.editTask(id)} variant="light">
               Edit
             </Button>
+          )}
+          {task.data?.can.delete && (
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
               Delete
             </Button>
-          </>
-        )
+          )}
+        </>
       }
     >
       {task.isPending ? (
-        <PageLoader />
+        <DetailSkeleton label="Loading task" />
       ) : task.isError ? (
-        <ErrorBox>Error: {errorMessage(task.error, TASK_MESSAGES.notFound)}</ErrorBox>
+        <ErrorBox error={task.error} fallback={TASK_MESSAGES.notFound} />
       ) : (
         <Stack gap="lg">
           <Card withBorder padding="md">
@@ -58,11 +54,13 @@ export function TaskDetailPage() {
               <Text style={{ whiteSpace: 'pre-wrap' }} c={task.data.description ? undefined : 'dimmed'}>
                 {task.data.description ?? 'No description.'}
               </Text>
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-                <Fact label="Duration">{formatDuration(task.data.estimatedDurationMinutes)}</Fact>
-                <Fact label="Default price">{formatMoney(task.data.defaultPrice)}</Fact>
-                <Fact label="Created">{new Date(task.data.createdAt).toLocaleDateString()}</Fact>
-              </SimpleGrid>
+              <Facts
+                facts={[
+                  ['Duration', formatDuration(task.data.estimatedDurationMinutes)],
+                  ['Default price', formatMoney(task.data.defaultPrice)],
+                  ['Created', formatDate(task.data.createdAt)],
+                ]}
+              />
             </Stack>
           </Card>
           <Group gap="xs">
@@ -73,55 +71,22 @@ export function TaskDetailPage() {
               Add to Visit
             </Button>
           </Group>
-          {/* The photos issue puts the photo panel here. */}
-          <Placeholder title="Photos">Photos of this task are coming soon.</Placeholder>
-          {/* The notes issue puts the notes panel here. */}
-          <Placeholder title="Notes">Notes on this task are coming soon.</Placeholder>
+          <PhotoPanel attachableType="task" attachableId={id} />
+          <NotesPanel attachableType="task" attachableId={id} />
         </Stack>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete task" centered>
-        <Stack gap="md">
-          <Text size="sm">
-            Are you sure you want to delete <strong>{name}</strong>? It disappears from the catalogue and from every
-            property&apos;s task list.
-          </Text>
-          {failure && <ErrorBox>{failure}</ErrorBox>}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={onDelete} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete task"
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(id);
+          navigate(paths.tasks(), { replace: true });
+        }}
+        describeError={(error) => `${TASK_MESSAGES.deleteError}: ${errorMessage(error, 'Unknown error')}`}
+      >
+        {`Are you sure you want to delete ${name}? It disappears from the catalogue and from every property's task list.`}
+      </ConfirmDialog>
     </PageShell>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" aria-label={label}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function Placeholder({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title} padding="md">
-      <Title order={2} size="h4" mb="xs">
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {children}
-      </Text>
-    </Card>
   );
 }

@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { centsToDollarsInput } from '../../../shared/money';
 import { TASK_MESSAGES, taskForm, type TaskDto, type TaskFormValues } from '../../../shared/schemas/tasks';
 import { errorMessage } from '../../api/http';
+import { useCreateTask, useTask, useUpdateTask } from '../../api/tasks';
+import { ErrorBox } from '../../components/error-box';
+import { DetailSkeleton } from '../../components/loading';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { useCreateTask, useTask, useUpdateTask } from './api';
 
 export function NewTaskPage() {
   return (
@@ -32,10 +32,10 @@ export function EditTaskPage() {
       ]}
     >
       {task.isPending ? (
-        <PageLoader />
+        <DetailSkeleton label="Loading task" />
       ) : task.isError ? (
-        <ErrorBox>Error: {errorMessage(task.error, TASK_MESSAGES.notFound)}</ErrorBox>
-      ) : !task.data.canEdit ? (
+        <ErrorBox error={task.error} fallback={TASK_MESSAGES.notFound} />
+      ) : !task.data.can.edit ? (
         <ErrorBox>{TASK_MESSAGES.creatorOnly}</ErrorBox>
       ) : (
         <TaskForm task={task.data} />
@@ -77,11 +77,7 @@ function TaskForm({ task }: { task?: TaskDto }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm" maw={560}>
-        {failure && (
-          <Alert color="red" role="alert" variant="light">
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorBox>{failure}</ErrorBox>}
         <TextInput label="Task name" required value={values.name} onChange={set('name')} error={errors.name} />
         <Textarea
           label="Description"
@@ -103,10 +99,7 @@ function TaskForm({ task }: { task?: TaskDto }) {
         />
         <TextInput
           label="Default price ($)"
-          type="number"
           inputMode="decimal"
-          min={0}
-          step={0.01}
           value={values.defaultPrice}
           onChange={set('defaultPrice')}
           error={errors.defaultPrice}

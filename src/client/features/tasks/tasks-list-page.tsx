@@ -1,40 +1,22 @@
-import { Anchor, Button, Card, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatDuration } from '../../../shared/duration';
 import { formatMoney } from '../../../shared/money';
-import { errorMessage } from '../../api/http';
+import { useTasks } from '../../api/tasks';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBox } from '../../components/error-box';
+import { ListFooter } from '../../components/list-footer';
+import { Loading } from '../../components/loading';
+import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
 import { PageShell } from '../../shell/page-shell';
-import { PAGE_SIZE, useTasks } from './api';
 
 /** The shared catalogue of task templates, ordered by name. */
 export function TasksListPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const offset = (page - 1) * PAGE_SIZE;
-  const tasks = useTasks({ q: q || undefined, offset });
-  // A page past the end (its last row deleted, an old link) shows the last page instead of 'no tasks'.
-  const lastPage = Math.max(1, Math.ceil((tasks.data?.total ?? 0) / PAGE_SIZE));
-  const pastTheEnd = !tasks.isPlaceholderData && tasks.data?.items.length === 0 && page > lastPage;
-  useEffect(() => {
-    if (!pastTheEnd) return;
-    const next = new URLSearchParams(params);
-    if (lastPage > 1) next.set('page', String(lastPage));
-    else next.delete('page');
-    setParams(next, { replace: true });
-  }, [pastTheEnd, lastPage, params, setParams]);
-
-  function onSearch(value: string) {
-    setSearch(value);
-    const next = new URLSearchParams();
-    if (value.trim()) next.set('q', value.trim());
-    setParams(next, { replace: true });
-  }
+  const list = useUrlList(DEFAULT_PAGE_SIZE);
+  const tasks = useTasks({ q: list.q, offset: list.offset });
+  const moving = useStayInRange(list, tasks, DEFAULT_PAGE_SIZE);
 
   return (
     <PageShell
@@ -51,29 +33,21 @@ export function TasksListPage() {
           label="Search tasks"
           placeholder="Search by name or description..."
           type="search"
-          value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
         />
-        {tasks.isPending || pastTheEnd ? (
-          <Center py="xl" role="status" aria-label="Loading tasks">
-            <Loader />
-          </Center>
+        {tasks.isPending || moving ? (
+          <Loading label="Loading tasks" />
         ) : tasks.isError ? (
-          <ErrorBox action={{ label: 'Try again', onClick: () => void tasks.refetch() }}>
-            Error: {errorMessage(tasks.error, 'Failed to load tasks')}
-          </ErrorBox>
+          <ErrorBox error={tasks.error} fallback="Failed to load tasks" onRetry={tasks.refetch} />
         ) : tasks.data.items.length === 0 ? (
-          q ? (
-            <Text c="dimmed">No task templates match “{q}”.</Text>
+          list.q ? (
+            <Text c="dimmed">No task templates match “{list.q}”.</Text>
           ) : (
-            <Card withBorder padding="lg">
-              <Stack gap="xs" align="flex-start">
-                <Text fw={600}>No task templates yet</Text>
-                <Anchor component={Link} to={paths.newTask()}>
-                  Create your first task template
-                </Anchor>
-              </Stack>
-            </Card>
+            <EmptyState
+              title="No task templates yet"
+              action={{ label: 'Create your first task template', to: paths.newTask() }}
+            />
           )
         ) : (
           <>
@@ -96,20 +70,13 @@ export function TasksListPage() {
                 </Card>
               ))}
             </Stack>
-            {tasks.data.total > PAGE_SIZE && (
-              <Group justify="center">
-                <Pagination
-                  size="sm"
-                  total={Math.ceil(tasks.data.total / PAGE_SIZE)}
-                  value={page}
-                  onChange={(next) => {
-                    const nextParams = new URLSearchParams(params);
-                    nextParams.set('page', String(next));
-                    setParams(nextParams);
-                  }}
-                />
-              </Group>
-            )}
+            <ListFooter
+              total={tasks.data.total}
+              offset={list.offset}
+              pageSize={DEFAULT_PAGE_SIZE}
+              onPage={list.setPage}
+              noun="tasks"
+            />
           </>
         )}
       </Stack>

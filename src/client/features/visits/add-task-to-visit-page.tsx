@@ -1,22 +1,23 @@
-import { Anchor, Button, Card, Radio, Stack, Text } from '@mantine/core';
+import { Button, Card, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
 import { errorMessage } from '../../api/http';
-import { useUpcomingVisits } from '../../api/upcoming-visits';
+import { useTask } from '../../api/tasks';
+import { useAddVisitTask, useUpcomingVisits } from '../../api/visits';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBox } from '../../components/error-box';
+import { DetailSkeleton } from '../../components/loading';
 import { formatDate, formatTime } from '../../lib/datetime';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { useAddVisitTask, useTaskTemplate } from './api';
 import { fullAddress } from './visit-format';
 
 /** /resources/tasks/{id}/add-to-visit: put a task template on one of the user's upcoming visits. */
 export function AddTaskToVisitPage() {
   const taskId = useParams().id ?? '';
   const navigate = useNavigate();
-  const task = useTaskTemplate(taskId);
+  const task = useTask(taskId);
   const upcoming = useUpcomingVisits(MAX_PAGE_SIZE);
   const addTask = useAddVisitTask();
   const [visitId, setVisitId] = useState<string | null>(null);
@@ -33,20 +34,13 @@ export function AddTaskToVisitPage() {
       ]}
     >
       {task.isPending || upcoming.isPending ? (
-        <PageLoader />
+        <DetailSkeleton label="Loading visits" />
       ) : task.isError ? (
-        <ErrorBox>{`Error: ${errorMessage(task.error, 'Task not found')}`}</ErrorBox>
+        <ErrorBox error={task.error} fallback="Task not found" />
       ) : upcoming.isError ? (
-        <ErrorBox>{`Error: ${errorMessage(upcoming.error, 'Failed to load visits')}`}</ErrorBox>
+        <ErrorBox error={upcoming.error} fallback="Failed to load visits" onRetry={upcoming.refetch} />
       ) : upcoming.data.items.length === 0 ? (
-        <Card withBorder>
-          <Stack gap="xs" align="flex-start">
-            <Text c="dimmed">No upcoming visits scheduled</Text>
-            <Anchor component={Link} to={paths.newVisit()}>
-              Schedule a visit
-            </Anchor>
-          </Stack>
-        </Card>
+        <EmptyState title="No upcoming visits scheduled" action={{ label: 'Schedule a visit', to: paths.newVisit() }} />
       ) : (
         <Stack gap="md" maw={640}>
           <Text>

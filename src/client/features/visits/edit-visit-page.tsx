@@ -1,12 +1,11 @@
 import { useNavigate, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
-import { errorMessage } from '../../api/http';
+import { useUpdateVisit, useVisit } from '../../api/visits';
+import { ErrorBox } from '../../components/error-box';
+import { DetailSkeleton } from '../../components/loading';
 import { toLocalInput } from '../../lib/datetime';
 import { paths } from '../../paths';
-import { ErrorBox } from '../../shell/error-box';
-import { PageLoader } from '../../shell/page-loader';
 import { PageShell } from '../../shell/page-shell';
-import { useUpdateVisit, useVisit } from './api';
 import { VisitForm } from './visit-form';
 
 /** /resources/visits/{id}/edit: property, time and any status (spec §4). */
@@ -26,9 +25,9 @@ export function EditVisitPage() {
       ]}
     >
       {visit.isPending ? (
-        <PageLoader />
+        <DetailSkeleton label="Loading visit" />
       ) : visit.isError ? (
-        <ErrorBox>{`Error: ${errorMessage(visit.error, VISIT_MESSAGES.notFound)}`}</ErrorBox>
+        <ErrorBox error={visit.error} fallback={VISIT_MESSAGES.notFound} />
       ) : (
         <VisitForm
           mode="edit"
@@ -37,7 +36,6 @@ export function EditVisitPage() {
             scheduledAt: toLocalInput(visit.data.scheduledAt),
             status: visit.data.status,
           }}
-          initialProperty={{ id: visit.data.property.id, name: visit.data.property.name }}
           cancelTo={paths.visit(id)}
           onSubmit={async (body) => {
             await updateVisit.mutateAsync(body);

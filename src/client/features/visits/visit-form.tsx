@@ -1,15 +1,15 @@
-import { Button, Checkbox, Group, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
 import { createVisitInput, VISIT_MESSAGES } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
-import { localInputToIso } from '../../lib/datetime';
+import type { VisitBody } from '../../api/visits';
+import { ErrorBox } from '../../components/error-box';
+import { statusLabel } from '../../components/status-badge';
+import { localInputToIso, timeZoneName } from '../../lib/datetime';
 import { validate, type FieldErrors } from '../../lib/form';
-import { ErrorBox } from '../../shell/error-box';
-import { usePropertyOptions, type VisitBody } from './api';
-import { VISIT_STATUS_LABELS } from './visit-format';
+import { PropertySelect } from '../../components/property-select';
 
 export interface VisitFormValues {
   propertyId: string;
@@ -21,14 +21,11 @@ export interface VisitFormValues {
 /** The new and edit visit form (spec §2, §4, §5): property, date and time, status. */
 export function VisitForm({
   initial,
-  initialProperty,
   mode,
   cancelTo,
   onSubmit,
 }: {
   initial: VisitFormValues;
-  /** The pre-selected property, so its name shows before the options load. */
-  initialProperty?: { id: string; name: string } | null;
   mode: 'create' | 'edit';
   cancelTo: string;
   onSubmit: (body: VisitBody) => Promise<unknown>;
@@ -38,17 +35,6 @@ export function VisitForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 250);
-  const [chosen, setChosen] = useState(initialProperty ?? null);
-  const options = usePropertyOptions(chosen && search === chosen.name ? '' : debouncedSearch);
-
-  const data = (options.data?.items ?? []).map((property) => ({
-    value: property.id,
-    label: property.name,
-  }));
-  if (chosen && !data.some((option) => option.value === chosen.id))
-    data.unshift({ value: chosen.id, label: chosen.name });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -78,27 +64,15 @@ export function VisitForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={560}>
         {failure && <ErrorBox>{failure}</ErrorBox>}
-        <Select
-          label="Property"
-          placeholder="Select a property"
+        <PropertySelect
           required
-          searchable
-          nothingFoundMessage={options.isFetching ? 'Loading...' : 'No properties found'}
-          data={data}
           value={values.propertyId || null}
-          searchValue={search}
-          onSearchChange={setSearch}
-          onChange={(value, option) => {
-            setValues((current) => ({ ...current, propertyId: value ?? '' }));
-            setChosen(value && option ? { id: value, name: option.label } : null);
-          }}
-          error={
-            errors.propertyId ??
-            (options.isError ? errorMessage(options.error, 'Failed to load properties') : undefined)
-          }
+          onChange={(value) => setValues((current) => ({ ...current, propertyId: value ?? '' }))}
+          error={errors.propertyId}
         />
         <TextInput
           label="Scheduled date and time"
+          description={`Your local time (${timeZoneName()})`}
           type="datetime-local"
           required
           value={values.scheduledAt}
@@ -110,7 +84,7 @@ export function VisitForm({
         />
         <NativeSelect
           label="Status"
-          data={VISIT_STATUSES.map((status) => ({ value: status, label: VISIT_STATUS_LABELS[status] }))}
+          data={VISIT_STATUSES.map((status) => ({ value: status, label: statusLabel('visit', status) }))}
           value={values.status}
           onChange={(event) => {
             const status = event.currentTarget.value as VisitStatus;

@@ -1,0 +1,173 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type PropertyRole } from '../../shared/constants';
+import type { Page } from '../../shared/schemas/common';
+import type {
+  AddPropertyTaskInput,
+  InvitationSentDto,
+  InvitePersonInput,
+  PropertyDetail,
+  PropertyInput,
+  PropertyInvitationDto,
+  PropertyListItem,
+  PropertyPersonDto,
+  PropertyTaskDto,
+  PropertyVisitDto,
+  UpdatePropertyTaskInput,
+} from '../../shared/schemas/properties';
+import { api, queryString } from './http';
+import { areaKeys } from './keys';
+import { useMutationThatInvalidates } from './mutations';
+
+// Properties, their tasks and their people (GET/POST/PATCH/DELETE /api/properties…).
+
+export const PROPERTY_VISITS_PAGE_SIZE = 10;
+
+export interface PropertyListParams {
+  q?: string;
+  offset: number;
+  limit?: number;
+}
+
+export const propertyKeys = {
+  all: areaKeys.properties,
+  lists: () => [...propertyKeys.all, 'list'] as const,
+  list: (params: PropertyListParams) => [...propertyKeys.lists(), params] as const,
+  detail: (id: string) => [...propertyKeys.all, 'detail', id] as const,
+  tasks: (id: string, offset: number) => [...propertyKeys.detail(id), 'tasks', offset] as const,
+  visits: (id: string, offset: number) => [...propertyKeys.detail(id), 'visits', offset] as const,
+  people: (id: string) => [...propertyKeys.detail(id), 'people'] as const,
+  invitations: (id: string) => [...propertyKeys.detail(id), 'invitations'] as const,
+};
+
+export const propertiesQuery = (params: PropertyListParams) =>
+  queryOptions({
+    queryKey: propertyKeys.list(params),
+    queryFn: () =>
+      api<Page<PropertyListItem>>(
+        `/api/properties${queryString({ q: params.q, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const propertyQuery = (id: string) =>
+  queryOptions({ queryKey: propertyKeys.detail(id), queryFn: () => api<PropertyDetail>(`/api/properties/${id}`) });
+
+/** Manage Tasks: a page of the property's tasks (active first, then removed). */
+export const propertyTasksQuery = (id: string, offset: number) =>
+  queryOptions({
+    queryKey: propertyKeys.tasks(id, offset),
+    queryFn: () =>
+      api<Page<PropertyTaskDto>>(`/api/properties/${id}/tasks${queryString({ limit: DEFAULT_PAGE_SIZE, offset })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const propertyVisitsQuery = (id: string, offset: number) =>
+  queryOptions({
+    queryKey: propertyKeys.visits(id, offset),
+    queryFn: () =>
+      api<Page<PropertyVisitDto>>(
+        `/api/properties/${id}/visits${queryString({ limit: PROPERTY_VISITS_PAGE_SIZE, offset })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const propertyPeopleQuery = (id: string) =>
+  queryOptions({
+    queryKey: propertyKeys.people(id),
+    queryFn: () => api<Page<PropertyPersonDto>>(`/api/properties/${id}/people?limit=100`),
+  });
+
+/** Pending invitations of the property (its managers only). */
+export const propertyInvitationsQuery = (id: string) =>
+  queryOptions({
+    queryKey: propertyKeys.invitations(id),
+    queryFn: () => api<{ items: PropertyInvitationDto[] }>(`/api/properties/${id}/invitations`),
+  });
+
+export const useProperties = (params: PropertyListParams) => useQuery(propertiesQuery(params));
+/** One property; pass '' to wait (for a property chosen later). */
+export const useProperty = (id: string, options: { retry?: boolean } = {}) =>
+  useQuery({ ...propertyQuery(id), enabled: Boolean(id), ...options });
+export const usePropertyTasks = (id: string, offset: number) => useQuery(propertyTasksQuery(id, offset));
+export const usePropertyVisits = (id: string, offset: number) => useQuery(propertyVisitsQuery(id, offset));
+export const usePropertyPeople = (id: string) => useQuery(propertyPeopleQuery(id));
+export const usePropertyInvitations = (id: string, enabled: boolean) =>
+  useQuery({ ...propertyInvitationsQuery(id), enabled });
+
+// ── changes ──
+
+export const useCreateProperty = () =>
+  useMutationThatInvalidates(
+    (body: PropertyInput) => api<PropertyDetail>('/api/properties', { method: 'POST', body: { ...body } }),
+    () => [propertyKeys.lists()],
+  );
+
+export function useUpdateProperty(id: string) {
+  const queryClient = useQueryClient();
+  return useMutationThatInvalidates(
+    (body: PropertyInput) => api<PropertyDetail>(`/api/properties/${id}`, { method: 'PATCH', body: { ...body } }),
+    // a visit shows its property's name and address
+    () => [propertyKeys.lists(), areaKeys.visits],
+    (property) => queryClient.setQueryData(propertyKeys.detail(id), property),
+  );
+}
+
+export function useDeleteProperty() {
+  const queryClient = useQueryClient();
+  return useMutationThatInvalidates(
+    (id: string) => api<void>(`/api/properties/${id}`, { method: 'DELETE' }),
+    () => [propertyKeys.lists(), areaKeys.visits],
+    (_data, id) => queryClient.removeQueries({ queryKey: propertyKeys.detail(id) }),
+  );
+}
+
+// Everything about one property (its detail, tasks, visits and people) lives under its detail key.
+
+export const useAddPropertyTask = (propertyId: string) =>
+  useMutationThatInvalidates(
+    (body: AddPropertyTaskInput) =>
+      api<PropertyTaskDto>(`/api/properties/${propertyId}/tasks`, { method: 'POST', body: { ...body } }),
+    () => [propertyKeys.detail(propertyId)],
+  );
+
+export const useUpdatePropertyTask = (propertyId: string) =>
+  useMutationThatInvalidates(
+    ({ id, ...body }: UpdatePropertyTaskInput & { id: string }) =>
+      api<PropertyTaskDto>(`/api/properties/${propertyId}/tasks/${id}`, { method: 'PATCH', body }),
+    () => [propertyKeys.detail(propertyId)],
+  );
+
+export const useRemovePropertyTask = (propertyId: string) =>
+  useMutationThatInvalidates(
+    (id: string) => api<void>(`/api/properties/${propertyId}/tasks/${id}`, { method: 'DELETE' }),
+    () => [propertyKeys.detail(propertyId)],
+  );
+
+/** Invites someone by e-mail: they see the property once they accept (issue 15). */
+export const useInvitePerson = (propertyId: string) =>
+  useMutationThatInvalidates(
+    (body: InvitePersonInput) =>
+      api<InvitationSentDto>(`/api/properties/${propertyId}/people`, { method: 'POST', body: { ...body } }),
+    () => [propertyKeys.invitations(propertyId)],
+  );
+
+export const useCancelInvitation = (propertyId: string) =>
+  useMutationThatInvalidates(
+    (invitationId: string) =>
+      api<void>(`/api/properties/${propertyId}/invitations/${invitationId}`, { method: 'DELETE' }),
+    () => [propertyKeys.invitations(propertyId)],
+  );
+
+export const useUpdatePerson = (propertyId: string) =>
+  useMutationThatInvalidates(
+    ({ userId, role }: { userId: string; role: PropertyRole }) =>
+      api<PropertyPersonDto>(`/api/properties/${propertyId}/people/${userId}`, { method: 'PATCH', body: { role } }),
+    () => [propertyKeys.all],
+  );
+
+/** Unlinking (or leaving) also takes the person off the property's visits. */
+export const useUnlinkPerson = (propertyId: string) =>
+  useMutationThatInvalidates(
+    (userId: string) => api<void>(`/api/properties/${propertyId}/people/${userId}`, { method: 'DELETE' }),
+    () => [propertyKeys.all, areaKeys.visits],
+  );

@@ -1,0 +1,143 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type VisitStatus } from '../../shared/constants';
+import type { Page } from '../../shared/schemas/common';
+import type {
+  AddVisitTaskInput,
+  UpcomingVisitDto,
+  UpdateVisitTaskInput,
+  VisitCandidateDto,
+  VisitDetailDto,
+  VisitListItemDto,
+  VisitPersonDto,
+  VisitTaskDto,
+  VisitTaskOptionDto,
+} from '../../shared/schemas/visits';
+import { api, queryString } from './http';
+import { areaKeys } from './keys';
+import { useMutationThatInvalidates } from './mutations';
+
+// Visits, their tasks and their people (/api/visits…).
+
+export interface VisitFilters {
+  status?: VisitStatus;
+  propertyId?: string;
+  offset: number;
+}
+
+/** What the create and edit forms send (scheduledAt as an ISO instant). */
+export interface VisitBody {
+  propertyId: string;
+  scheduledAt: string;
+  status: VisitStatus;
+  addPropertyTasks?: boolean;
+}
+
+export const visitKeys = {
+  all: areaKeys.visits,
+  lists: () => [...visitKeys.all, 'list'] as const,
+  list: (filters: VisitFilters) => [...visitKeys.lists(), filters] as const,
+  upcoming: (limit: number) => [...visitKeys.all, 'upcoming', limit] as const,
+  detail: (id: string) => [...visitKeys.all, 'detail', id] as const,
+  taskOptions: (id: string, scope: string, q: string) => [...visitKeys.detail(id), 'task-options', scope, q] as const,
+  candidates: (id: string) => [...visitKeys.detail(id), 'candidates'] as const,
+};
+
+export const visitsQuery = (filters: VisitFilters) =>
+  queryOptions({
+    queryKey: visitKeys.list(filters),
+    queryFn: () => api<Page<VisitListItemDto>>(`/api/visits${queryString({ ...filters, limit: DEFAULT_PAGE_SIZE })}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** spec §7: the visits the user is assigned to, from now on, soonest first. */
+export const upcomingVisitsQuery = (limit: number) =>
+  queryOptions({
+    queryKey: visitKeys.upcoming(limit),
+    queryFn: () => api<{ items: UpcomingVisitDto[] }>(`/api/visits/upcoming?limit=${limit}`),
+  });
+
+export const visitQuery = (id: string) =>
+  queryOptions({ queryKey: visitKeys.detail(id), queryFn: () => api<VisitDetailDto>(`/api/visits/${id}`) });
+
+/** Templates that can go on the visit: the property's active tasks, or the whole catalogue. */
+export const taskOptionsQuery = (id: string, scope: 'property' | 'all', q: string) =>
+  queryOptions({
+    queryKey: visitKeys.taskOptions(id, scope, q),
+    queryFn: () =>
+      api<Page<VisitTaskOptionDto>>(`/api/visits/${id}/task-options${queryString({ scope, q, limit: 50 })}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** People linked to the property who are not on the visit yet. */
+export const candidatesQuery = (id: string) =>
+  queryOptions({
+    queryKey: visitKeys.candidates(id),
+    queryFn: () => api<Page<VisitCandidateDto>>(`/api/visits/${id}/candidates?limit=100`),
+  });
+
+export const useVisits = (filters: VisitFilters) => useQuery(visitsQuery(filters));
+export const useUpcomingVisits = (limit: number) => useQuery(upcomingVisitsQuery(limit));
+export const useVisit = (id: string) => useQuery(visitQuery(id));
+export const useTaskOptions = (id: string, scope: 'property' | 'all', q: string) =>
+  useQuery(taskOptionsQuery(id, scope, q));
+export const useCandidates = (id: string, enabled: boolean) => useQuery({ ...candidatesQuery(id), enabled });
+
+// ── changes: a visit shows on its property's visit history too ──
+
+const touched = () => [visitKeys.all, areaKeys.properties];
+
+export const useCreateVisit = () =>
+  useMutationThatInvalidates(
+    (body: VisitBody) => api<VisitDetailDto>('/api/visits', { method: 'POST', body: { ...body } }),
+    touched,
+  );
+
+export function useUpdateVisit(id: string) {
+  const queryClient = useQueryClient();
+  return useMutationThatInvalidates(
+    (body: Partial<VisitBody>) => api<VisitDetailDto>(`/api/visits/${id}`, { method: 'PATCH', body: { ...body } }),
+    touched,
+    (visit) => queryClient.setQueryData(visitKeys.detail(id), visit),
+  );
+}
+
+export function useDeleteVisit(id: string) {
+  const queryClient = useQueryClient();
+  return useMutationThatInvalidates(
+    () => api<void>(`/api/visits/${id}`, { method: 'DELETE' }),
+    touched,
+    () => queryClient.removeQueries({ queryKey: visitKeys.detail(id) }),
+  );
+}
+
+export const useAddVisitTask = () =>
+  useMutationThatInvalidates(
+    ({ visitId, ...body }: AddVisitTaskInput & { visitId: string }) =>
+      api<VisitTaskDto>(`/api/visits/${visitId}/tasks`, { method: 'POST', body }),
+    touched,
+  );
+
+export const useUpdateVisitTask = (visitId: string) =>
+  useMutationThatInvalidates(
+    ({ id, ...body }: UpdateVisitTaskInput & { id: string }) =>
+      api<VisitTaskDto>(`/api/visits/${visitId}/tasks/${id}`, { method: 'PATCH', body }),
+    touched,
+  );
+
+export const useRemoveVisitTask = (visitId: string) =>
+  useMutationThatInvalidates(
+    (id: string) => api<void>(`/api/visits/${visitId}/tasks/${id}`, { method: 'DELETE' }),
+    touched,
+  );
+
+export const useAddVisitUser = (visitId: string) =>
+  useMutationThatInvalidates(
+    (userId: string) => api<VisitPersonDto>(`/api/visits/${visitId}/users`, { method: 'POST', body: { userId } }),
+    () => [visitKeys.all],
+  );
+
+export const useRemoveVisitUser = (visitId: string) =>
+  useMutationThatInvalidates(
+    (userId: string) => api<void>(`/api/visits/${visitId}/users/${userId}`, { method: 'DELETE' }),
+    () => [visitKeys.all],
+  );

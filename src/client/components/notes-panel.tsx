@@ -1,0 +1,202 @@
+import { Anchor, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { NoteAttachableType } from '../../shared/constants';
+import { NOTE_MESSAGES, noteContent, type NoteDto } from '../../shared/schemas/notes';
+import { errorMessage } from '../api/http';
+import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from '../api/notes';
+import { formatDateTime } from '../lib/datetime';
+import { validate } from '../lib/form';
+import { paths } from '../paths';
+import { ConfirmDialog } from './confirm-dialog';
+import { ErrorBox } from './error-box';
+import { Loading } from './loading';
+import { Section } from './section';
+
+const PAGE = 10;
+
+export const authorName = (note: Pick<NoteDto, 'author'>) => note.author.displayName || note.author.email || 'Unknown';
+
+/**
+ * spec §2 Embedded panels: the notes of one record, newest first; add, inline edit and delete
+ * (the author's own, from `can`), and a link to each note's page.
+ */
+export function NotesPanel({
+  attachableType,
+  attachableId,
+}: {
+  attachableType: NoteAttachableType;
+  attachableId: string;
+}) {
+  const [limit, setLimit] = useState(PAGE);
+  const notes = useNotes({ attachableType, attachableId, offset: 0, limit });
+  const remove = useDeleteNote();
+  const [deleting, setDeleting] = useState<NoteDto | null>(null);
+
+  return (
+    <Section title="Notes">
+      <Stack gap="sm">
+        <AddNoteForm attachableType={attachableType} attachableId={attachableId} />
+        {notes.isPending ? (
+          <Loading label="Loading notes" size="sm" />
+        ) : notes.isError ? (
+          <ErrorBox error={notes.error} fallback={NOTE_MESSAGES.loadFailed} onRetry={notes.refetch} />
+        ) : notes.data.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No notes yet.
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notes">
+            {notes.data.items.map((note) => (
+              <NoteItem key={note.id} note={note} onDelete={() => setDeleting(note)} />
+            ))}
+          </Stack>
+        )}
+        {notes.data && notes.data.total > notes.data.items.length && (
+          <Button
+            variant="subtle"
+            onClick={() => setLimit((current) => current + PAGE)}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Show more notes ({notes.data.total - notes.data.items.length} more)
+          </Button>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Note"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
+        describeError={(error) => NOTE_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
+      >
+        {NOTE_MESSAGES.confirmDelete}
+      </ConfirmDialog>
+    </Section>
+  );
+}
+
+function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAttachableType; attachableId: string }) {
+  const create = useCreateNote();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validate(noteContent, content);
+    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
+    setError(null);
+    create.mutate(
+      { content: checked.data, attachableType, attachableId },
+      {
+        onSuccess: () => setContent(''),
+        onError: (failure) => setError(NOTE_MESSAGES.addFailed(errorMessage(failure, 'unknown error'))),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap={6}>
+        <Textarea
+          label="Add a note"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={content}
+          onChange={(event) => setContent(event.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" size="sm" disabled={create.isPending} style={{ alignSelf: 'flex-start' }}>
+          {create.isPending ? 'Saving...' : 'Add Note'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+  const update = useUpdateNote();
+  const [editing, setEditing] = useState(false);
+  const [content, setContent] = useState(note.content);
+  const [error, setError] = useState<string | null>(null);
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const checked = validate(noteContent, content);
+    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
+    setError(null);
+    update.mutate(
+      { id: note.id, content: checked.data },
+      {
+        onSuccess: () => setEditing(false),
+        onError: (failure) => setError(NOTE_MESSAGES.updateFailed(errorMessage(failure, 'unknown error'))),
+      },
+    );
+  }
+
+  return (
+    <Card component="li" withBorder padding="sm" aria-label={`Note by ${authorName(note)}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" miw={0} truncate="end">
+            {authorName(note)} · {formatDateTime(note.createdAt)}
+            {note.edited ? ' (edited)' : ''}
+          </Text>
+          <Anchor component={Link} to={paths.note(note.id)} size="xs" style={{ flexShrink: 0 }}>
+            View
+          </Anchor>
+        </Group>
+        {editing ? (
+          <form onSubmit={save} noValidate>
+            <Stack gap={6}>
+              <Textarea
+                aria-label="Note"
+                autosize
+                minRows={2}
+                maxRows={10}
+                value={content}
+                onChange={(event) => setContent(event.currentTarget.value)}
+                error={error}
+                data-autofocus
+              />
+              <Group gap="xs">
+                <Button type="submit" size="xs" disabled={update.isPending}>
+                  {update.isPending ? 'Saving...' : 'Save'}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setEditing(false)}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {note.content}
+          </Text>
+        )}
+        {!editing && (note.can.edit || note.can.delete) && (
+          <Group gap="xs">
+            {note.can.edit && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => {
+                  setContent(note.content);
+                  setError(null);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </Button>
+            )}
+            {note.can.delete && (
+              <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete}>
+                Delete
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

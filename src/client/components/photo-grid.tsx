@@ -1,0 +1,61 @@
+import { SimpleGrid, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import type { PhotoDto } from '../../shared/schemas/photos';
+import { paths } from '../paths';
+
+/** A thumbnail, square-cropped, lazily loaded, with its size known before it arrives (nothing jumps). */
+export function PhotoThumb({ photo }: { photo: PhotoDto }) {
+  return (
+    <img
+      src={photo.thumbnailUrl}
+      alt={photo.caption || photo.fileName}
+      width={photo.thumbnailWidth ?? 400}
+      height={photo.thumbnailHeight ?? 400}
+      loading="lazy"
+      decoding="async"
+      style={{
+        display: 'block',
+        width: '100%',
+        height: 'auto',
+        aspectRatio: '1',
+        objectFit: 'cover',
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: 'var(--mantine-color-gray-1)',
+      }}
+    />
+  );
+}
+
+/**
+ * Thumbnails three (phones) to six across. Each opens the photo: in a lightbox (`onOpen`)
+ * or, without one, on its own page.
+ */
+export function PhotoGrid({ photos, onOpen }: { photos: PhotoDto[]; onOpen?: (index: number) => void }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 3, sm: 4, md: 6 }}
+      spacing="xs"
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {photos.map((photo, index) => (
+        <li key={photo.id}>
+          {onOpen ? (
+            <UnstyledButton
+              onClick={() => onOpen(index)}
+              aria-label={`Open photo ${photo.caption || photo.fileName}`}
+              display="block"
+              w="100%"
+            >
+              <PhotoThumb photo={photo} />
+            </UnstyledButton>
+          ) : (
+            <Link to={paths.photo(photo.id)} aria-label={`Photo ${photo.caption || photo.fileName}`}>
+              <PhotoThumb photo={photo} />
+            </Link>
+          )}
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}

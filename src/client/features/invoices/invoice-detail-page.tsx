@@ -1,0 +1,160 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatMoney } from '../../../shared/money';
+import { INVOICE_MESSAGES, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { errorMessage } from '../../api/http';
+import { invoicePdfUrl, useDeleteInvoice, useInvoice, useMarkInvoicePaid } from '../../api/invoices';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBox } from '../../components/error-box';
+import { Facts } from '../../components/facts';
+import { DetailSkeleton } from '../../components/loading';
+import { NotesPanel } from '../../components/notes-panel';
+import { PhotoPanel } from '../../components/photo-panel';
+import { Section } from '../../components/section';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDate, formatDateTime, formatDay } from '../../lib/datetime';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+import { InvoiceLines } from './invoice-lines';
+import { SendInvoiceDialog } from './send-invoice-dialog';
+
+/** /resources/invoices/{id}: lines, amounts, status, visits; Mark as Paid, Send, Print, Edit, Delete. */
+export function InvoiceDetailPage() {
+  const { id = '' } = useParams();
+  const invoice = useInvoice(id);
+  const navigate = useNavigate();
+  const remove = useDeleteInvoice();
+  const [deleting, setDeleting] = useState(false);
+  const data = invoice.data;
+
+  return (
+    <PageShell
+      title={data?.invoiceNumber ?? 'Invoice'}
+      crumbs={[{ label: 'Invoices', to: paths.invoices() }, { label: data?.invoiceNumber ?? 'Invoice' }]}
+      actions={
+        <>
+          {data?.can.edit && (
+            <Button component={Link} to={paths.editInvoice(id)} variant="light">
+              Edit
+            </Button>
+          )}
+          {data?.can.delete && (
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          )}
+        </>
+      }
+    >
+      {invoice.isPending ? (
+        <DetailSkeleton label="Loading invoice" />
+      ) : invoice.isError ? (
+        <ErrorBox error={invoice.error} fallback={INVOICE_MESSAGES.notFound} />
+      ) : (
+        <Stack gap="lg">
+          <InvoiceSummary invoice={invoice.data} />
+          <InvoiceLines invoice={invoice.data} />
+          <Section title="Visits">
+            {invoice.data.visits.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No visits on this invoice.
+              </Text>
+            ) : (
+              <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {invoice.data.visits.map((visit) => (
+                  <Group key={visit.id} component="li" justify="space-between" wrap="nowrap">
+                    <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
+                      {formatDateTime(visit.scheduledAt)}
+                    </Anchor>
+                    <Group gap="xs" wrap="nowrap">
+                      <StatusBadge kind="visit" value={visit.status} />
+                      <Text size="sm">{formatMoney(visit.total)}</Text>
+                    </Group>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Section>
+          <PhotoPanel attachableType="invoice" attachableId={id} />
+          <NotesPanel attachableType="invoice" attachableId={id} />
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={deleting}
+        title="Delete Invoice"
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(id);
+          navigate(paths.invoices(), { replace: true });
+        }}
+        describeError={(error) => INVOICE_MESSAGES.deleteError(errorMessage(error, 'unknown error'))}
+      >
+        Are you sure you want to delete this invoice? Its visits can be billed again. This action cannot be undone.
+      </ConfirmDialog>
+    </PageShell>
+  );
+}
+
+function InvoiceSummary({ invoice }: { invoice: InvoiceDetailDto }) {
+  const markPaid = useMarkInvoicePaid(invoice.id);
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Anchor component={Link} to={paths.property(invoice.propertyId)} fw={600}>
+            {invoice.property.name}
+          </Anchor>
+          <Group role="group" aria-label="Status" style={{ flexShrink: 0 }}>
+            <StatusBadge kind="invoice" value={invoice.status} />
+          </Group>
+        </Group>
+        <Facts
+          facts={[
+            ['Total', formatMoney(invoice.total)],
+            ['Issued', formatDate(invoice.createdAt)],
+            ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : '—'],
+            ['Paid', invoice.paidAt ? formatDateTime(invoice.paidAt) : '—'],
+            ['Sent', invoice.sentAt ? `${formatDateTime(invoice.sentAt)} to ${invoice.sentTo}` : '—'],
+          ]}
+        />
+        {sentTo && (
+          <Alert color="green" variant="light" role="status">
+            {INVOICE_MESSAGES.sent(sentTo)}
+          </Alert>
+        )}
+        {markPaid.isError && (
+          <ErrorBox>{INVOICE_MESSAGES.markPaidAlert(errorMessage(markPaid.error, 'unknown error'))}</ErrorBox>
+        )}
+        <Group gap="xs">
+          {invoice.can.markPaid && (
+            <Button onClick={() => markPaid.mutate()} disabled={markPaid.isPending}>
+              {markPaid.isPending ? 'Saving...' : 'Mark as Paid'}
+            </Button>
+          )}
+          {invoice.can.send && (
+            <Button variant="light" onClick={() => setSending(true)}>
+              Send Invoice
+            </Button>
+          )}
+          <Button component="a" href={invoicePdfUrl(invoice.id)} target="_blank" rel="noopener" variant="light">
+            Print Invoice
+          </Button>
+        </Group>
+      </Stack>
+      {sending && (
+        <SendInvoiceDialog
+          invoice={invoice}
+          opened={sending}
+          onClose={() => setSending(false)}
+          onSent={(to) => {
+            setSending(false);
+            setSentTo(to);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

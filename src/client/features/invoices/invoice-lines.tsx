@@ -1,0 +1,66 @@
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { formatMoney } from '../../../shared/money';
+import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { Section } from '../../components/section';
+import { formatDate } from '../../lib/datetime';
+
+/** One line per completed visit task, then the subtotal, 8 % tax and total (spec §9). */
+export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
+  return (
+    <Section title="Lines">
+      <Stack gap="sm">
+        {invoice.lines.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No completed tasks on this invoice&apos;s visits yet.
+          </Text>
+        ) : (
+          <Table verticalSpacing={6} aria-label="Invoice lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Visit</Table.Th>
+                <Table.Th>Task</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoice.lines.map((line, index) => (
+                <Table.Tr key={`${line.visitId}-${index}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.visitScheduledAt)}</Table.Td>
+                  <Table.Td>{line.taskName}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(line.price)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Amounts subtotal={invoice.subtotal} taxAmount={invoice.taxAmount} total={invoice.total} />
+        {invoice.frozen && (
+          <Text size="xs" c="dimmed">
+            These lines were copied when the invoice left draft; later changes to the visits do not change them.
+          </Text>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+/** Subtotal, tax and total, right-aligned. */
+export function Amounts({ subtotal, taxAmount, total }: { subtotal: number; taxAmount: number; total: number }) {
+  const row = (label: string, cents: number, strong = false) => (
+    <Group justify="flex-end" gap="lg" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} w={110} ta="right" aria-label={label}>
+        {formatMoney(cents)}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack gap={2}>
+      {row('Subtotal', subtotal)}
+      {row('Tax (8%)', taxAmount)}
+      {row('Total', total, true)}
+    </Stack>
+  );
+}

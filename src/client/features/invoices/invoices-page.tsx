@@ -1,0 +1,112 @@
+import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
+import { useInvoices } from '../../api/invoices';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBox } from '../../components/error-box';
+import { ListFooter } from '../../components/list-footer';
+import { Loading } from '../../components/loading';
+import { StatusBadge, statusLabel } from '../../components/status-badge';
+import { formatDate, formatDay } from '../../lib/datetime';
+import { useStayInRange, useUrlList } from '../../lib/use-url-list';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+
+const isStatus = (value: string | null): value is InvoiceStatus =>
+  (INVOICE_STATUSES as readonly string[]).includes(value ?? '');
+
+/** /resources/invoices: search by number or property, status filter, newest first. */
+export function InvoicesPage() {
+  const list = useUrlList(DEFAULT_PAGE_SIZE);
+  const rawStatus = list.params.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const invoices = useInvoices({ q: list.q, status, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
+  const moving = useStayInRange(list, invoices, DEFAULT_PAGE_SIZE);
+
+  return (
+    <PageShell
+      title="Invoices"
+      crumbs={[{ label: 'Invoices' }]}
+      actions={
+        <Button component={Link} to={paths.newInvoice()}>
+          New Invoice
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <TextInput
+            label="Search invoices"
+            placeholder="Number or property"
+            type="search"
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+            miw={200}
+          />
+          <NativeSelect
+            label="Status"
+            data={[
+              { value: '', label: 'All statuses' },
+              ...INVOICE_STATUSES.map((value) => ({ value, label: statusLabel('invoice', value) })),
+            ]}
+            value={status ?? ''}
+            onChange={(event) => list.setFilter('status', event.currentTarget.value)}
+            miw={160}
+          />
+        </Group>
+        {invoices.isPending || moving ? (
+          <Loading label="Loading invoices" />
+        ) : invoices.isError ? (
+          <ErrorBox error={invoices.error} fallback="Failed to load invoices" onRetry={invoices.refetch} />
+        ) : invoices.data.items.length === 0 ? (
+          list.q || status ? (
+            <Text c="dimmed">No invoices match these filters.</Text>
+          ) : (
+            <EmptyState
+              title="No invoices yet"
+              description="Bill completed visits of the properties you own."
+              action={{ label: 'Create your first invoice', to: paths.newInvoice() }}
+            />
+          )
+        ) : (
+          <>
+            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Invoices">
+              {invoices.data.items.map((invoice) => (
+                <Card key={invoice.id} component="li" withBorder padding="sm" aria-label={invoice.invoiceNumber}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                    <Stack gap={2} miw={0}>
+                      <Anchor component={Link} to={paths.invoice(invoice.id)} fw={600}>
+                        {invoice.invoiceNumber}
+                      </Anchor>
+                      <Text size="sm" truncate="end">
+                        {invoice.propertyName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDate(invoice.createdAt)}
+                        {invoice.dueDate ? ` · due ${formatDay(invoice.dueDate)}` : ''}
+                      </Text>
+                    </Stack>
+                    <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                      <Text fw={600} ta="right">
+                        {formatMoney(invoice.total)}
+                      </Text>
+                      <StatusBadge kind="invoice" value={invoice.status} />
+                    </Stack>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+            <ListFooter
+              total={invoices.data.total}
+              offset={list.offset}
+              pageSize={DEFAULT_PAGE_SIZE}
+              onPage={list.setPage}
+              noun="invoices"
+            />
+          </>
+        )}
+      </Stack>
+    </PageShell>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { INVOICE_MESSAGES, sendInvoiceInput, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { errorMessage } from '../../api/http';
+import { useSendInvoice } from '../../api/invoices';
+import { ErrorBox } from '../../components/error-box';
+import { validate } from '../../lib/form';
+
+/** 'Send Invoice': asks for the recipient (the property's owner by default) and e-mails the PDF. */
+export function SendInvoiceDialog({
+  invoice,
+  opened,
+  onClose,
+  onSent,
+}: {
+  invoice: InvoiceDetailDto;
+  opened: boolean;
+  onClose: () => void;
+  onSent: (to: string) => void;
+}) {
+  const send = useSendInvoice(invoice.id);
+  const [to, setTo] = useState(invoice.sentTo ?? invoice.recipient ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validate(sendInvoiceInput, { to });
+    if (!checked.ok) return setError(checked.errors.to ?? INVOICE_MESSAGES.recipientInvalid);
+    setError(null);
+    send.mutate(checked.data.to, { onSuccess: () => onSent(checked.data.to) });
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Send Invoice" centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">
+            {invoice.invoiceNumber} goes as a PDF attachment.
+            {invoice.storedStatus === 'draft' ? ' Sending marks it sent and fixes its lines and amounts.' : ''}
+          </Text>
+          <TextInput
+            label="Send to"
+            type="email"
+            inputMode="email"
+            value={to}
+            onChange={(event) => setTo(event.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          {send.isError && <ErrorBox>{errorMessage(send.error, 'Failed to send the invoice')}</ErrorBox>}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={send.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE, NOTE_ATTACHABLE_TYPES, type NoteAttachableType } from '../../../shared/constants';
+import { NOTE_MESSAGES, type NoteDto } from '../../../shared/schemas/notes';
+import { errorMessage } from '../../api/http';
+import { useDeleteNote, useNotes } from '../../api/notes';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBox } from '../../components/error-box';
+import { ListFooter } from '../../components/list-footer';
+import { Loading } from '../../components/loading';
+import { authorName } from '../../components/notes-panel';
+import { StatusBadge, statusLabel } from '../../components/status-badge';
+import { formatDateTime } from '../../lib/datetime';
+import { useStayInRange, useUrlList } from '../../lib/use-url-list';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+import { preview } from './note-labels';
+
+const isType = (value: string | null): value is NoteAttachableType =>
+  (NOTE_ATTACHABLE_TYPES as readonly string[]).includes(value ?? '');
+
+/** /resources/notes (spec §2): content search, type filter, a list of 150-character previews. */
+export function NotesPage() {
+  const list = useUrlList(DEFAULT_PAGE_SIZE);
+  const rawType = list.params.get('type');
+  const type = isType(rawType) ? rawType : undefined;
+  const notes = useNotes({ q: list.q, attachableType: type, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
+  const moving = useStayInRange(list, notes, DEFAULT_PAGE_SIZE);
+  const remove = useDeleteNote();
+  const [deleting, setDeleting] = useState<NoteDto | null>(null);
+
+  return (
+    <PageShell
+      title="Notes"
+      crumbs={[{ label: 'Notes' }]}
+      actions={
+        <Button component={Link} to={paths.newNote()}>
+          New Note
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <TextInput
+            label="Search notes"
+            type="search"
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+            miw={200}
+          />
+          <NativeSelect
+            label="Type"
+            data={[
+              { value: '', label: 'All types' },
+              ...NOTE_ATTACHABLE_TYPES.map((value) => ({ value, label: statusLabel('attachable', value) })),
+            ]}
+            value={type ?? ''}
+            onChange={(event) => list.setFilter('type', event.currentTarget.value)}
+            miw={160}
+          />
+        </Group>
+        {notes.isPending || moving ? (
+          <Loading label="Loading notes" />
+        ) : notes.isError ? (
+          <ErrorBox error={notes.error} fallback={NOTE_MESSAGES.loadFailed} onRetry={notes.refetch} />
+        ) : notes.data.items.length === 0 ? (
+          list.q || type ? (
+            <Text c="dimmed">No notes match these filters.</Text>
+          ) : (
+            <EmptyState
+              title="No notes yet"
+              description="Notes you write on properties, visits and the rest appear here."
+              action={{ label: 'Create your first note', to: paths.newNote() }}
+            />
+          )
+        ) : (
+          <>
+            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notes">
+              {notes.data.items.map((note) => (
+                <NoteRow key={note.id} note={note} onDelete={() => setDeleting(note)} />
+              ))}
+            </Stack>
+            <ListFooter
+              total={notes.data.total}
+              offset={list.offset}
+              pageSize={DEFAULT_PAGE_SIZE}
+              onPage={list.setPage}
+              noun="notes"
+            />
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Note"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
+        describeError={(error) => NOTE_MESSAGES.errorDeleting(errorMessage(error, 'unknown error'))}
+      >
+        {NOTE_MESSAGES.confirmDelete}
+      </ConfirmDialog>
+    </PageShell>
+  );
+}
+
+function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+  return (
+    <Card component="li" withBorder padding="sm" aria-label={preview(note.content).slice(0, 60)}>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <StatusBadge kind="attachable" value={note.attachableType} />
+          <Text size="sm" fw={600} truncate="end" miw={0}>
+            {note.attachableId ? (note.attachedName ?? 'Unknown') : 'Standalone note'}
+          </Text>
+        </Group>
+        <Anchor component={Link} to={paths.note(note.id)} c="inherit" underline="never">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {preview(note.content)}
+          </Text>
+        </Anchor>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            {authorName(note)} · {formatDateTime(note.createdAt)}
+            {note.edited ? ' (edited)' : ''}
+          </Text>
+          <Group gap="xs">
+            <Button component={Link} to={paths.note(note.id)} size="compact-sm" variant="subtle">
+              View
+            </Button>
+            {note.can.edit && (
+              <Button component={Link} to={paths.editNote(note.id)} size="compact-sm" variant="subtle">
+                Edit
+              </Button>
+            )}
+            {note.can.delete && (
+              <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete}>
+                Delete
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

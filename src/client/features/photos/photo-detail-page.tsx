@@ -1,0 +1,138 @@
+import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PHOTO_MESSAGES, type PhotoDetailDto } from '../../../shared/schemas/photos';
+import { errorMessage } from '../../api/http';
+import { useDeletePhoto, usePhoto, useUpdatePhoto } from '../../api/photos';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBox } from '../../components/error-box';
+import { Facts } from '../../components/facts';
+import { DetailSkeleton } from '../../components/loading';
+import { NotesPanel } from '../../components/notes-panel';
+import { statusLabel } from '../../components/status-badge';
+import { formatDateTime } from '../../lib/datetime';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** /resources/photos/{id} (spec §2): the photo, its caption (the uploader edits it), delete, the attached item. */
+export function PhotoDetailPage() {
+  const { id = '' } = useParams();
+  const photo = usePhoto(id);
+  const navigate = useNavigate();
+  const remove = useDeletePhoto();
+  const [deleting, setDeleting] = useState(false);
+
+  return (
+    <PageShell
+      title="Photo"
+      crumbs={[{ label: 'Photos', to: paths.photos() }, { label: 'Photo Details' }]}
+      actions={
+        photo.data?.can.delete && (
+          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+            Delete
+          </Button>
+        )
+      }
+    >
+      {photo.isPending ? (
+        <DetailSkeleton label="Loading photo" />
+      ) : photo.isError ? (
+        <ErrorBox error={photo.error} fallback={PHOTO_MESSAGES.notFound} />
+      ) : (
+        <Stack gap="lg">
+          <img
+            src={photo.data.url}
+            alt={photo.data.caption || photo.data.fileName}
+            width={photo.data.width ?? undefined}
+            height={photo.data.height ?? undefined}
+            style={{
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              maxHeight: '70vh',
+              objectFit: 'contain',
+              background: 'var(--mantine-color-gray-1)',
+            }}
+          />
+          <CaptionEditor photo={photo.data} />
+          <Card withBorder padding="md">
+            <Facts
+              facts={[
+                [
+                  'Attached to',
+                  photo.data.attachableId ? (
+                    <Anchor component={Link} to={paths.attachable(photo.data.attachableType, photo.data.attachableId)}>
+                      {photo.data.attachedName ?? 'Unknown'} ({statusLabel('attachable', photo.data.attachableType)})
+                    </Anchor>
+                  ) : (
+                    'Nothing (standalone)'
+                  ),
+                ],
+                ['Uploaded by', photo.data.uploader.displayName || photo.data.uploader.email],
+                ['Uploaded', formatDateTime(photo.data.createdAt)],
+                ['File', photo.data.fileName],
+                [
+                  'Size',
+                  `${photo.data.width ?? '?'} × ${photo.data.height ?? '?'} px, ${megabytes(photo.data.fileSize)}`,
+                ],
+              ]}
+            />
+          </Card>
+          <NotesPanel attachableType="photo" attachableId={photo.data.id} />
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={deleting}
+        title="Delete Photo"
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(id);
+          navigate(paths.photos(), { replace: true });
+        }}
+        describeError={(error) => PHOTO_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
+      >
+        Are you sure you want to delete this photo? This action cannot be undone.
+      </ConfirmDialog>
+    </PageShell>
+  );
+}
+
+function CaptionEditor({ photo }: { photo: PhotoDetailDto }) {
+  const update = useUpdatePhoto(photo.id);
+  const [caption, setCaption] = useState(photo.caption ?? '');
+  const changed = caption.trim() !== (photo.caption ?? '');
+  if (!photo.can.edit) {
+    return (
+      <Text>
+        {photo.caption || (
+          <Text span c="dimmed">
+            No caption.
+          </Text>
+        )}
+      </Text>
+    );
+  }
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ caption });
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label="Caption"
+          value={caption}
+          onChange={(event) => setCaption(event.currentTarget.value)}
+          maxLength={500}
+          error={update.isError ? errorMessage(update.error, 'Failed to save the caption') : undefined}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Button type="submit" disabled={!changed || update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save caption'}
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { PHOTO_ATTACHABLE_TYPES, type PhotoAttachableType } from '../../../shared/constants';
+import { PHOTO_MESSAGES } from '../../../shared/schemas/photos';
+import { useAttachable } from '../../api/attachables';
+import { usePhotos } from '../../api/photos';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBox } from '../../components/error-box';
+import { ListFooter } from '../../components/list-footer';
+import { Loading } from '../../components/loading';
+import { PhotoGrid } from '../../components/photo-grid';
+import { statusLabel } from '../../components/status-badge';
+import { useStayInRange, useUrlList } from '../../lib/use-url-list';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+
+const PAGE_SIZE = 24;
+const isType = (value: string | null): value is PhotoAttachableType =>
+  (PHOTO_ATTACHABLE_TYPES as readonly string[]).includes(value ?? '');
+
+/** /resources/photos (spec §2): caption search, type filter, a grid of thumbnails. */
+export function PhotosPage() {
+  const list = useUrlList(PAGE_SIZE);
+  const rawType = list.params.get('type');
+  const type = isType(rawType) ? rawType : undefined;
+  const id = (type && list.params.get('id')) || undefined;
+  const record = useAttachable(type, id);
+  const photos = usePhotos({
+    q: list.q,
+    attachableType: type,
+    attachableId: id,
+    offset: list.offset,
+    limit: PAGE_SIZE,
+  });
+  const moving = useStayInRange(list, photos, PAGE_SIZE);
+
+  return (
+    <PageShell
+      title="Photos"
+      crumbs={[{ label: 'Photos' }]}
+      actions={
+        <Button component={Link} to={paths.uploadPhoto()}>
+          Upload Photo
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <TextInput
+            label="Search captions"
+            type="search"
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+            miw={200}
+          />
+          <NativeSelect
+            label="Type"
+            data={[
+              { value: '', label: 'All types' },
+              ...PHOTO_ATTACHABLE_TYPES.map((value) => ({ value, label: statusLabel('attachable', value) })),
+            ]}
+            value={type ?? ''}
+            onChange={(event) => list.setFilter('type', event.currentTarget.value)}
+            miw={160}
+          />
+        </Group>
+        {id && (
+          <Text size="sm">
+            Photos of {record.data?.name ?? 'one record'} ·{' '}
+            <Anchor component="button" size="sm" onClick={() => list.setFilter('id', null)}>
+              Show all {type} photos
+            </Anchor>
+          </Text>
+        )}
+        {photos.isPending || moving ? (
+          <Loading label="Loading photos" />
+        ) : photos.isError ? (
+          <ErrorBox error={photos.error} fallback={PHOTO_MESSAGES.loadFailed} onRetry={photos.refetch} />
+        ) : photos.data.items.length === 0 ? (
+          list.q || type ? (
+            <Text c="dimmed">No photos match these filters.</Text>
+          ) : (
+            <EmptyState
+              title="No photos yet"
+              description="Photos you take on visits, or upload here, appear in this grid."
+              action={{ label: 'Upload your first photo', to: paths.uploadPhoto() }}
+            />
+          )
+        ) : (
+          <>
+            <PhotoGrid photos={photos.data.items} />
+            <ListFooter
+              total={photos.data.total}
+              offset={list.offset}
+              pageSize={PAGE_SIZE}
+              onPage={list.setPage}
+              noun="photos"
+            />
+          </>
+        )}
+      </Stack>
+    </PageShell>
+  );
+}

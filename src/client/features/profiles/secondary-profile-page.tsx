@@ -1,0 +1,75 @@
+import { Button, Card, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PROFILE_MESSAGES } from '../../../shared/schemas/profiles';
+import { useDeleteSecondaryProfile, useSecondaryProfile } from '../../api/profiles';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBox } from '../../components/error-box';
+import { Facts } from '../../components/facts';
+import { DetailSkeleton } from '../../components/loading';
+import { NotesPanel } from '../../components/notes-panel';
+import { PhotoPanel } from '../../components/photo-panel';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+
+/** /resources/profiles/{id}: one secondary profile with its photos and notes (spec §2 link target). */
+export function SecondaryProfilePage() {
+  const { id = '' } = useParams();
+  const profile = useSecondaryProfile(id);
+  const remove = useDeleteSecondaryProfile();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const name = profile.data?.displayName ?? 'Profile';
+
+  return (
+    <PageShell
+      title={name}
+      crumbs={[{ label: 'Profiles', to: paths.profiles() }, { label: name }]}
+      actions={
+        profile.data && (
+          <>
+            <Button component={Link} to={paths.editProfile(id)} variant="light">
+              Edit
+            </Button>
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
+        )
+      }
+    >
+      {profile.isPending ? (
+        <DetailSkeleton label="Loading profile" />
+      ) : profile.isError ? (
+        <ErrorBox error={profile.error} fallback={PROFILE_MESSAGES.loadProfileFailed} />
+      ) : (
+        <Stack gap="lg">
+          <Card withBorder padding="md">
+            <Facts
+              facts={[
+                ['Display Name', profile.data.displayName],
+                ['Company Name', profile.data.companyName ?? '—'],
+                ['Email', profile.data.email ?? '—'],
+                ['Phone', profile.data.phone ?? '—'],
+              ]}
+            />
+          </Card>
+          <PhotoPanel attachableType="secondary_profile" attachableId={id} />
+          <NotesPanel attachableType="secondary_profile" attachableId={id} />
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={deleting}
+        title="Delete Secondary Profile"
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(id);
+          navigate(paths.profiles(), { replace: true });
+        }}
+        describeError={() => PROFILE_MESSAGES.deleteFailed}
+      >
+        Are you sure you want to delete this profile? This action cannot be undone.
+      </ConfirmDialog>
+    </PageShell>
+  );
+}

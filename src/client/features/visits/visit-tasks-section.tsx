@@ -1,0 +1,131 @@
+import { Button, Card, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { VISIT_TASK_STATUSES, type VisitTaskStatus } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
+import { VISIT_MESSAGES, type VisitDetailDto, type VisitTaskDto } from '../../../shared/schemas/visits';
+import { errorMessage } from '../../api/http';
+import { useUpdateVisitTask } from '../../api/visits';
+import { ErrorBox } from '../../components/error-box';
+import { statusLabel } from '../../components/status-badge';
+import { formatDateTime } from '../../lib/datetime';
+
+/** The visit's tasks, each with its status selector (spec §2) and a note. */
+export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
+  const headingId = useId();
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const completed = visit.tasks.filter((task) => task.status === 'completed').length;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id={headingId}>
+          Tasks
+        </Title>
+        {visit.tasks.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {completed} of {visit.tasks.length} completed
+          </Text>
+        )}
+      </Group>
+      {statusError && <ErrorBox>{statusError}</ErrorBox>}
+      {visit.tasks.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No tasks on this visit yet. Use Manage Tasks to add some.
+        </Text>
+      ) : (
+        <Stack gap="sm" mt="xs">
+          {visit.tasks.map((task) => (
+            <TaskCard key={task.id} visitId={visit.id} task={task} onStatusError={setStatusError} />
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+/** One task with its own status mutation, so quick changes to several tasks each keep their busy state and error. */
+function TaskCard({
+  visitId,
+  task,
+  onStatusError,
+}: {
+  visitId: string;
+  task: VisitTaskDto;
+  onStatusError: (message: string | null) => void;
+}) {
+  const updateTask = useUpdateVisitTask(visitId);
+
+  function changeStatus(status: VisitTaskStatus) {
+    onStatusError(null);
+    updateTask.mutate(
+      { id: task.id, status },
+      { onError: (error) => onStatusError(VISIT_MESSAGES.taskStatusFailed(errorMessage(error, 'unknown error'))) },
+    );
+  }
+
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Text fw={600}>{task.name}</Text>
+            <Text size="sm" c="dimmed">
+              {formatMoney(task.price)}
+              {task.completedAt ? ` · completed ${formatDateTime(task.completedAt)}` : ''}
+            </Text>
+          </Stack>
+          <NativeSelect
+            aria-label={`Status of ${task.name}`}
+            data={VISIT_TASK_STATUSES.map((value) => ({ value, label: statusLabel('visitTask', value) }))}
+            value={task.status}
+            disabled={updateTask.isPending}
+            onChange={(event) => changeStatus(event.currentTarget.value as VisitTaskStatus)}
+            w={150}
+          />
+        </Group>
+        <TaskNote visitId={visitId} task={task} />
+      </Stack>
+    </Card>
+  );
+}
+
+function TaskNote({ visitId, task }: { visitId: string; task: VisitTaskDto }) {
+  const updateTask = useUpdateVisitTask(visitId);
+  const [note, setNote] = useState(task.notes ?? '');
+  const [failure, setFailure] = useState<string | null>(null);
+  const changed = note.trim() !== (task.notes ?? '');
+  return (
+    <Stack gap={4}>
+      <Textarea
+        aria-label={`Note for ${task.name}`}
+        placeholder="Add a note for this task"
+        autosize
+        minRows={1}
+        maxRows={6}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        error={failure}
+      />
+      {changed && (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            disabled={updateTask.isPending}
+            onClick={() => {
+              setFailure(null);
+              updateTask.mutate(
+                { id: task.id, notes: note },
+                { onError: (error) => setFailure(errorMessage(error, 'Failed to save note')) },
+              );
+            }}
+          >
+            {updateTask.isPending ? 'Saving...' : 'Save note'}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setNote(task.notes ?? '')}>
+            Cancel
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list's search, filters and page, kept in the URL (`?q=&page=&…`), so the back button and
+ * shared links bring the same list back. Typing and filtering replace the history entry and
+ * go back to page 1; turning pages adds an entry.
+ */
+export function useUrlList(pageSize: number) {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearchText] = useState(params.get('q') ?? '');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+
+  function update(changes: Record<string, string | null | undefined>, replace: boolean) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace });
+  }
+
+  return {
+    params,
+    search,
+    /** The search as sent to the server (trimmed, debounced); undefined when blank. */
+    q: q || undefined,
+    page,
+    offset: (page - 1) * pageSize,
+    setSearch(value: string) {
+      setSearchText(value);
+      update({ q: value.trim(), page: null }, true);
+    },
+    setFilter(key: string, value: string | null | undefined) {
+      update({ [key]: value, page: null }, true);
+    },
+    setPage(next: number, replace = false) {
+      update({ page: next > 1 ? String(next) : null }, replace);
+    },
+  };
+}
+
+/**
+ * A page past the end (its last row deleted, an old link) moves to the last page instead of
+ * saying the list is empty. True while it moves, so the page can show it is loading.
+ */
+export function useStayInRange(
+  list: { page: number; setPage: (page: number, replace?: boolean) => void },
+  result: { data?: { items: unknown[]; total: number }; isPlaceholderData: boolean },
+  pageSize: number,
+): boolean {
+  const lastPage = Math.max(1, Math.ceil((result.data?.total ?? 0) / pageSize));
+  const past = !result.isPlaceholderData && result.data?.items.length === 0 && list.page > lastPage;
+  const { setPage } = list;
+  useEffect(() => {
+    if (past) setPage(lastPage, true);
+    // setPage is new on every render; only `past` and `lastPage` decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [past, lastPage]);
+  return past;
+}

@@ -1,0 +1,83 @@
+import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconMenu2 } from '@tabler/icons-react';
+import { NavLink } from 'react-router';
+import { useMe } from '../api/session';
+import { StatusBadge } from '../components/status-badge';
+import { paths } from '../paths';
+import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
+import classes from './shell.module.css';
+
+function useNavItems() {
+  const me = useMe();
+  return me.data?.isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : [...NAV_ITEMS];
+}
+
+/** Wide screens: the areas in a row under the header. */
+export function TopNav() {
+  const items = useNavItems();
+  return (
+    <nav aria-label="Main" className={classes.topNav}>
+      {items.map(({ label, to, icon: Icon }) => (
+        <NavLink key={to} to={to} className={classes.topNavLink}>
+          <Icon size={18} aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Phones (600 px and less): a bar along the bottom with the main areas and a Menu with all of them. */
+export function BottomNav() {
+  const items = useNavItems();
+  const me = useMe().data;
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <nav aria-label="Main" className={classes.bottomNav}>
+        {items
+          .filter((item) => item.phone)
+          .map(({ label, to, icon: Icon }) => (
+            <NavLink key={to} to={to} className={classes.bottomNavItem}>
+              <Icon size={22} aria-hidden />
+              {label}
+            </NavLink>
+          ))}
+        <button type="button" className={classes.bottomNavItem} onClick={open} aria-haspopup="dialog">
+          <IconMenu2 size={22} aria-hidden />
+          Menu
+        </button>
+      </nav>
+      <Drawer opened={opened} onClose={close} position="bottom" size="auto" title="Menu">
+        <Stack gap={4} component="nav" aria-label="All areas">
+          {items.map(({ label, to, icon: Icon }) => (
+            <NavLink key={to} to={to} className={classes.menuLink} onClick={close}>
+              <Icon size={22} aria-hidden />
+              {label}
+            </NavLink>
+          ))}
+        </Stack>
+        {me && (
+          <Group justify="space-between" wrap="nowrap" mt="md" gap="xs">
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Text size="sm" truncate="end" miw={0}>
+                {me.email}
+              </Text>
+              <StatusBadge kind="accountRole" value={me.role} />
+            </Group>
+            <Button
+              component={NavLink}
+              to={paths.signout()}
+              variant="light"
+              leftSection={<IconLogout size={18} aria-hidden />}
+              style={{ flexShrink: 0 }}
+            >
+              Sign out
+            </Button>
+          </Group>
+        )}
+      </Drawer>
+    </>
+  );
+}

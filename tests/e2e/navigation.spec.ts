@@ -1,0 +1,77 @@
+import { expect, signUpViaApi, test } from './support/fixtures';
+
+// Issue 11 item 8: phone navigation from every signed-in page, targets of 44×44 px or more,
+// and a header that keeps 'Sign out' and the role badge whole beside a long e-mail.
+
+const AREAS = ['Dashboard', 'Visits', 'Properties', 'Tasks', 'Photos', 'Notes', 'Invoices', 'Profile'];
+
+test('on a phone, a bottom bar and its Menu reach every area with large targets', async ({ page, user: _user }) => {
+  await page.goto('/resources/tasks');
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bar).toBeVisible();
+  const viewport = page.viewportSize()!;
+  for (const target of await bar.locator('a, button').all()) {
+    const box = (await target.boundingBox())!;
+    expect(box.width, await target.innerText()).toBeGreaterThanOrEqual(44);
+    expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(44);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  }
+
+  await bar.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  const links = menu.getByRole('navigation', { name: 'All areas' }).getByRole('link');
+  await expect(links).toHaveText(AREAS);
+  for (const link of await links.all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+  }
+  await menu.getByRole('link', { name: 'Properties' }).click();
+  await expect(page).toHaveURL(/\/resources\/properties$/);
+  await expect(page.getByRole('heading', { name: 'Properties', level: 1 })).toBeVisible();
+
+  await bar.getByRole('link', { name: 'Visits' }).click();
+  await expect(page).toHaveURL(/\/resources\/visits$/);
+  await expect(bar.getByRole('link', { name: 'Visits' })).toHaveAttribute('aria-current', 'page');
+
+  // The last control of a long page can be scrolled above the bar and used.
+  await bar.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const lastTile = page.getByRole('navigation', { name: 'Areas' }).getByRole('link').last();
+  await lastTile.click();
+  await expect(page).toHaveURL(/\/resources\/profiles$/);
+});
+
+test('on a wide screen the areas are in the header and there is no bottom bar', async ({ page, user: _user }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/resources/visits');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toHaveCount(1);
+  await expect(nav.getByRole('link')).toHaveText(AREAS);
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+});
+
+test('with a 45-character e-mail at 390 px, Sign out and the role badge stay whole and visible', async ({
+  page,
+  server,
+}) => {
+  const email = `${'a-very-long-mailbox-name-'.padEnd(33, 'x')}@example.com`;
+  expect(email).toHaveLength(45);
+  await signUpViaApi(page.request, server.baseURL, { email, password: 'secret123' });
+  for (const route of ['/dashboard', '/resources/properties']) {
+    await page.goto(route);
+    const header = page.getByRole('banner');
+    const signOut = header.getByRole('link', { name: 'Sign out' });
+    const badge = header.getByText('customer', { exact: true });
+    await expect(signOut).toBeVisible();
+    await expect(badge).toBeVisible();
+    const width = page.viewportSize()!.width;
+    for (const element of [signOut, badge]) {
+      const box = (await element.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // whole: the text is not cut off inside its box
+      expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+    }
+  }
+});
