@@ -7,16 +7,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
-import { secureHeaders } from 'hono/secure-headers';
 import type { $ZodType } from 'zod/v4/core';
-import { signUpRequest } from '../shared/schemas/auth';
+import { signUpRequest, updateUserRequest } from '../shared/schemas/auth';
 import type { ErrorBody } from '../shared/schemas/common';
 import { changePasswordRequest } from '../shared/schemas/profiles';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth';
 import { loadActor } from './auth/session';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { isDatabaseUnavailable, type Database } from './db/client';
 import { AppError, STATUS_BY_CODE } from './errors';
+import { isUpload, sameOriginWrites, securityHeaders } from './guards';
 import { parseWith } from './http';
 import { adminUsersRoutes } from './modules/admin/admin.routes';
 import { authTestRoutes } from './modules/debug/auth-test.routes';
@@ -28,7 +28,16 @@ import { secondaryProfilesRoutes } from './modules/profiles/secondary-profiles.r
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { attachablesRoutes } from './modules/attachables/attachables.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { openMailer, type Mailer } from './mail/mailer';
+import { photosRoutes } from './modules/photos/photos.routes';
+import { openStorage } from './storage/open-storage';
+import type { Storage } from './storage/storage';
 import type { AppEnv } from './types';
+import { describeError, rootCause } from './log';
 
 /** Upper bound of a JSON request body (uploads, when they come, get their own limit). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -37,10 +46,18 @@ export interface AppDeps {
   config: Config;
   db: Database;
   auth?: Auth;
+  storage?: Storage;
+  mailer?: Mailer;
 }
 
 /** Builds the whole HTTP app without listening, so tests can call `app.request()`. */
-export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps) {
+export function createApp({
+  config,
+  db,
+  auth = createAuth(config, db),
+  storage = openStorage(config),
+  mailer = openMailer(config),
+}: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
@@ -52,28 +69,40 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
       const body: ErrorBody = { error: { code: 'BAD_REQUEST', message: error.message || 'Bad request' } };
       return c.json(body, error.status);
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`${c.req.method} ${c.req.path}: the database is unavailable (${rootCause(error)})`);
+      const body: ErrorBody = {
+        error: { code: 'UNAVAILABLE', message: 'The database is not reachable right now; please try again shortly' },
+      };
+      return c.json(body, 503, { 'Retry-After': '5' });
+    }
+    console.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
     const body: ErrorBody = { error: { code: 'INTERNAL', message: 'Something went wrong on the server' } };
     return c.json(body, 500);
   });
 
   if (config.logRequests) app.use(logger());
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
-  // JSON bodies are small; anything bigger is refused before it is read (413).
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: (c) => {
-        const body: ErrorBody = { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } };
-        return c.json(body, 413);
-      },
-    }),
-  );
+  app.use(securityHeaders(config));
+  app.use('/api/*', sameOriginWrites(config));
+  // JSON bodies are small; anything bigger is refused before it is read (413). Only requests
+  // that carry a body pay for the check; a photo upload streams under its own limit.
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: (c) => {
+      const body: ErrorBody = { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } };
+      return c.json(body, 413);
+    },
+  });
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || isUpload(c.req.method, c.req.path)) return next();
+    return jsonBodyLimit(c, next);
+  });
   app.use('*', async (c, next) => {
     c.set('config', config);
     c.set('db', db);
     c.set('auth', auth);
+    c.set('storage', storage);
+    c.set('mailer', mailer);
     await next();
   });
 
@@ -81,6 +110,7 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
   app.post('/api/auth/sign-up/email', validateJsonBody(signUpRequest));
   // The new password follows the sign-up rules (spec §5), with the same messages.
   app.post('/api/auth/change-password', validateJsonBody(changePasswordRequest));
+  app.post('/api/auth/update-user', validateJsonBody(updateUserRequest));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientIp(c, config))));
 
   // ── /api: JSON resources ──
@@ -95,6 +125,11 @@ export function createApp({ config, db, auth = createAuth(config, db) }: AppDeps
   app.route('/api/test-db', testDbRoutes);
   app.route('/api/properties', propertiesRoutes);
   app.route('/api/tasks', tasksRoutes);
+  app.route('/api/photos', photosRoutes);
+  app.route('/api/notes', notesRoutes);
+  app.route('/api/invoices', invoicesRoutes);
+  app.route('/api/invitations', invitationsRoutes);
+  app.route('/api/attachables', attachablesRoutes);
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
     return c.json(body, 404);

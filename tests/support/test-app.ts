@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { newPglite, openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
+import { openStorage } from '../../src/server/storage/open-storage';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -35,7 +36,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const auth = createAuth(config, handle.db);
-  const app = createApp({ config, db: handle.db, auth });
+  const storage = openStorage(config);
+  const app = createApp({ config, db: handle.db, auth, storage });
 
   /** A request as a browser on our origin would send it. */
   async function request(url: string, options: RequestOptions = {}) {
@@ -49,12 +51,31 @@ export async function createTestApp(env: Record<string, string> = {}) {
     });
   }
 
+  /** `POST /api/photos` as a browser form would send it (multipart), as the given user. */
+  function upload(
+    cookie: string,
+    file: { bytes: Buffer; name?: string; type?: string } | null,
+    fields: Record<string, string> = {},
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    if (file)
+      form.set(
+        'file',
+        new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
+        file.name ?? 'photo.jpg',
+      );
+    return app.request('/api/photos', { method: 'POST', headers: { origin: TEST_ORIGIN, cookie }, body: form });
+  }
+
   return {
     app,
     auth,
     config,
     db: handle.db,
+    storage,
     request,
+    upload,
     async close() {
       await handle.close();
       await drop();
