@@ -35,4 +35,17 @@ describe('what the log says about an error', () => {
     expect(JSON.stringify(error.mock.calls)).not.toContain(token);
     error.mockClear(); // this test's own console.error calls are the point of it
   });
+
+  it('the adapter’s “fallback join” failure is a warning without its where clause (the error is thrown on)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    authLog('error', 'Failed to query fallback join for model users:', {
+      where: [{ field: 'email', value: 'olga@example.com' }],
+      limit: 1,
+    });
+    expect(error).not.toHaveBeenCalled();
+    expect(warn.mock.calls).toEqual([
+      ['[better-auth] Failed to query fallback join for model users (the error is handled where it is caught)'],
+    ]);
+  });
 });

@@ -24,12 +24,21 @@ export function rootCause(error: unknown): string {
 
 type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
+/** better-auth's adapter logs this with the query's parameters, then throws the error on. */
+const RETHROWN_QUERY_FAILURE = 'Failed to query fallback join';
+
 /**
  * better-auth's logger, through `describeError`. A database outage is a warning: the request
  * that met it is answered 503 and nothing is wrong with the app itself.
  */
 export function authLog(level: LogLevel, message: string, ...args: unknown[]) {
   if (level === 'debug') return;
+  if (message.startsWith(RETHROWN_QUERY_FAILURE)) {
+    // Its argument is the query's where clause (ids, e-mail addresses); the error itself is
+    // thrown on and logged, or answered 503, by whoever handles it.
+    console.warn(`[better-auth] ${message.replace(/:$/, '')} (the error is handled where it is caught)`);
+    return;
+  }
   if (args.some(isDatabaseUnavailable)) {
     console.warn(`[better-auth] ${message}: the database is unavailable (${args.map(rootCause).join('; ')})`);
     return;
