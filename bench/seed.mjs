@@ -324,7 +324,7 @@ export function seedStatements(scale, passwordHash) {
 }
 
 /** Loads the app's database modules (TypeScript) through tsx. */
-async function appDatabase() {
+export async function appDatabase() {
   register();
   const [client, migrate] = await Promise.all([
     import('../src/server/db/client.ts'),
