@@ -3,6 +3,7 @@
 // carrying an `x-bench-capture: <tag>` header runs in an async context holding the tag, and
 // every pg query issued in that context is appended to the file as one JSON line:
 // { tag, text, values, name, rowMode, types } with the values as pg sends them (strings).
+// On PGlite (no DATABASE_URL) its query() is recorded the same way.
 // Requests without the header are not recorded, so the load itself is not slowed down.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
@@ -49,4 +50,24 @@ if (file) {
     }
     return query.call(this, config, values, ...rest);
   };
+
+  // The embedded PGlite (no DATABASE_URL): its query(text, params, options) is what drizzle calls.
+  if (!process.env.DATABASE_URL) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pgliteQuery = PGlite.prototype.query;
+    PGlite.prototype.query = function (text, params, options) {
+      const tag = requestTag.getStore();
+      if (tag) {
+        const statement = {
+          tag,
+          text,
+          values: (params ?? []).map((value) => (value instanceof Date ? value.toISOString() : value)),
+          rowMode: options?.rowMode,
+          types: Boolean(options?.parsers),
+        };
+        appendFileSync(file, `${JSON.stringify(statement)}\n`);
+      }
+      return pgliteQuery.call(this, text, params, options);
+    };
+  }
 }
