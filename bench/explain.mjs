@@ -4,12 +4,12 @@
 //
 //   DATABASE_URL=<database seeded by bench/seed.mjs> node bench/explain.mjs [--account ordinary|big|both]
 //                                                                    [--out bench/out/explain.md]
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { captureAll, REPO, startServer } from './harness.mjs';
+import { captureAll, REPO, startServer, writeFormatted } from './harness.mjs';
 import { BIG_ACCOUNT_EMAIL, ORDINARY_ACCOUNT_EMAIL } from './seed.mjs';
 
 const SEQ_SCAN_ROWS = 10_000;
@@ -115,8 +115,7 @@ const markdown = [
   '',
   ...sections,
 ].join('\n');
-mkdirSync(path.dirname(options.out), { recursive: true });
-writeFileSync(options.out, markdown);
+await writeFormatted(path.resolve(options.out), markdown, 'markdown');
 console.log(
   `Seq Scans on tables of more than ${SEQ_SCAN_ROWS} rows:\n${summary.join('\n')}\nwritten to ${options.out}`,
 );

@@ -2,7 +2,7 @@
 // server with the SQL-capture preload, signing in, capturing one request's statements, and
 // the two kinds of load (autocannon against HTTP, a replay loop against the database).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -296,4 +296,12 @@ export async function loadRawPglite({ client, statements, workers, seconds }) {
     for (const statement of plain) await target.query(statement.text, wireValues(statement.values), options(statement));
   };
   return loop({ workers, seconds, once: () => (inTransaction ? client.transaction(run) : run(client)) });
+}
+
+/** Writes a result file formatted as the repository's Prettier would, so `prettier --check bench` passes. */
+export async function writeFormatted(file, text, parser) {
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, await prettier.format(text, { ...config, parser }));
 }

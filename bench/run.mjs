@@ -10,12 +10,12 @@
 //
 // The server runs on core 0 (taskset), this script and its loads on core 1; PostgreSQL itself
 // is not pinned. Without --quick an empty database is seeded at full size first (about 70 s).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { captureAll, loadHttp, loadRawPg, loadRawPglite, pinSelf, startServer } from './harness.mjs';
+import { captureAll, loadHttp, loadRawPg, loadRawPglite, pinSelf, startServer, writeFormatted } from './harness.mjs';
 import {
   appDatabase,
   BIG_ACCOUNT_EMAIL,
@@ -84,6 +84,8 @@ async function measure(server, raw) {
     const { cookie, endpoints } = await captureAll(server, captureFile, email);
     for (const endpoint of endpoints) {
       if (only && !only.has(endpoint.key)) continue;
+      // One unrecorded second first: a fresh server is still compiling its hot paths.
+      await loadHttp({ base: server.base, url: endpoint.url, cookie, connections, seconds: 1 });
       const http = await loadHttp({ base: server.base, url: endpoint.url, cookie, connections, seconds });
       const row = { account: email, endpoint: endpoint.label, key: endpoint.key, url: endpoint.url, http };
       row.statements = endpoint.statements;
@@ -186,10 +188,8 @@ try {
   if (options.json) {
     const { results } = outcome;
     const rows = results.map(({ statements, ...row }) => ({ ...row, statementCount: statements.length, statements }));
-    writeFileSync(
-      options.json,
-      `${JSON.stringify({ ...outcome, seconds, connections, results: rows, fixedRate: results.fixedRate }, null, 2)}\n`,
-    );
+    const json = JSON.stringify({ ...outcome, seconds, connections, results: rows, fixedRate: results.fixedRate });
+    await writeFormatted(path.resolve(options.json), json, 'json');
   }
 } finally {
   rmSync(captureFile, { force: true });
