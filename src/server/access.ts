@@ -167,6 +167,39 @@ export function visibleAttachable(actor: Actor, type: NoteAttachableType, id: Id
 }
 
 /**
+ * The ids of the records of `type` the actor may see, as a subquery. In a list's WHERE,
+ * `id in (…)` is computed once and hashed by PostgreSQL, where the correlated `exists` of
+ * `visibleAttachable` would run once per row (per type) before the page is cut.
+ */
+function visibleIds(actor: Actor, type: NoteAttachableType): SQL {
+  switch (type) {
+    case 'property':
+      return sql`select ${properties.id} from ${properties} where ${visibleProperty(actor)}`;
+    case 'task':
+      return sql`select ${tasks.id} from ${tasks} where ${visibleTask()}`;
+    case 'visit':
+      return sql`select ${visits.id} from ${visits} where ${visibleVisit(actor)}`;
+    case 'invoice':
+      return sql`select ${invoices.id} from ${invoices} where ${managedPropertyId(actor, invoices.propertyId)}`;
+    case 'profile':
+      return isAdmin(actor)
+        ? sql`select ${profiles.id} from ${profiles}`
+        : sql`select ${profiles.id} from ${profiles} where ${profiles.userId} = ${actor.id}`;
+    case 'secondary_profile':
+      return sql`select ${secondaryProfiles.id} from ${secondaryProfiles} where ${ownSecondaryProfile(actor)}`;
+    case 'photo':
+      return sql`select ${photos.id} from ${photos} where ${visiblePhoto(actor, 'list')}`;
+  }
+}
+
+/**
+ * How a visibility condition is written: `row` (a correlated `exists` per type) for a few
+ * rows, such as one record or one record's panel; `list` (hashed id sets) for a list that
+ * has to look at many rows.
+ */
+export type VisibilityShape = 'row' | 'list';
+
+/**
  * SQL condition on a row of an attached kind (a photo or a note): the actor may see it.
  * A standalone one (no attachable id) only its author; any other, whoever sees what it
  * is attached to.
@@ -175,19 +208,23 @@ export function visibleAttached(
   actor: Actor,
   columns: { type: AnyPgColumn; id: AnyPgColumn; author: AnyPgColumn },
   types: readonly NoteAttachableType[],
+  shape: VisibilityShape = 'row',
 ): SQL {
-  const byType = types.map(
-    (type) => sql`(${columns.type} = ${type} and ${visibleAttachable(actor, type, columns.id)})`,
+  const byType = types.map((type) =>
+    shape === 'list'
+      ? sql`(${columns.type} = ${type} and ${columns.id} in (${visibleIds(actor, type)}))`
+      : sql`(${columns.type} = ${type} and ${visibleAttachable(actor, type, columns.id)})`,
   );
   return sql`(case when ${columns.id} is null then ${columns.author} = ${actor.id} else (${sql.join(byType, sql` or `)}) end)`;
 }
 
 /** SQL condition on `photos`: the actor may see the photo. */
-export function visiblePhoto(actor: Actor): SQL {
+export function visiblePhoto(actor: Actor, shape: VisibilityShape = 'row'): SQL {
   return visibleAttached(
     actor,
     { type: photos.attachableType, id: photos.attachableId, author: photos.uploadedBy },
     PHOTO_TYPES,
+    shape,
   );
 }
 const PHOTO_TYPES = ['property', 'task', 'visit', 'invoice', 'profile', 'secondary_profile'] as const;

@@ -9,7 +9,7 @@ import {
   type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
-import { visibleAttached } from '../../access';
+import { visibleAttached, type VisibilityShape } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { notes, profiles, users } from '../../db/schema';
@@ -22,11 +22,12 @@ import { attachedName, requireAttachable } from '../attachables/attachables.serv
 // only the author edits or deletes.
 
 /** SQL condition on `notes`: the actor may see the note. */
-const visibleNote = (actor: Actor) =>
+const visibleNote = (actor: Actor, shape: VisibilityShape = 'row') =>
   visibleAttached(
     actor,
     { type: notes.attachableType, id: notes.attachableId, author: notes.createdBy },
     NOTE_ATTACHABLE_TYPES,
+    shape,
   );
 
 const selectNotes = (db: Executor) =>
@@ -74,7 +75,8 @@ export async function listNotes(
   query: z.output<typeof listNotesQuery>,
 ): Promise<Page<NoteDto>> {
   const where = and(
-    visibleNote(actor),
+    // One record's notes (a panel) are few: checked per row. Any other list: hashed id sets.
+    visibleNote(actor, query.attachableId ? 'row' : 'list'),
     query.attachableType ? eq(notes.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(notes.attachableId, query.attachableId) : undefined,
     query.q ? ilike(notes.content, containsPattern(query.q)) : undefined,

@@ -89,7 +89,8 @@ export async function listPhotos(
   query: z.output<typeof listPhotosQuery>,
 ): Promise<Page<PhotoDto>> {
   const where = and(
-    visiblePhoto(actor),
+    // One record's photos (a panel) are few: checked per row. Any other list: hashed id sets.
+    visiblePhoto(actor, query.attachableId ? 'row' : 'list'),
     query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
     query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
