@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
-import { optionalText, pageQuery, tooLong } from './common';
+import { optionalText, pageQuery } from './common';
 import { dollarsField, optionalCents } from './money';
 import { TASK_MESSAGES } from '../messages/tasks';
 
