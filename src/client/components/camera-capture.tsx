@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH, CAMERA_JPEG_QUALITY } from '../../shared/constants';
-import { PHOTO_MESSAGES } from '../../shared/schemas/photos';
+import { PHOTO_MESSAGES } from '../../shared/messages/photos';
 
 type Facing = 'environment' | 'user';
 

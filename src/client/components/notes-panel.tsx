@@ -2,7 +2,8 @@ import { Anchor, Button, Card, Group, Stack, Text, Textarea } from '@mantine/cor
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { NoteAttachableType } from '../../shared/constants';
-import { NOTE_MESSAGES, noteContent, type NoteDto } from '../../shared/schemas/notes';
+import type { NoteDto } from '../../shared/schemas/notes';
+import { NOTE_MESSAGES } from '../../shared/messages/notes';
 import { errorMessage } from '../api/http';
 import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from '../api/notes';
 import { formatDateTime } from '../lib/datetime';
@@ -80,8 +81,10 @@ function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAtt
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { noteContent } = await import('../../shared/schemas/notes');
     const checked = validate(noteContent, content);
     if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
     setError(null);
@@ -120,8 +123,9 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
   const [content, setContent] = useState(note.content);
   const [error, setError] = useState<string | null>(null);
 
-  function save(event: FormEvent) {
+  async function save(event: FormEvent) {
     event.preventDefault();
+    const { noteContent } = await import('../../shared/schemas/notes');
     const checked = validate(noteContent, content);
     if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
     setError(null);

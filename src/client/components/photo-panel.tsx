@@ -3,7 +3,7 @@ import { IconCamera, IconPhotoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PhotoAttachableType } from '../../shared/constants';
-import { PHOTO_MESSAGES } from '../../shared/schemas/photos';
+import { PHOTO_MESSAGES } from '../../shared/messages/photos';
 import { usePhotos } from '../api/photos';
 import { paths } from '../paths';
 import { CameraCapture } from './camera-capture';

@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_PHOTO_BYTES, type PhotoAttachableType } from '../../shared/constants';
-import { PHOTO_MESSAGES } from '../../shared/schemas/photos';
+import { PHOTO_MESSAGES } from '../../shared/messages/photos';
 import { errorMessage } from '../api/http';
 import { useUploadPhoto } from '../api/photos';
 

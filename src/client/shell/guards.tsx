@@ -1,9 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
+import { queryClient } from '../api/query-client';
 import { useMe } from '../api/session';
 import { paths } from '../paths';
 import { PageLoader } from './page-loader';
 import { useTimedOut } from '../lib/use-timed-out';
+
+/** Every route that reads data sits under this; /login, /signup and /clear-auth do not, so they never load the cache. */
+export function WithData() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
 
 /** spec §2: spinner while loading, /login when signed out, /clear-auth after 5 s of loading. */
 export function RequireAuth() {

@@ -1,9 +1,9 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 /** Shown when a route fails to render or its code fails to load (e.g. after a deploy). */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   return (
     <Center component="main" mih="60vh" p="md">
       <Stack align="center" gap="sm" role="alert">
@@ -13,4 +13,27 @@ export function RouteError() {
       </Stack>
     </Center>
   );
+}
+
+class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown; key: string }> {
+  override state = { error: undefined as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  // Going to another address clears the error, as a router's error element does.
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: undefined, key: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
+/** Catches what any route throws while rendering or loading, and shows `RouteError` in its place. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return <ErrorBoundary resetKey={location.key}>{children}</ErrorBoundary>;
 }

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { accountRole } from './roles';
 import { pageQuery } from './common';
+import { ADMIN_MESSAGES } from '../messages/admin';
 
 // spec §2 (Admin users), §4 (Role change), §6 and §8.
-
-export const ADMIN_MESSAGES = {
-  userNotFound: 'User not found',
-  roleUpdated: 'User role updated successfully!',
-  roleUpdateFailed: 'Error updating user role. Please try again.',
-  lastAdmin: 'The last admin cannot be demoted; make another user an admin first.',
-  adminsOnly: 'Admins only',
-} as const;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -34,3 +27,5 @@ export interface AdminUserDto {
   phone: string | null;
   companyName: string | null;
 }
+
+export { ADMIN_MESSAGES };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { tooLong } from '../messages/text';
 
 export const uuid = z.uuid();
 
@@ -33,9 +34,7 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
 
-/** At most `max` characters, said in words ('City must be at most 100 characters'). */
-export const tooLong = (label: string, max: number) =>
-  `${label} must be at most ${max.toLocaleString('en-US')} characters`;
+export { tooLong };
 
 /** Optional text input: trimmed, at most `max` characters, and blank becomes null. */
 export const optionalText = (max: number, label = 'Text') =>

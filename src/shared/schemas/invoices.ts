@@ -1,30 +1,9 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, type InvoiceStatus, type VisitStatus } from '../constants';
 import { pageQuery } from './common';
+import { INVOICE_MESSAGES } from '../messages/invoices';
 
 // spec §2 (Visits detail, Invoices), §3, §4 (Invoice status, Deletion), §5, §8, §9.
-
-export const INVOICE_MESSAGES = {
-  propertyRequired: 'Please select a property',
-  notFound: 'Invoice not found',
-  saveFailed: 'Failed to save invoice',
-  markPaidFailed: 'Failed to mark invoice as paid',
-  markPaidAlert: (message: string) => `Error marking invoice as paid: ${message}`,
-  loadVisitsFailed: 'Failed to load visits for this property',
-  deleteError: (message: string) => `Error deleting invoice: ${message}`,
-  notBillable: 'Only completed visits of this property can be billed',
-  onAnotherInvoice: (invoiceNumber: string) => `This visit is already on invoice ${invoiceNumber}`,
-  visitOnInvoice: (invoiceNumber: string) =>
-    `This visit is on invoice ${invoiceNumber}; remove it from the invoice (or cancel the invoice) first`,
-  visitOnInvoiceCannotMove: (invoiceNumber: string) =>
-    `This visit is on invoice ${invoiceNumber} and cannot move to another property`,
-  frozen: 'The visits of an invoice that has been sent can no longer change',
-  cancelledCannotBePaid: 'A cancelled invoice cannot be marked as paid',
-  cancelledCannotBeSent: 'A cancelled invoice cannot be sent',
-  recipientInvalid: 'Please enter the e-mail address to send the invoice to',
-  sendFailed: (reason: string) => `The invoice could not be sent: ${reason}`,
-  sent: (to: string) => `Invoice sent to ${to}`,
-} as const;
 
 export const invoiceStatus = z.enum(INVOICE_STATUSES, {
   error: `Status must be one of ${INVOICE_STATUSES.join(', ')}`,
@@ -154,3 +133,5 @@ export interface BillableVisitDto {
   total: number;
   completedTaskCount: number;
 }
+
+export { INVOICE_MESSAGES };

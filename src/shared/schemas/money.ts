@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { dollarsToCents } from '../money';
+import { MONEY_MESSAGES } from '../messages/money';
 
 // One money schema for every price on the API and in every form. The API speaks integer
 // cents (the database numeric(12,2)); forms take dollars and never round what was typed.
-
-export const MONEY_MESSAGES = {
-  wholeCents: 'Price must be a whole number of cents',
-  notNegative: 'Price must be 0 or more',
-  tooLarge: 'Price is too large',
-  notAnAmount: 'Price must be an amount such as 12.50',
-  twoDecimals: 'Price can have at most two decimals',
-} as const;
 
 /** numeric(12,2) holds less than 10^10 dollars. */
 export const MAX_CENTS = 99_999_999_999;
@@ -45,3 +38,5 @@ export const dollarsField = z
   })
   .transform((value) => dollarsToCents(value))
   .pipe(cents.nullable());
+
+export { MONEY_MESSAGES };

@@ -2,26 +2,9 @@ import { z } from 'zod';
 import type { NoteAttachableType } from '../constants';
 import { attachableId, attachableType } from './attachables';
 import { pageQuery } from './common';
+import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from '../messages/notes';
 
 // spec §2 Notes, §3 note, §4 Notes, §5 Note, §6, §8 (note messages), §9 (150-character preview, 8 rows).
-
-export const NOTE_MAX_LENGTH = 10_000;
-
-export const NOTE_MESSAGES = {
-  contentRequired: 'Note content is required',
-  contentEmpty: 'Note content cannot be empty',
-  contentTooLong: `Note content must be at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  notFound: 'Note not found',
-  unauthorizedEdit: 'Unauthorized to edit this note',
-  unauthorizedDelete: 'Unauthorized to delete this note',
-  confirmDelete: 'Are you sure you want to delete this note?',
-  loadFailed: 'Failed to load notes',
-  addFailed: (message: string) => `Failed to add note: ${message}`,
-  updateFailed: (message: string) => `Failed to update note: ${message}`,
-  deleteFailed: (message: string) => `Failed to delete note: ${message}`,
-  errorDeleting: (message: string) => `Error deleting note: ${message}`,
-  standaloneHint: 'leave blank for standalone note',
-} as const;
 
 /** spec §5: required and trimmed; empty is 'required', only spaces is 'cannot be empty'. */
 export const noteContent = z
@@ -70,3 +53,5 @@ export interface NoteDto {
   /** Only the author edits and deletes (spec §6). */
   can: { edit: boolean; delete: boolean };
 }
+
+export { NOTE_MAX_LENGTH, NOTE_MESSAGES };

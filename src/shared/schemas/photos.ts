@@ -2,29 +2,9 @@ import { z } from 'zod';
 import { PHOTO_ATTACHABLE_TYPES, TEXT_LIMITS, type PhotoAttachableType } from '../constants';
 import { attachableId } from './attachables';
 import { optionalText, pageQuery } from './common';
+import { PHOTO_MESSAGES } from '../messages/photos';
 
 // spec §2 Photos, §3 photo, §5 (photo rules), §6 (uploader only), §8 (messages), §9 (limits).
-
-export const PHOTO_MESSAGES = {
-  notFound: 'Photo not found',
-  notAnImage: 'Please select an image file',
-  tooLarge: 'File size must be less than 10MB',
-  tooManyPixels: 'The image is too large: at most 100 megapixels',
-  heic: 'HEIC and HEIF photos cannot be read here; please choose a JPEG, PNG, WebP or GIF (on an iPhone: Settings → Camera → Formats → Most Compatible)',
-  selectItem: 'Please select an item to attach to',
-  selectImage: 'Please select an image file',
-  notMultipart: 'Send the photo as multipart/form-data with a file field',
-  unauthorizedEdit: 'Unauthorized to edit this photo',
-  unauthorizedDelete: 'Unauthorized to delete this photo',
-  loadFailed: 'Failed to load photos',
-  loadEntitiesFailed: 'Failed to load entities',
-  uploadFailed: 'Failed to upload photo',
-  uploadFailedAlert: (message: string) => `Failed to upload photo: ${message}`,
-  deleteFailed: (message: string) => `Failed to delete photo: ${message}`,
-  cameraDenied: 'Camera permission denied. Please allow camera access.',
-  cameraNotFound: 'No camera found on this device.',
-  cameraFailed: (message: string) => `Unable to access camera: ${message}`,
-} as const;
 
 export const photoAttachableType = z.enum(PHOTO_ATTACHABLE_TYPES, {
   error: `Type must be one of ${PHOTO_ATTACHABLE_TYPES.join(', ')}`,
@@ -82,3 +62,5 @@ export interface PhotoDto {
 export interface PhotoDetailDto extends PhotoDto {
   can: { edit: boolean; delete: boolean };
 }
+
+export { PHOTO_MESSAGES };

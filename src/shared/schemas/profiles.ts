@@ -2,24 +2,9 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
 import { optionalText, tooLong } from './common';
 import { password } from './auth';
+import { PROFILE_MESSAGES } from '../messages/profiles';
 
 // spec §2 (My Profile, Secondary profiles), §5 and §8: profile inputs and their messages.
-
-export const PROFILE_MESSAGES = {
-  profileUpdated: 'Profile updated successfully!',
-  profileCreatedRedirecting: 'Profile created successfully! Redirecting...',
-  profileUpdatedRedirecting: 'Profile updated successfully! Redirecting...',
-  displayNameRequired: 'Display name is required',
-  secondaryNotFound: 'Profile not found',
-  loadProfilesFailed: 'Failed to load profiles',
-  loadProfileFailed: 'Failed to load profile',
-  deleteFailed: 'Failed to delete profile',
-  saveFailed: 'Failed to save profile',
-  passwordChanged: 'Password changed. Other sessions were signed out.',
-  passwordSet: 'Password set. You can now sign in with your e-mail and password.',
-  passwordAlreadySet: 'This account already has a password; change it instead.',
-  currentPasswordWrong: 'Current password is incorrect',
-} as const;
 
 /** An optional e-mail field: blank becomes null, anything else must look like an address. */
 const optionalEmail = optionalText(TEXT_LIMITS.email, 'Email').refine(
@@ -87,3 +72,5 @@ export interface SecondaryProfileDto {
   createdAt: string;
   updatedAt: string;
 }
+
+export { PROFILE_MESSAGES };

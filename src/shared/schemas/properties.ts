@@ -2,18 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY, PROPERTY_ROLES, TEXT_LIMITS, type PropertyRole, type VisitStatus } from '../constants';
 import { optionalText, pageQuery, tooLong } from './common';
 import { cents, dollarsField, optionalCents } from './money';
+import { PROPERTY_MESSAGES, PEOPLE_MESSAGES } from '../messages/properties';
 
 // spec §5 (property rules), §8 (messages) and the property endpoints of docs/api.md.
-
-export const PROPERTY_MESSAGES = {
-  nameRequired: 'Property name is required',
-  addressRequired: 'Property address is required',
-  nameTooLong: tooLong('Property name', TEXT_LIMITS.name),
-  addressTooLong: tooLong('Property address', TEXT_LIMITS.address),
-  saveFailed: 'Failed to save property',
-  notFound: 'Property not found',
-  deleteError: 'Error deleting property',
-} as const;
 
 /** `POST /api/properties` and `PATCH /api/properties/:id` (the whole form). */
 export const propertyInput = z.object({
@@ -118,14 +109,6 @@ export interface MyInvitationDto {
 /** `PATCH /api/properties/:id/people/:userId`. */
 export const updatePersonInput = z.object({ role: propertyRole });
 
-export const PEOPLE_MESSAGES = {
-  invitationSent: (email: string) => `Invitation sent to ${email}. They will see the property once they accept it.`,
-  invitationNotFound: 'Invitation not found',
-  lastOwner: 'A property must keep at least one owner',
-  personNotFound: 'That user is not linked to this property',
-  ownersOnly: "Only the property's owners may do this",
-} as const;
-
 // ── response shapes ──
 
 export interface PhotoRef {
@@ -201,3 +184,5 @@ export interface PropertyPersonDto {
   displayName: string | null;
   role: PropertyRole;
 }
+
+export { PROPERTY_MESSAGES, PEOPLE_MESSAGES };

@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
-import { optionalText, pageQuery, tooLong } from './common';
+import { optionalText, pageQuery } from './common';
 import { dollarsField, optionalCents } from './money';
+import { TASK_MESSAGES } from '../messages/tasks';
 
 // spec §5 (task rules), §8 (messages) and the task endpoints of docs/api.md.
-
-export const TASK_MESSAGES = {
-  nameRequired: 'Task name is required',
-  nameTooLong: tooLong('Task name', TEXT_LIMITS.name),
-  durationInvalid: 'Duration must be a whole number of minutes, 0 or more',
-  saveFailed: 'Failed to save task',
-  notFound: 'Task not found',
-  deleteError: 'Error deleting task',
-  creatorOnly: 'Only the creator of a task or an admin may change it',
-  selectProperties: 'Please select at least one property',
-} as const;
 
 const name = z
   .string(TASK_MESSAGES.nameRequired)
@@ -100,3 +90,5 @@ export interface TaskAssignmentDto {
   assigned: boolean;
   customPrice: number | null;
 }
+
+export { TASK_MESSAGES };

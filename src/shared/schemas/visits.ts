@@ -13,29 +13,9 @@ import {
 } from '../constants';
 import { optionalText, pageQuery } from './common';
 import { cents } from './money';
+import { VISIT_MESSAGES } from '../messages/visits';
 
 // spec §2 (Visits), §3 (visit, visit_users, visit_tasks), §4, §5 and §8.
-
-export const VISIT_MESSAGES = {
-  notFound: 'Visit not found',
-  taskNotFound: 'Visit task not found',
-  propertyRequired: 'Please select a property',
-  scheduledAtRequired: 'Please select a scheduled date and time',
-  saveFailed: 'Failed to save visit',
-  loadFailed: 'Failed to load visits',
-  loadTimeout: 'Loading timeout - please refresh the page',
-  noUpcoming: 'No upcoming visits scheduled',
-  deleteFailed: (message: string) => `Error deleting visit: ${message}`,
-  taskStatusFailed: (message: string) => `Error updating task status: ${message}`,
-  taskAlreadyOnVisit: 'This task is already on the visit',
-  notLinkedToProperty: 'Only people linked to the property can be assigned to its visits',
-  peopleNotLinkedToProperty: 'Everyone on the visit must be linked to the chosen property',
-  alreadyOnVisit: 'This person is already on the visit',
-  leadCannotBeRemoved: 'The lead cannot be removed from the visit',
-  onlyLeadManagesPeople: 'Only the visit lead can change who is on the visit',
-  personNotFound: 'Person not found on this visit',
-  onlyManagersMoveVisits: 'Only the owners of both properties may move a visit from one to the other',
-} as const;
 
 export const visitStatus = z.enum(VISIT_STATUSES, {
   error: 'Status must be scheduled, in_progress, completed or cancelled',
@@ -230,3 +210,5 @@ export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
+
+export { VISIT_MESSAGES };

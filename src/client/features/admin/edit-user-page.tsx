@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ACCOUNT_ROLES, ROLE_SAVE_REDIRECT_MS, type AccountRole } from '../../../shared/constants';
-import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
+import { ADMIN_MESSAGES } from '../../../shared/messages/admin';
 import { useAdminUser, useUpdateUserRole } from '../../api/admin';
 import { ApiError } from '../../api/http';
 import { refreshSession, useMe } from '../../api/session';

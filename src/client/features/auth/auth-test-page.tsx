@@ -2,7 +2,7 @@ import { Badge, Button, Card, Container, Group, List, Stack, Text, Title } from 
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_TEST_CREDENTIAL, type AuthTestConfigDto } from '../../../shared/schemas/auth';
 import { api, ApiError, errorMessage } from '../../api/http';
-import { authApi } from '../../api/session';
+import { authApi } from '../../api/auth';
 
 interface Check {
   name: string;

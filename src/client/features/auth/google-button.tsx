@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { googleFailureMessage, type GoogleIntent } from '../../../shared/google';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { errorMessage } from '../../api/http';
-import { authApi } from '../../api/session';
+import { authApi } from '../../api/auth';
 import { paths } from '../../paths';
 
 const LABELS: Record<GoogleIntent, string> = { 'sign-in': 'Sign in with Google', 'sign-up': 'Sign up with Google' };

@@ -1,20 +1,18 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { ApiError } from '../../api/http';
-import { authApi, refreshSession } from '../../api/session';
+import { authApi } from '../../api/auth';
 import { validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
-import { loadAuthSchemas, usePreloadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { refreshSessionAfterSignIn } from './refresh-session';
 import { GoogleButton, googleFailureFromUrl } from './google-button';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  usePreloadAuthSchemas();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -36,7 +34,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       await authApi.signIn(result.data);
-      await refreshSession(queryClient);
+      await refreshSessionAfterSignIn();
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
       setFailure(signInFailureMessage(error));
@@ -51,7 +49,7 @@ export function LoginPage() {
           {failure}
         </Alert>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={preloadAuthSchemas} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { authApi } from '../../api/session';
+import { authApi } from '../../api/auth';
 import { paths } from '../../paths';
 import { PageLoader } from '../../shell/page-loader';
 

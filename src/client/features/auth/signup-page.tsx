@@ -1,20 +1,18 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { errorMessage } from '../../api/http';
-import { authApi, refreshSession } from '../../api/session';
+import { authApi } from '../../api/auth';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
-import { loadAuthSchemas, usePreloadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
+import { refreshSessionAfterSignIn } from './refresh-session';
 import { GoogleButton, googleFailureFromUrl } from './google-button';
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  usePreloadAuthSchemas();
   const [values, set] = useFormValues({ email: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [searchParams, setSearchParams] = useSearchParams();
@@ -35,7 +33,7 @@ export function SignupPage() {
     setBusy(true);
     try {
       await authApi.signUp({ email: result.data.email, password: result.data.password });
-      await refreshSession(queryClient);
+      await refreshSessionAfterSignIn();
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, AUTH_MESSAGES.signUpFailed));
@@ -50,7 +48,7 @@ export function SignupPage() {
           {failure}
         </Alert>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={preloadAuthSchemas} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { DASHBOARD_LOAD_TIMEOUT_MS, DASHBOARD_UPCOMING_VISITS } from '../../../shared/constants';
-import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useUpcomingVisits } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { Loading } from '../../components/loading';

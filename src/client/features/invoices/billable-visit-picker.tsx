@@ -1,6 +1,6 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../../shared/money';
-import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import type { useBillableVisits } from '../../api/invoices';
 import { ErrorBox } from '../../components/error-box';
 import { Loading } from '../../components/loading';

@@ -8,7 +8,8 @@ import {
   type InvoiceStatus,
 } from '../../../shared/constants';
 import { invoiceAmounts } from '../../../shared/money';
-import { createInvoiceInput, INVOICE_MESSAGES, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { createInvoiceInput, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
 import {
   useBillableVisits,

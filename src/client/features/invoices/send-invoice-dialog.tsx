@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { INVOICE_MESSAGES, sendInvoiceInput, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { sendInvoiceInput, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
 import { useSendInvoice } from '../../api/invoices';
 import { ErrorBox } from '../../components/error-box';

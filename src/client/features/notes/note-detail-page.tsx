@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { NOTE_MESSAGES } from '../../../shared/schemas/notes';
+import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { errorMessage } from '../../api/http';
 import { useDeleteNote, useNote } from '../../api/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';

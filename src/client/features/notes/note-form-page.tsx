@@ -7,7 +7,8 @@ import {
   NOTE_TEXTAREA_ROWS,
   type NoteAttachableType,
 } from '../../../shared/constants';
-import { NOTE_MESSAGES, noteContent, type NoteDto } from '../../../shared/schemas/notes';
+import { noteContent, type NoteDto } from '../../../shared/schemas/notes';
+import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { useAttachable } from '../../api/attachables';
 import { errorMessage } from '../../api/http';
 import { useCreateNote, useNote, useUpdateNote } from '../../api/notes';

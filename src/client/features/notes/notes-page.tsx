@@ -2,7 +2,8 @@ import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, TextInput } fro
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, NOTE_ATTACHABLE_TYPES, type NoteAttachableType } from '../../../shared/constants';
-import { NOTE_MESSAGES, type NoteDto } from '../../../shared/schemas/notes';
+import { type NoteDto } from '../../../shared/schemas/notes';
+import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { errorMessage } from '../../api/http';
 import { useDeleteNote, useNotes } from '../../api/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';

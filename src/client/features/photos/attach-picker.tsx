@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PhotoAttachableType } from '../../../shared/constants';
-import { PHOTO_MESSAGES } from '../../../shared/schemas/photos';
+import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { invoicesQuery } from '../../api/invoices';
 import { propertiesQuery } from '../../api/properties';
 import { tasksQuery } from '../../api/tasks';

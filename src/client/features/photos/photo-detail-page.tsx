@@ -1,7 +1,8 @@
 import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PHOTO_MESSAGES, type PhotoDetailDto } from '../../../shared/schemas/photos';
+import { type PhotoDetailDto } from '../../../shared/schemas/photos';
+import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { errorMessage } from '../../api/http';
 import { useDeletePhoto, usePhoto, useUpdatePhoto } from '../../api/photos';
 import { ConfirmDialog } from '../../components/confirm-dialog';

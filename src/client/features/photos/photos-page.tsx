@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { PHOTO_ATTACHABLE_TYPES, type PhotoAttachableType } from '../../../shared/constants';
-import { PHOTO_MESSAGES } from '../../../shared/schemas/photos';
+import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { useAttachable } from '../../api/attachables';
 import { usePhotos } from '../../api/photos';
 import { EmptyState } from '../../components/empty-state';

@@ -2,7 +2,7 @@ import { Button, FileInput, Group, NativeSelect, Progress, Stack, TextInput } fr
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PHOTO_UPLOAD_TYPES, type PhotoAttachableType } from '../../../shared/constants';
-import { PHOTO_MESSAGES } from '../../../shared/schemas/photos';
+import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { useAttachable } from '../../api/attachables';
 import { errorMessage } from '../../api/http';
 import { useUploadPhoto } from '../../api/photos';

@@ -1,6 +1,7 @@
 import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { changePasswordInput, PROFILE_MESSAGES, setPasswordInput } from '../../../shared/schemas/profiles';
+import { changePasswordInput, setPasswordInput } from '../../../shared/schemas/profiles';
+import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { ApiError, errorMessage } from '../../api/http';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { useChangePassword, useSetPassword } from '../../api/profiles';

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PROFILE_RELOAD_MS } from '../../../shared/constants';
-import { PROFILE_MESSAGES, updateProfileInput } from '../../../shared/schemas/profiles';
+import { updateProfileInput } from '../../../shared/schemas/profiles';
+import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { errorMessage } from '../../api/http';
 import { useMe } from '../../api/session';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';

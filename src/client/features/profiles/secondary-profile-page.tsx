@@ -1,7 +1,7 @@
 import { Button, Card, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/profiles';
+import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { useDeleteSecondaryProfile, useSecondaryProfile } from '../../api/profiles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';

@@ -2,7 +2,7 @@ import { Button, Card, Loader, Select, Stack, Text, TextInput } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../shared/money';
-import { propertyTaskForm, type PropertyTaskDto } from '../../../shared/schemas/properties';
+import type { PropertyTaskDto } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
 import { useAddPropertyTask } from '../../api/properties';
 import { useTasks } from '../../api/tasks';
@@ -31,6 +31,8 @@ export function AddPropertyTaskForm({ propertyId, existing }: { propertyId: stri
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { propertyTaskForm } = await import('../../../shared/schemas/properties');
     const result = validate(propertyTaskForm, { taskId: taskId ?? '', customPrice });
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;

@@ -1,4 +1,4 @@
-import { PROPERTY_MESSAGES } from '../../../shared/schemas/properties';
+import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { errorMessage } from '../../api/http';
 import { useDeleteProperty } from '../../api/properties';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { PROPERTY_ROLES, type PropertyRole } from '../../../shared/constants';
-import { invitePersonInput, PEOPLE_MESSAGES } from '../../../shared/schemas/properties';
+import { PEOPLE_MESSAGES } from '../../../shared/messages/properties';
 import { errorMessage } from '../../api/http';
 import { useCancelInvitation, useInvitePerson, usePropertyInvitations } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
@@ -32,6 +32,8 @@ export function InvitePersonForm({ propertyId }: { propertyId: string }) {
     event.preventDefault();
     setFailure(null);
     setSent(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { invitePersonInput } = await import('../../../shared/schemas/properties');
     const result = validate(invitePersonInput, { email, role });
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;

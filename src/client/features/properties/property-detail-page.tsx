@@ -1,7 +1,8 @@
 import { Button, Card, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PROPERTY_MESSAGES, type PropertyDetail } from '../../../shared/schemas/properties';
+import { type PropertyDetail } from '../../../shared/schemas/properties';
+import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { useProperty } from '../../api/properties';
 import { DetailSkeleton } from '../../components/loading';
 import { ErrorBox } from '../../components/error-box';

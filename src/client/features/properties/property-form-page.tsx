@@ -2,12 +2,8 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
-import {
-  PEOPLE_MESSAGES,
-  PROPERTY_MESSAGES,
-  propertyInput,
-  type PropertyDetail,
-} from '../../../shared/schemas/properties';
+import { propertyInput, type PropertyDetail } from '../../../shared/schemas/properties';
+import { PEOPLE_MESSAGES, PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { errorMessage } from '../../api/http';
 import { useCreateProperty, useProperty, useUpdateProperty } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/cor
 import { useState, type FormEvent } from 'react';
 import { formatDuration } from '../../../shared/duration';
 import { centsToDollarsInput, formatMoney } from '../../../shared/money';
-import { customPriceField, type PropertyTaskDto } from '../../../shared/schemas/properties';
+import type { PropertyTaskDto } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
 import { useRemovePropertyTask, useUpdatePropertyTask } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
@@ -30,6 +30,8 @@ export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task
 
   async function savePrice(event: FormEvent) {
     event.preventDefault();
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { customPriceField } = await import('../../../shared/schemas/properties');
     const result = validate(customPriceField, price);
     setError(result.ok ? null : (Object.values(result.errors)[0] ?? null));
     if (!result.ok) return;

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import { PROPERTY_MESSAGES } from '../../../shared/schemas/properties';
+import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { useProperty, usePropertyTasks } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
 import { ListFooter } from '../../components/list-footer';

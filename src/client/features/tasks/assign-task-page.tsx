@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { dollarsField } from '../../../shared/schemas/money';
-import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
+import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { errorMessage } from '../../api/http';
 import { useAssignTask, useTask, useTaskAssignments } from '../../api/tasks';
 import { ErrorBox } from '../../components/error-box';

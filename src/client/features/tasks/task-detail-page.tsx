@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
 import { formatMoney } from '../../../shared/money';
-import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
+import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { errorMessage } from '../../api/http';
 import { useDeleteTask, useTask } from '../../api/tasks';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -2,7 +2,6 @@ import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/duration';
 import { centsToDollarsInput, formatMoney } from '../../../shared/money';
-import { dollarsField } from '../../../shared/schemas/money';
 import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useRemoveVisitTask, useUpdateVisitTask } from '../../api/visits';
@@ -72,7 +71,9 @@ function PriceEditor({ visitId, task }: { visitId: string; task: VisitTaskDto })
   const [failure, setFailure] = useState<string | null>(null);
   const changed = text.trim() !== centsToDollarsInput(task.price);
 
-  function save() {
+  async function save() {
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { dollarsField } = await import('../../../shared/schemas/money');
     const price = validate(dollarsField, text);
     if (!price.ok) return setFailure(Object.values(price.errors)[0] ?? null);
     setFailure(null);

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useUpdateVisit, useVisit } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { DetailSkeleton } from '../../components/loading';

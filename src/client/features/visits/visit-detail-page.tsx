@@ -1,7 +1,8 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { VISIT_MESSAGES, type VisitDetailDto } from '../../../shared/schemas/visits';
+import { type VisitDetailDto } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -2,7 +2,8 @@ import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantin
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
-import { createVisitInput, VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { createVisitInput } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import type { VisitBody } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useVisit } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { DetailSkeleton } from '../../components/loading';

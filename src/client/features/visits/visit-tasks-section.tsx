@@ -2,7 +2,8 @@ import { Button, Card, Group, NativeSelect, Stack, Text, Textarea, Title } from 
 import { useId, useState } from 'react';
 import { VISIT_TASK_STATUSES, type VisitTaskStatus } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
-import { VISIT_MESSAGES, type VisitDetailDto, type VisitTaskDto } from '../../../shared/schemas/visits';
+import { type VisitDetailDto, type VisitTaskDto } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import { useUpdateVisitTask } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';

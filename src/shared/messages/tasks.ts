@@ -1,0 +1,15 @@
+// spec §8: the tasks messages. Free of zod, so a page that only shows them does not load it;
+// src/shared/schemas/tasks.ts uses and re-exports them.
+import { TEXT_LIMITS } from '../constants';
+import { tooLong } from './text';
+
+export const TASK_MESSAGES = {
+  nameRequired: 'Task name is required',
+  nameTooLong: tooLong('Task name', TEXT_LIMITS.name),
+  durationInvalid: 'Duration must be a whole number of minutes, 0 or more',
+  saveFailed: 'Failed to save task',
+  notFound: 'Task not found',
+  deleteError: 'Error deleting task',
+  creatorOnly: 'Only the creator of a task or an admin may change it',
+  selectProperties: 'Please select at least one property',
+} as const;

@@ -1,0 +1,23 @@
+// spec §8: the visits messages. Free of zod, so a page that only shows them does not load it;
+// src/shared/schemas/visits.ts uses and re-exports them.
+
+export const VISIT_MESSAGES = {
+  notFound: 'Visit not found',
+  taskNotFound: 'Visit task not found',
+  propertyRequired: 'Please select a property',
+  scheduledAtRequired: 'Please select a scheduled date and time',
+  saveFailed: 'Failed to save visit',
+  loadFailed: 'Failed to load visits',
+  loadTimeout: 'Loading timeout - please refresh the page',
+  noUpcoming: 'No upcoming visits scheduled',
+  deleteFailed: (message: string) => `Error deleting visit: ${message}`,
+  taskStatusFailed: (message: string) => `Error updating task status: ${message}`,
+  taskAlreadyOnVisit: 'This task is already on the visit',
+  notLinkedToProperty: 'Only people linked to the property can be assigned to its visits',
+  peopleNotLinkedToProperty: 'Everyone on the visit must be linked to the chosen property',
+  alreadyOnVisit: 'This person is already on the visit',
+  leadCannotBeRemoved: 'The lead cannot be removed from the visit',
+  onlyLeadManagesPeople: 'Only the visit lead can change who is on the visit',
+  personNotFound: 'Person not found on this visit',
+  onlyManagersMoveVisits: 'Only the owners of both properties may move a visit from one to the other',
+} as const;
