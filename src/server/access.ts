@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { NoteAttachableType, PropertyRole, VisitRole } from '../shared/constants';
 import type { PropertyCan } from '../shared/schemas/properties';
 import type { TaskCan } from '../shared/schemas/tasks';
@@ -167,9 +167,8 @@ export function visibleAttachable(actor: Actor, type: NoteAttachableType, id: Id
 }
 
 /**
- * The ids of the records of `type` the actor may see, as a subquery. In a list's WHERE,
- * `id in (…)` is computed once and hashed by PostgreSQL, where the correlated `exists` of
- * `visibleAttachable` would run once per row (per type) before the page is cut.
+ * The ids of the records of `type` the actor may see, as a subquery (for lists: see
+ * `visibleAttachedIds`).
  */
 function visibleIds(actor: Actor, type: NoteAttachableType): SQL {
   switch (type) {
@@ -188,16 +187,19 @@ function visibleIds(actor: Actor, type: NoteAttachableType): SQL {
     case 'secondary_profile':
       return sql`select ${secondaryProfiles.id} from ${secondaryProfiles} where ${ownSecondaryProfile(actor)}`;
     case 'photo':
-      return sql`select ${photos.id} from ${photos} where ${visiblePhoto(actor, 'list')}`;
+      return visibleAttachedIds(
+        actor,
+        {
+          table: sql`${photos} as ${sql.identifier('visible_photos')}`,
+          id: photosByVisibility.id,
+          type: photosByVisibility.attachableType,
+          attachableId: photosByVisibility.attachableId,
+          author: photosByVisibility.uploadedBy,
+        },
+        PHOTO_TYPES,
+      );
   }
 }
-
-/**
- * How a visibility condition is written: `row` (a correlated `exists` per type) for a few
- * rows, such as one record or one record's panel; `list` (hashed id sets) for a list that
- * has to look at many rows.
- */
-export type VisibilityShape = 'row' | 'list';
 
 /**
  * SQL condition on a row of an attached kind (a photo or a note): the actor may see it.
@@ -208,25 +210,50 @@ export function visibleAttached(
   actor: Actor,
   columns: { type: AnyPgColumn; id: AnyPgColumn; author: AnyPgColumn },
   types: readonly NoteAttachableType[],
-  shape: VisibilityShape = 'row',
 ): SQL {
-  const byType = types.map((type) =>
-    shape === 'list'
-      ? sql`(${columns.type} = ${type} and ${columns.id} in (${visibleIds(actor, type)}))`
-      : sql`(${columns.type} = ${type} and ${visibleAttachable(actor, type, columns.id)})`,
+  const byType = types.map(
+    (type) => sql`(${columns.type} = ${type} and ${visibleAttachable(actor, type, columns.id)})`,
   );
   return sql`(case when ${columns.id} is null then ${columns.author} = ${actor.id} else (${sql.join(byType, sql` or `)}) end)`;
 }
 
+/**
+ * SQL: the ids of the rows of an attached kind (notes, photos) the actor may see, as one
+ * `union all` whose parts are each an index lookup: the standalone rows by their author, and
+ * for each type the rows attached to a record in that type's visible id set. A list filters
+ * with `id in (…)`, so PostgreSQL starts from what the actor may see instead of reading every
+ * row and testing it. `source` is the table under another name (`notes as visible_notes`)
+ * and that alias's columns, so they are never confused with the outer query's.
+ */
+export function visibleAttachedIds(
+  actor: Actor,
+  source: {
+    table: SQL;
+    id: AnyPgColumn;
+    type: AnyPgColumn;
+    attachableId: AnyPgColumn;
+    author: AnyPgColumn;
+  },
+  types: readonly NoteAttachableType[],
+): SQL {
+  const standalone = sql`select ${source.id} from ${source.table} where ${source.attachableId} is null and ${source.author} = ${actor.id}`;
+  const attached = types.map(
+    (type) =>
+      sql`select ${source.id} from ${source.table} where ${source.type} = ${type} and ${source.attachableId} in (${visibleIds(actor, type)})`,
+  );
+  return sql.join([standalone, ...attached], sql` union all `);
+}
+
 /** SQL condition on `photos`: the actor may see the photo. */
-export function visiblePhoto(actor: Actor, shape: VisibilityShape = 'row'): SQL {
+export function visiblePhoto(actor: Actor): SQL {
   return visibleAttached(
     actor,
     { type: photos.attachableType, id: photos.attachableId, author: photos.uploadedBy },
     PHOTO_TYPES,
-    shape,
   );
 }
+/** `photos` under another name, for the id sets inside a query that may itself read photos. */
+const photosByVisibility = alias(photos, 'visible_photos');
 const PHOTO_TYPES = ['property', 'task', 'visit', 'invoice', 'profile', 'secondary_profile'] as const;
 
 /** Whether the actor may see the record (one query). */

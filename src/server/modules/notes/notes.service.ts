@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NOTE_ATTACHABLE_TYPES } from '../../../shared/constants';
 import type { Page } from '../../../shared/schemas/common';
@@ -9,7 +10,7 @@ import {
   type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
-import { visibleAttached, type VisibilityShape } from '../../access';
+import { visibleAttached, visibleAttachedIds } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { notes, profiles, users } from '../../db/schema';
@@ -22,12 +23,26 @@ import { attachedName, requireAttachable } from '../attachables/attachables.serv
 // only the author edits or deletes.
 
 /** SQL condition on `notes`: the actor may see the note. */
-const visibleNote = (actor: Actor, shape: VisibilityShape = 'row') =>
+const visibleNote = (actor: Actor) =>
   visibleAttached(
     actor,
     { type: notes.attachableType, id: notes.attachableId, author: notes.createdBy },
     NOTE_ATTACHABLE_TYPES,
-    shape,
+  );
+
+const byVisibility = alias(notes, 'visible_notes');
+/** The ids of every note the actor may see (access.ts `visibleAttachedIds`). */
+const visibleNoteIds = (actor: Actor) =>
+  visibleAttachedIds(
+    actor,
+    {
+      table: sql`${notes} as ${sql.identifier('visible_notes')}`,
+      id: byVisibility.id,
+      type: byVisibility.attachableType,
+      attachableId: byVisibility.attachableId,
+      author: byVisibility.createdBy,
+    },
+    NOTE_ATTACHABLE_TYPES,
   );
 
 const selectNotes = (db: Executor) =>
@@ -75,8 +90,9 @@ export async function listNotes(
   query: z.output<typeof listNotesQuery>,
 ): Promise<Page<NoteDto>> {
   const where = and(
-    // One record's notes (a panel) are few: checked per row. Any other list: hashed id sets.
-    visibleNote(actor, query.attachableId ? 'row' : 'list'),
+    // One record's notes (a panel) are few: checked per row. Any other list starts from the
+    // ids the actor may see (index lookups), not from every note.
+    query.attachableId ? visibleNote(actor) : sql`${notes.id} in (${visibleNoteIds(actor)})`,
     query.attachableType ? eq(notes.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(notes.attachableId, query.attachableId) : undefined,
     query.q ? ilike(notes.content, containsPattern(query.q)) : undefined,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ilike } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { PHOTO_ATTACHABLE_TYPES } from '../../../shared/constants';
 import type { z } from 'zod';
 import type { Page } from '../../../shared/schemas/common';
@@ -11,7 +12,7 @@ import {
   type PhotoFields,
   type UpdatePhotoInput,
 } from '../../../shared/schemas/photos';
-import { visiblePhoto } from '../../access';
+import { visibleAttachedIds, visiblePhoto } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
@@ -82,6 +83,21 @@ function toDto(row: PhotoRow): PhotoDto {
   };
 }
 
+const byVisibility = alias(photos, 'visible_photos');
+/** The ids of every photo the actor may see (access.ts `visibleAttachedIds`). */
+const visiblePhotoIds = (actor: Actor) =>
+  visibleAttachedIds(
+    actor,
+    {
+      table: sql`${photos} as ${sql.identifier('visible_photos')}`,
+      id: byVisibility.id,
+      type: byVisibility.attachableType,
+      attachableId: byVisibility.attachableId,
+      author: byVisibility.uploadedBy,
+    },
+    PHOTO_ATTACHABLE_TYPES,
+  );
+
 /** `GET /api/photos`: the photos the actor may see, newest first, one query. */
 export async function listPhotos(
   db: Executor,
@@ -89,8 +105,9 @@ export async function listPhotos(
   query: z.output<typeof listPhotosQuery>,
 ): Promise<Page<PhotoDto>> {
   const where = and(
-    // One record's photos (a panel) are few: checked per row. Any other list: hashed id sets.
-    visiblePhoto(actor, query.attachableId ? 'row' : 'list'),
+    // One record's photos (a panel) are few: checked per row. Any other list starts from the
+    // ids the actor may see (index lookups), not from every photo.
+    query.attachableId ? visiblePhoto(actor) : sql`${photos.id} in (${visiblePhotoIds(actor)})`,
     query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
     query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
