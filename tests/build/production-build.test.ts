@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (
     !(await fetch(`${baseURL}/api/health`).then(
       (r) => r.ok,
@@ -52,7 +52,7 @@ beforeAll(async () => {
     ))
   ) {
     if (server.exitCode !== null) throw new Error(`The compiled server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The compiled server did not start in 30 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The compiled server did not start in 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }, 120_000);
