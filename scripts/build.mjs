@@ -31,8 +31,9 @@ function newestChange(entries) {
   let newest = 0;
   const visit = (file) => {
     const stat = statSync(file);
+    // A folder's own time counts too: it changes when a file in it is deleted or renamed.
+    newest = Math.max(newest, stat.mtimeMs);
     if (stat.isDirectory()) for (const name of readdirSync(file)) visit(path.join(file, name));
-    else newest = Math.max(newest, stat.mtimeMs);
   };
   for (const entry of entries) if (existsSync(entry)) visit(entry);
   return newest;
