@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** Writes .gz and .br beside every text asset, served as-is by the server (no compression per request). */
 function precompress(): Plugin {
-  let outDir = 'dist';
+  let outDir = 'dist/client';
   return {
     name: 'rounds-precompress',
     apply: 'build',
@@ -30,7 +30,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: process.env.VITE_OUT_DIR ?? 'dist', emptyOutDir: true, sourcemap: false },
+  build: { outDir: process.env.VITE_OUT_DIR ?? 'dist/client', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },

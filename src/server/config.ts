@@ -30,7 +30,7 @@ const envSchema = z.object({
   S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
   SMTP_URL: optionalString,
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('Rounds <rounds@localhost>')),
-  CLIENT_DIR: z.string().default('./dist'),
+  CLIENT_DIR: z.string().default('./dist/client'),
   LOG_REQUESTS: z
     .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
     .transform((value) => value === 'true'),

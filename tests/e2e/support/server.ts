@@ -30,23 +30,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The real server (`src/server/main.ts`) on a free port; a fresh data folder unless one is given. */
+/** The real server, compiled as for `npm start`, on a free port; a fresh data folder unless one is given. */
 export async function startServer(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  const clientDir = process.env.ROUNDS_E2E_CLIENT_DIR;
-  if (!clientDir) throw new Error('ROUNDS_E2E_CLIENT_DIR is not set: run through playwright.config.ts');
+  const buildDir = process.env.ROUNDS_E2E_BUILD_DIR;
+  if (!buildDir) throw new Error('ROUNDS_E2E_BUILD_DIR is not set: run through playwright.config.ts');
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rounds-e2e-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const main = path.join(buildDir, 'server', 'main.js');
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', main], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
-      CLIENT_DIR: clientDir,
+      CLIENT_DIR: path.join(buildDir, 'client'),
       BETTER_AUTH_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
       // Every e2e user signs in from 127.0.0.1; the limiter itself is covered by the API tests.
       AUTH_RATE_LIMIT_MAX: '10000',
