@@ -33,6 +33,11 @@ export function useUrlList(pageSize: number) {
       setSearchText(value);
       update({ q: value.trim(), page: null }, true);
     },
+    /** The URL's `key` when it is one of `allowed` (an old or typed link may hold anything). */
+    choice<T extends string>(key: string, allowed: readonly T[]): T | undefined {
+      const value = params.get(key);
+      return (allowed as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
+    },
     setFilter(key: string, value: string | null | undefined) {
       update({ [key]: value, page: null }, true);
     },
@@ -41,6 +46,8 @@ export function useUrlList(pageSize: number) {
     },
   };
 }
+
+export type UrlList = ReturnType<typeof useUrlList>;
 
 /**
  * A page past the end (its last row deleted, an old link) moves to the last page instead of

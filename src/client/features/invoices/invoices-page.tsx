@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
+import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { useInvoices } from '../../api/invoices';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
+import { ListFilters } from '../../components/list-filters';
 import { ListFooter } from '../../components/list-footer';
 import { Loading } from '../../components/loading';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
@@ -13,14 +14,10 @@ import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
-const isStatus = (value: string | null): value is InvoiceStatus =>
-  (INVOICE_STATUSES as readonly string[]).includes(value ?? '');
-
 /** /resources/invoices: search by number or property, status filter, newest first. */
 export function InvoicesPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
-  const rawStatus = list.params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const status = list.choice('status', INVOICE_STATUSES);
   const invoices = useInvoices({ q: list.q, status, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
   const moving = useStayInRange(list, invoices, DEFAULT_PAGE_SIZE);
 
@@ -35,26 +32,17 @@ export function InvoicesPage() {
       }
     >
       <Stack gap="md">
-        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-          <TextInput
-            label="Search invoices"
-            placeholder="Number or property"
-            type="search"
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            miw={200}
-          />
-          <NativeSelect
-            label="Status"
-            data={[
-              { value: '', label: 'All statuses' },
-              ...INVOICE_STATUSES.map((value) => ({ value, label: statusLabel('invoice', value) })),
-            ]}
-            value={status ?? ''}
-            onChange={(event) => list.setFilter('status', event.currentTarget.value)}
-            miw={160}
-          />
-        </Group>
+        <ListFilters
+          list={list}
+          search={{ label: 'Search invoices', placeholder: 'Number or property' }}
+          filter={{
+            key: 'status',
+            label: 'Status',
+            allLabel: 'All statuses',
+            options: INVOICE_STATUSES.map((value) => ({ value, label: statusLabel('invoice', value) })),
+            value: status,
+          }}
+        />
         {invoices.isPending || moving ? (
           <Loading label="Loading invoices" />
         ) : invoices.isError ? (

@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE_SIZE, NOTE_ATTACHABLE_TYPES, type NoteAttachableType } from '../../../shared/constants';
+import { DEFAULT_PAGE_SIZE, NOTE_ATTACHABLE_TYPES } from '../../../shared/constants';
 import { type NoteDto } from '../../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { errorMessage } from '../../api/http';
@@ -9,6 +9,7 @@ import { useDeleteNote, useNotes } from '../../api/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
+import { ListFilters } from '../../components/list-filters';
 import { ListFooter } from '../../components/list-footer';
 import { Loading } from '../../components/loading';
 import { authorName } from '../../components/notes-panel';
@@ -19,14 +20,10 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { preview } from './note-labels';
 
-const isType = (value: string | null): value is NoteAttachableType =>
-  (NOTE_ATTACHABLE_TYPES as readonly string[]).includes(value ?? '');
-
 /** /resources/notes (spec §2): content search, type filter, a list of 150-character previews. */
 export function NotesPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
-  const rawType = list.params.get('type');
-  const type = isType(rawType) ? rawType : undefined;
+  const type = list.choice('type', NOTE_ATTACHABLE_TYPES);
   const notes = useNotes({ q: list.q, attachableType: type, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
   const moving = useStayInRange(list, notes, DEFAULT_PAGE_SIZE);
   const remove = useDeleteNote();
@@ -43,25 +40,17 @@ export function NotesPage() {
       }
     >
       <Stack gap="md">
-        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-          <TextInput
-            label="Search notes"
-            type="search"
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            miw={200}
-          />
-          <NativeSelect
-            label="Type"
-            data={[
-              { value: '', label: 'All types' },
-              ...NOTE_ATTACHABLE_TYPES.map((value) => ({ value, label: statusLabel('attachable', value) })),
-            ]}
-            value={type ?? ''}
-            onChange={(event) => list.setFilter('type', event.currentTarget.value)}
-            miw={160}
-          />
-        </Group>
+        <ListFilters
+          list={list}
+          search={{ label: 'Search notes' }}
+          filter={{
+            key: 'type',
+            label: 'Type',
+            allLabel: 'All types',
+            options: NOTE_ATTACHABLE_TYPES.map((value) => ({ value, label: statusLabel('attachable', value) })),
+            value: type,
+          }}
+        />
         {notes.isPending || moving ? (
           <Loading label="Loading notes" />
         ) : notes.isError ? (

@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PHOTO_ATTACHABLE_TYPES, type PhotoAttachableType } from '../../../shared/constants';
+import { PHOTO_ATTACHABLE_TYPES } from '../../../shared/constants';
 import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { useAttachable } from '../../api/attachables';
 import { usePhotos } from '../../api/photos';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
+import { ListFilters } from '../../components/list-filters';
 import { ListFooter } from '../../components/list-footer';
 import { Loading } from '../../components/loading';
 import { PhotoGrid } from '../../components/photo-grid';
@@ -15,14 +16,11 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
 const PAGE_SIZE = 24;
-const isType = (value: string | null): value is PhotoAttachableType =>
-  (PHOTO_ATTACHABLE_TYPES as readonly string[]).includes(value ?? '');
 
 /** /resources/photos (spec §2): caption search, type filter, a grid of thumbnails. */
 export function PhotosPage() {
   const list = useUrlList(PAGE_SIZE);
-  const rawType = list.params.get('type');
-  const type = isType(rawType) ? rawType : undefined;
+  const type = list.choice('type', PHOTO_ATTACHABLE_TYPES);
   const id = (type && list.params.get('id')) || undefined;
   const record = useAttachable(type, id);
   const photos = usePhotos({
@@ -45,25 +43,17 @@ export function PhotosPage() {
       }
     >
       <Stack gap="md">
-        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-          <TextInput
-            label="Search captions"
-            type="search"
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            miw={200}
-          />
-          <NativeSelect
-            label="Type"
-            data={[
-              { value: '', label: 'All types' },
-              ...PHOTO_ATTACHABLE_TYPES.map((value) => ({ value, label: statusLabel('attachable', value) })),
-            ]}
-            value={type ?? ''}
-            onChange={(event) => list.setFilter('type', event.currentTarget.value)}
-            miw={160}
-          />
-        </Group>
+        <ListFilters
+          list={list}
+          search={{ label: 'Search captions' }}
+          filter={{
+            key: 'type',
+            label: 'Type',
+            allLabel: 'All types',
+            options: PHOTO_ATTACHABLE_TYPES.map((value) => ({ value, label: statusLabel('attachable', value) })),
+            value: type,
+          }}
+        />
         {id && (
           <Text size="sm">
             Photos of {record.data?.name ?? 'one record'} ·{' '}
