@@ -10,6 +10,7 @@ import {
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -294,6 +295,40 @@ export const propertyTasks = pgTable(
 
 // ── visits ──────────────────────────────────────────────────────────────────
 
+/**
+ * A recurring visit (issue 18): an RFC 5545 RRULE read in an IANA time zone, so 09:00 in
+ * New York stays 09:00 there across daylight-saving changes. Its occurrences are ordinary
+ * visits with `seriesId` and `occurrenceAt`, made ahead up to `generatedUntil`.
+ */
+export const visitSeries = pgTable(
+  'visit_series',
+  {
+    id: id(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** The first occurrence; its local wall-clock time in `timeZone` is every occurrence's time. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** The RRULE line without DTSTART, e.g. `FREQ=WEEKLY;BYDAY=MO,TH;COUNT=10`. */
+    rrule: text('rrule').notNull(),
+    /** Task templates copied onto every occurrence. */
+    taskIds: uuid('task_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Occurrences exist up to this instant (exclusive); the horizon job moves it forward. */
+    generatedUntil: timestamp('generated_until', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('visit_series_property_idx').on(table.propertyId),
+    index('visit_series_generated_until_idx').on(table.generatedUntil),
+  ],
+);
+
 export const visits = pgTable(
   'visits',
   {
@@ -305,11 +340,18 @@ export const visits = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     status: text('status', { enum: VISIT_STATUSES }).notNull().default('scheduled'),
+    /** Bumped by every change; a write that names an older version is a conflict (409, issue 17). */
+    version: integer('version').notNull().default(1),
+    seriesId: uuid('series_id').references(() => visitSeries.id, { onDelete: 'set null' }),
+    /** The instant the series' rule gave this occurrence, kept when the visit itself is moved. */
+    occurrenceAt: timestamp('occurrence_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('visits_property_scheduled_idx').on(table.propertyId, table.scheduledAt),
+    // One visit per occurrence of a series, also when two horizon jobs run at once.
+    uniqueIndex('visits_series_occurrence_idx').on(table.seriesId, table.occurrenceAt),
     index('visits_scheduled_at_idx').on(table.scheduledAt),
     index('visits_status_idx').on(table.status),
     check('visits_status_check', oneOf('status', VISIT_STATUSES)),
@@ -350,6 +392,8 @@ export const visitTasks = pgTable(
     status: text('status', { enum: VISIT_TASK_STATUSES }).notNull().default('pending'),
     notes: text('notes'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Bumped by every change; a write that names an older version is a conflict (409, issue 17). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [
@@ -498,4 +542,51 @@ export const notes = pgTable(
     check('notes_content_check', sql`btrim(content) <> ''`),
     check('notes_content_length_check', sql`char_length(content) <= 10000`),
   ],
+);
+
+// ── field mode and calendars ────────────────────────────────────────────────
+
+/**
+ * The first answer to a write sent with an `Idempotency-Key` (issue 17), per user and key, kept
+ * 24 hours: a replay with the same body gets it again; with another body, 422. `status` is null
+ * while the first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** sha256 of method, path and body. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    responseBody: text('response_body'),
+    responseType: text('response_type'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * A user's secret calendar feed (issue 18). The token is an HMAC of the user id and `nonce`
+ * under the server secret, so the same URL can be shown again; only its sha256 is stored
+ * for the lookup. Regenerating changes the nonce, and the old URL stops at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('calendar_feeds_token_hash_idx').on(table.tokenHash)],
 );

@@ -8,6 +8,7 @@ export const NOTE_MESSAGES = {
   contentEmpty: 'Note content cannot be empty',
   contentTooLong: `Note content must be at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
   notFound: 'Note not found',
+  alreadyExists: 'A note with this id already exists',
   unauthorizedEdit: 'Unauthorized to edit this note',
   unauthorizedDelete: 'Unauthorized to delete this note',
   confirmDelete: 'Are you sure you want to delete this note?',

@@ -3,6 +3,7 @@
 
 export const PHOTO_MESSAGES = {
   notFound: 'Photo not found',
+  alreadyExists: 'A photo with this id already exists',
   notAnImage: 'Please select an image file',
   tooLarge: 'File size must be less than 10MB',
   tooManyPixels: 'The image is too large: at most 100 megapixels',

@@ -3,6 +3,9 @@
 
 export const VISIT_MESSAGES = {
   notFound: 'Visit not found',
+  alreadyExists: 'A visit with this id already exists',
+  /** Issue 17: a write named a version that is no longer current (409 with the current record). */
+  changedBySomeoneElse: 'Changed by someone else',
   taskNotFound: 'Visit task not found',
   propertyRequired: 'Please select a property',
   scheduledAtRequired: 'Please select a scheduled date and time',

@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'BAD_GATEWAY'
@@ -31,7 +32,13 @@ export type ErrorCode =
 
 /** The body of every error answer of /api (better-auth's own routes excepted). */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    /** On a version conflict (409): the record as it is now on the server. */
+    current?: unknown;
+  };
 }
 
 export { tooLong };
@@ -46,3 +53,6 @@ export const optionalText = (max: number, label = 'Text') =>
     .transform((value) => (value ? value : null));
 
 export { fieldErrors } from './errors';
+
+/** A client-made id (issue 17): a record made offline keeps the id the phone gave it. */
+export const clientId = z.uuid('Id must be a UUID').optional();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NoteAttachableType } from '../constants';
 import { attachableId, attachableType } from './attachables';
-import { pageQuery } from './common';
+import { clientId, pageQuery } from './common';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from '../messages/notes';
 
 // spec §2 Notes, §3 note, §4 Notes, §5 Note, §6, §8 (note messages), §9 (150-character preview, 8 rows).
@@ -16,6 +16,7 @@ export const noteContent = z
 
 /** `POST /api/notes`: spec §5, with no attachment it defaults to type property, standalone. */
 export const createNoteInput = z.object({
+  id: clientId,
   content: noteContent,
   attachableType: z.preprocess((value) => value || undefined, attachableType.default('property')),
   attachableId,

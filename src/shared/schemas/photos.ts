@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHOTO_ATTACHABLE_TYPES, TEXT_LIMITS, type PhotoAttachableType } from '../constants';
 import { attachableId } from './attachables';
-import { optionalText, pageQuery } from './common';
+import { clientId, optionalText, pageQuery } from './common';
 import { PHOTO_MESSAGES } from '../messages/photos';
 
 // spec §2 Photos, §3 photo, §5 (photo rules), §6 (uploader only), §8 (messages), §9 (limits).
@@ -14,6 +14,7 @@ export const caption = optionalText(TEXT_LIMITS.caption, 'Caption');
 
 /** The text fields of `POST /api/photos` (multipart); spec §5: no attachment means type property, standalone. */
 export const photoFields = z.object({
+  id: clientId,
   caption,
   attachableType: z.preprocess((value) => value || undefined, photoAttachableType.default('property')),
   attachableId,

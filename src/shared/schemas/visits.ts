@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEFAULT_PAGE_SIZE,
   DEFAULT_UPCOMING_VISITS,
   MAX_PAGE_SIZE,
   TEXT_LIMITS,
@@ -11,7 +12,7 @@ import {
   type VisitStatus,
   type VisitTaskStatus,
 } from '../constants';
-import { optionalText, pageQuery } from './common';
+import { clientId, optionalText, pageQuery } from './common';
 import { cents } from './money';
 import { VISIT_MESSAGES } from '../messages/visits';
 
@@ -48,6 +49,7 @@ const scheduledAt = z
   }, VISIT_MESSAGES.scheduledAtRequired);
 
 export const createVisitInput = z.object({
+  id: clientId,
   propertyId,
   scheduledAt,
   status: visitStatus.default('scheduled'),
@@ -56,18 +58,72 @@ export const createVisitInput = z.object({
 });
 export type CreateVisitInput = z.input<typeof createVisitInput>;
 
+/** The version the client last saw (issue 17): when given and no longer current, 409 with the current record. */
+export const expectedVersion = z
+  .number({ error: 'Version must be a whole number' })
+  .int('Version must be a whole number')
+  .min(1, 'Version must be a whole number')
+  // The column is a PostgreSQL integer: anything larger is no version of ours (400, not a 500).
+  .max(2_147_483_647, 'Version must be a whole number')
+  .optional();
+
 export const updateVisitInput = z.object({
   propertyId: propertyId.optional(),
   scheduledAt: scheduledAt.optional(),
   status: visitStatus.optional(),
+  version: expectedVersion,
 });
 export type UpdateVisitInput = z.input<typeof updateVisitInput>;
 
-export const listVisitsQuery = pageQuery.extend({
-  status: visitStatus.optional(),
-  propertyId: z.uuid().optional(),
-});
+/** An ISO instant in a query string (`?from=2030-06-01T00:00:00Z`). */
+const instantParam = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).transform((value) => new Date(value));
+
+/** A page of visits in a window (`from`/`to`) may hold this many: the calendar loads a month at once. */
+export const MAX_WINDOW_PAGE_SIZE = 500;
+
+/**
+ * `GET /api/visits`: `from` and `to` (issue 18, the calendar) give the visits scheduled in
+ * [from, to), both or neither, soonest first; `userId` keeps the visits that person is on.
+ * With a window, `limit` goes up to 500; without, up to the usual 100.
+ */
+export const listVisitsQuery = pageQuery
+  .extend({
+    limit: z.coerce.number().int().min(1).max(MAX_WINDOW_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    status: visitStatus.optional(),
+    propertyId: z.uuid().optional(),
+    userId: z.uuid().optional(),
+    from: instantParam('From').optional(),
+    to: instantParam('To').optional(),
+  })
+  .refine((query) => (query.from === undefined) === (query.to === undefined), {
+    message: 'Give both from and to, or neither',
+    path: ['to'],
+  })
+  .refine((query) => !query.from || !query.to || query.to > query.from, {
+    message: 'To must be after from',
+    path: ['to'],
+  })
+  .refine((query) => query.from !== undefined || query.limit <= MAX_PAGE_SIZE, {
+    message: `Limit must be at most ${MAX_PAGE_SIZE} unless from and to are given`,
+    path: ['limit'],
+  });
 export type ListVisitsQuery = z.input<typeof listVisitsQuery>;
+
+/**
+ * `GET /api/visits/mine?from=&to=` (issue 17, the Today view): the caller's own visits scheduled
+ * in [from, to) with their tasks, plus any still in progress from before `from`. At most 31 days.
+ */
+export const myVisitsQuery = z
+  .object({ from: instantParam('From'), to: instantParam('To') })
+  // zod runs these also when a date did not parse: only compare two dates.
+  .refine((query) => !bothDates(query) || query.to > query.from, { message: 'To must be after from', path: ['to'] })
+  .refine((query) => !bothDates(query) || query.to.getTime() - query.from.getTime() <= 31 * 24 * 60 * 60 * 1000, {
+    message: 'The window is at most 31 days',
+    path: ['to'],
+  });
+const bothDates = (query: { from: unknown; to: unknown }) => query.from instanceof Date && query.to instanceof Date;
+export type MyVisitsQuery = z.input<typeof myVisitsQuery>;
 
 export const upcomingVisitsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_UPCOMING_VISITS),
@@ -84,6 +140,7 @@ export const updateVisitTaskInput = z.object({
   status: visitTaskStatus.optional(),
   notes: optionalText(TEXT_LIMITS.description, 'Note').optional(),
   price: cents.nullable().optional(),
+  version: expectedVersion,
 });
 export type UpdateVisitTaskInput = z.input<typeof updateVisitTaskInput>;
 
@@ -125,6 +182,10 @@ export interface VisitListItemDto {
   startedAt: string | null;
   completedAt: string | null;
   status: VisitStatus;
+  /** Bumped by every change (issue 17). */
+  version: number;
+  /** The series this visit is an occurrence of (issue 18). */
+  seriesId: string | null;
   property: VisitPropertyDto;
   people: VisitPersonDto[];
 }
@@ -141,6 +202,8 @@ export interface VisitTaskDto {
   status: VisitTaskStatus;
   notes: string | null;
   completedAt: string | null;
+  /** Bumped by every change (issue 17). */
+  version: number;
 }
 
 export interface VisitInvoiceDto {
@@ -172,6 +235,11 @@ export interface VisitCan {
   managePeople: boolean;
   createInvoice: boolean;
   seeInvoices: boolean;
+}
+
+/** `GET /api/visits/mine`: the caller's visits with their tasks, oldest first. */
+export interface MyVisitsDto {
+  items: VisitDetailDto[];
 }
 
 /** `GET /api/visits/upcoming` items. */

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
+import type { VisitListItemDto, VisitPropertyDto } from './visits';
+
+// Issue 18: recurring visits. A series is a property, the task templates to copy, a first
+// instant, an IANA time zone and an RFC 5545 RRULE (without DTSTART). The server checks the
+// rule itself (rrule-temporal); this schema checks its shape.
+
+const instant = z
+  .string({ error: SERIES_MESSAGES.startsAtRequired })
+  .trim()
+  .min(1, SERIES_MESSAGES.startsAtRequired)
+  .pipe(z.iso.datetime({ offset: true, error: SERIES_MESSAGES.startsAtRequired }))
+  .transform((value) => new Date(value));
+
+/** An IANA zone name the runtime knows ('America/New_York', 'UTC'). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZone = z
+  .string({ error: SERIES_MESSAGES.timeZoneInvalid })
+  .trim()
+  .refine(isTimeZone, SERIES_MESSAGES.timeZoneInvalid);
+
+/** `FREQ=WEEKLY;BYDAY=MO,TH;COUNT=10`; a leading `RRULE:` is accepted and dropped. */
+export const rrule = z
+  .string({ error: SERIES_MESSAGES.rruleRequired })
+  .trim()
+  .min(1, SERIES_MESSAGES.rruleRequired)
+  .max(500, SERIES_MESSAGES.rruleInvalid)
+  .transform((value) => value.replace(/^RRULE:/i, '').toUpperCase())
+  .refine((value) => /^FREQ=/.test(value) || /;FREQ=/.test(value), SERIES_MESSAGES.rruleInvalid);
+
+const taskIds = z.array(z.uuid('Please select a task')).max(100).default([]);
+
+/** `POST /api/visit-series`. */
+export const createSeriesInput = z.object({
+  propertyId: z.uuid('Please select a property'),
+  startsAt: instant,
+  timeZone,
+  rrule,
+  taskIds,
+});
+export type CreateSeriesInput = z.input<typeof createSeriesInput>;
+
+/** `PATCH /api/visit-series/:id?from=`: what changes, for the occurrences in scope. */
+export const updateSeriesInput = z.object({
+  startsAt: instant.optional(),
+  timeZone: timeZone.optional(),
+  rrule: rrule.optional(),
+  taskIds: z.array(z.uuid('Please select a task')).max(100).optional(),
+});
+export type UpdateSeriesInput = z.input<typeof updateSeriesInput>;
+
+/** `?from={visitId}` of PATCH and DELETE: that occurrence and the following; omitted, the whole series. */
+export const seriesScopeQuery = z.object({ from: z.uuid().optional() });
+
+/** `POST /api/visit-series/preview`: validated exactly like create. */
+export const previewSeriesInput = z.object({
+  startsAt: instant,
+  timeZone,
+  rrule,
+  count: z.coerce.number().int().min(1).max(SERIES_MAX_PREVIEW).default(10),
+});
+export type PreviewSeriesInput = z.input<typeof previewSeriesInput>;
+
+// ── answers ──
+
+export interface SeriesPreviewDto {
+  /** ISO instants, the next `count` the rule gives (past the 90-day horizon too). */
+  occurrences: string[];
+  /** The rule in words: 'Every 2 weeks on Monday and Thursday, 10 times'. */
+  description: string;
+}
+
+export interface VisitSeriesDto {
+  id: string;
+  propertyId: string;
+  property: VisitPropertyDto;
+  startsAt: string;
+  timeZone: string;
+  rrule: string;
+  description: string;
+  taskIds: string[];
+  tasks: { id: string; name: string }[];
+  /** Occurrences exist up to here. */
+  generatedUntil: string | null;
+  createdAt: string;
+  can: { edit: boolean; delete: boolean };
+}
+
+/** `POST /api/visit-series` (201) and `PATCH`. */
+export interface SeriesWithVisitsDto {
+  series: VisitSeriesDto;
+  /** The occurrences made so far, oldest first. */
+  occurrences: VisitListItemDto[];
+}
+
+/** `GET /api/calendar/feed` and `POST /api/calendar/feed/regenerate`. */
+export interface CalendarFeedDto {
+  url: string;
+}
