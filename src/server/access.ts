@@ -16,6 +16,7 @@ import {
   userProperties,
   users,
   visits,
+  visitSeries,
   visitUsers,
 } from './db/schema';
 
@@ -91,6 +92,10 @@ export const visibleVisit = (actor: Actor): SQL => visiblePropertyId(actor, visi
 export const leadsVisit = (actor: Actor, visitId: IdRef): SQL =>
   sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${actor.id} and ${visitUsers.role} = 'lead')`;
 
+/** SQL: the actor is on the visit (lead or assistant), as the dashboard and the Today view list them. */
+export const assignedToVisit = (actor: Actor, visitId: IdRef = visits.id): SQL =>
+  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${actor.id})`;
+
 /**
  * What the actor may do with a visit they can see. Everyone who sees the property changes
  * the visit and its tasks; the lead (or an admin) decides who else is on it; invoices are
@@ -107,6 +112,18 @@ export function visitCan(actor: Actor, facts: { propertyLink: PropertyRole | nul
     seeInvoices: managesProperty,
   } satisfies VisitCan;
 }
+
+// ── visit series (issue 18) ─────────────────────────────────────────────────
+
+/**
+ * SQL condition on `visit_series`: its property is visible to the actor. A series is made,
+ * seen, edited and deleted by whoever may do so with visits of its property (createVisit's
+ * rule), so an outsider gets 404 on a series exactly as on its occurrences.
+ */
+export const visibleSeries = (actor: Actor): SQL => visiblePropertyId(actor, visitSeries.propertyId);
+
+/** What the actor may do with a series they can see: the same as with its visits. */
+export const seriesCan = (): { edit: boolean; delete: boolean } => ({ edit: true, delete: true });
 
 // ── task templates: one shared catalogue ────────────────────────────────────
 

@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { isDatabaseUnavailable, type Database } from './db/client';
 import { AppError, STATUS_BY_CODE } from './errors';
 import { isUpload, sameOriginWrites, securityHeaders } from './guards';
+import { idempotency } from './idempotency';
 import { parseWith } from './http';
 import { adminUsersRoutes } from './modules/admin/admin.routes';
 import { authTestRoutes } from './modules/debug/auth-test.routes';
@@ -28,6 +29,8 @@ import { secondaryProfilesRoutes } from './modules/profiles/secondary-profiles.r
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { seriesRoutes } from './modules/series/series.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { attachablesRoutes } from './modules/attachables/attachables.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -63,6 +66,7 @@ export function createApp({
   app.onError((error, c) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } };
+      if (error.current !== undefined) body.error.current = error.current;
       return c.json(body, STATUS_BY_CODE[error.code]);
     }
     if (error instanceof HTTPException && error.status < 500) {
@@ -115,11 +119,15 @@ export function createApp({
 
   // ── /api: JSON resources ──
   app.use('/api/*', loadActor);
+  // Issue 17: a write sent with an Idempotency-Key answers a replay with its first answer.
+  app.use('/api/*', idempotency);
   app.route('/api/health', healthRoutes);
   app.route('/api/auth-test', authTestRoutes);
   app.route('/api/clear-auth', clearAuthRoutes);
   app.route('/api/me', meRoutes);
   app.route('/api/visits', visitsRoutes);
+  app.route('/api/visit-series', seriesRoutes);
+  app.route('/api/calendar', calendarRoutes);
   app.route('/api/secondary-profiles', secondaryProfilesRoutes);
   app.route('/api/admin/users', adminUsersRoutes);
   app.route('/api/test-db', testDbRoutes);

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** On a version conflict (issue 17): the record as it is now, sent as `error.current`. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,6 +18,10 @@ export class AppError extends Error {
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** A write that named a version no longer current (issue 17): 409 with the record as it is now. */
+export const staleVersion = (message: string, current: unknown) =>
+  new AppError('CONFLICT', message, undefined, current);
+export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError('BAD_REQUEST', message, fields);
 
@@ -25,6 +31,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BAD_GATEWAY: 502,

@@ -10,7 +10,14 @@ afterAll(async () => {
 });
 
 /** The only /api routes that answer without a session. */
-const PUBLIC = [/^\/api\/health\b/, /^\/api\/auth\//, /^\/api\/auth-test\//, /^\/api\/clear-auth\b/];
+const PUBLIC = [
+  /^\/api\/health\b/,
+  /^\/api\/auth\//,
+  /^\/api\/auth-test\//,
+  /^\/api\/clear-auth\b/,
+  // the calendar feed: its secret token is the key (calendar-feed.test.ts)
+  /^\/api\/calendar\/feed\/:file$/,
+];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
 it('every other /api endpoint answers 401 Not authenticated without a session', async () => {

@@ -137,6 +137,15 @@ const TABLE: Record<string, Row> = {
     expect: anyUser(200),
   },
   'GET /api/visits/upcoming': { query: () => page, listed: (w) => [w.visitId], expect: anyUser(200) },
+  // Issue 17: the caller's own visits (the world's owner leads its visit, scheduled tomorrow).
+  'GET /api/visits/mine': {
+    query: () => ({
+      from: new Date(Date.now() - 24 * 3600_000).toISOString(),
+      to: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+    }),
+    listed: (w) => [w.visitId, w.visitTaskId],
+    expect: anyUser(200),
+  },
   'POST /api/visits': {
     body: (c) => ({ propertyId: c.w.propertyId, scheduledAt: '2031-01-02T09:00:00.000Z' }),
     expect: seesProperty(201),
@@ -182,6 +191,36 @@ const TABLE: Record<string, Row> = {
     params: (c) => ({ id: c.w.completedVisitId, userId: c.w.helper.id }),
     expect: leadsVisit(204),
   },
+
+  // ── visit series and the calendar feed (issue 18): the rules of visits ──
+  'POST /api/visit-series': {
+    body: (c) => ({
+      propertyId: c.w.propertyId,
+      startsAt: '2031-01-02T09:00:00.000Z',
+      timeZone: 'UTC',
+      rrule: 'FREQ=DAILY;COUNT=2',
+    }),
+    expect: seesProperty(201),
+  },
+  'POST /api/visit-series/preview': {
+    fresh: false,
+    body: () => ({ startsAt: '2031-01-02T09:00:00.000Z', timeZone: 'UTC', rrule: 'FREQ=WEEKLY', count: 3 }),
+    expect: anyUser(200),
+  },
+  'GET /api/visit-series/:id': { params: (c) => ({ id: c.w.seriesId }), expect: seesProperty(200) },
+  'PATCH /api/visit-series/:id': {
+    params: (c) => ({ id: c.w.seriesId }),
+    query: (c) => ({ from: c.w.seriesVisitId }),
+    body: (c) => ({ taskIds: [c.w.taskId] }),
+    expect: seesProperty(200),
+  },
+  'DELETE /api/visit-series/:id': {
+    params: (c) => ({ id: c.w.seriesId }),
+    query: (c) => ({ from: c.w.seriesVisitId }),
+    expect: seesProperty(204),
+  },
+  'GET /api/calendar/feed': { fresh: false, expect: anyUser(200) },
+  'POST /api/calendar/feed/regenerate': { fresh: false, expect: anyUser(200) },
 
   // ── secondary profiles ──
   'GET /api/secondary-profiles': {
@@ -393,7 +432,14 @@ async function invitationFor(c: Cell) {
 
 // ── the router's endpoints ──
 
-const PUBLIC = [/^\/api\/health\b/, /^\/api\/auth\//, /^\/api\/auth-test\//, /^\/api\/clear-auth\b/];
+const PUBLIC = [
+  /^\/api\/health\b/,
+  /^\/api\/auth\//,
+  /^\/api\/auth-test\//,
+  /^\/api\/clear-auth\b/,
+  // the calendar feed itself: its secret token is the key, no cookie (calendar-feed.test.ts)
+  /^\/api\/calendar\/feed\/:file$/,
+];
 
 // The app is made while the file is collected, so that there is one test per endpoint of the router.
 const t = await createTestApp();

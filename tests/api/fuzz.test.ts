@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeParse, type $ZodType } from 'zod/v4/core';
-import { notes, propertyInvitations } from '../../src/server/db/schema';
+import { notes, propertyInvitations, visits, visitSeries } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_ROLES,
   INVOICE_STATUSES,
@@ -18,6 +19,7 @@ import { createInvoiceInput, sendInvoiceInput, updateInvoiceInput } from '../../
 import { MAX_CENTS } from '../../src/shared/schemas/money';
 import { createNoteInput, updateNoteInput } from '../../src/shared/schemas/notes';
 import { updatePhotoInput } from '../../src/shared/schemas/photos';
+import { createSeriesInput, previewSeriesInput, updateSeriesInput } from '../../src/shared/schemas/series';
 import {
   changePasswordRequest,
   secondaryProfileInput,
@@ -104,6 +106,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'DELETE /api/properties/:id/tasks/:propertyTaskId': null,
   'DELETE /api/secondary-profiles/:id': null,
   'DELETE /api/tasks/:id': null,
+  'DELETE /api/visit-series/:id': null,
   'DELETE /api/visits/:id': null,
   'DELETE /api/visits/:id/tasks/:taskId': null,
   'DELETE /api/visits/:id/users/:userId': null,
@@ -117,6 +120,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'PATCH /api/properties/:id/tasks/:propertyTaskId': updatePropertyTaskInput,
   'PATCH /api/secondary-profiles/:id': secondaryProfileInput,
   'PATCH /api/tasks/:id': taskInput,
+  'PATCH /api/visit-series/:id': updateSeriesInput,
   'PATCH /api/visits/:id': updateVisitInput,
   'PATCH /api/visits/:id/tasks/:taskId': updateVisitTaskInput,
   'POST /api/auth/change-password': changePasswordRequest,
@@ -138,6 +142,9 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/secondary-profiles': secondaryProfileInput,
   'POST /api/tasks': taskInput,
   'POST /api/tasks/:id/assign': assignTaskInput,
+  'POST /api/calendar/feed/regenerate': null,
+  'POST /api/visit-series': createSeriesInput,
+  'POST /api/visit-series/preview': previewSeriesInput,
   'POST /api/visits': createVisitInput,
   'POST /api/visits/:id/tasks': addVisitTaskInput,
   'POST /api/visits/:id/users': addVisitUserInput,
@@ -220,8 +227,25 @@ async function buildWorld() {
       expiresAt,
     })
     .returning();
+  const seriesStart = new Date('2029-02-05T14:00:00Z');
+  const [series] = await t.db
+    .insert(visitSeries)
+    .values({
+      propertyId: property.id,
+      startsAt: seriesStart,
+      timeZone: 'America/New_York',
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+      createdBy: owner.id,
+    })
+    .returning();
+  const occurrence = await createVisit(t, property.id, { lead: owner, scheduledAt: seriesStart });
+  await t.db
+    .update(visits)
+    .set({ seriesId: series!.id, occurrenceAt: seriesStart })
+    .where(eq(visits.id, occurrence.id));
   const byArea: Record<string, string[]> = {
     properties: [property.id, elsewhere.id],
+    'visit-series': [series!.id],
     tasks: [task.id],
     visits: [visit.id, doneVisit.id],
     invoices: [invoice.id],

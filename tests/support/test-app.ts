@@ -56,6 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     cookie: string,
     file: { bytes: Buffer; name?: string; type?: string } | null,
     fields: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -65,7 +66,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
         new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
         file.name ?? 'photo.jpg',
       );
-    return app.request('/api/photos', { method: 'POST', headers: { origin: TEST_ORIGIN, cookie }, body: form });
+    return app.request('/api/photos', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie, ...headers },
+      body: form,
+    });
   }
 
   return {

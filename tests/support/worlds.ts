@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { invoiceVisits, notes, propertyInvitations } from '../../src/server/db/schema';
+import { invoiceVisits, notes, propertyInvitations, visits, visitSeries } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
 import type { PropertyRole } from '../../src/shared/constants';
 import {
   addPropertyTask,
@@ -63,6 +64,9 @@ export interface World {
   secondaryProfileId: string;
   /** Pending, to an address with no account. */
   invitationId: string;
+  /** A daily series of two from tomorrow (issue 18), made by the owner, and its first occurrence. */
+  seriesId: string;
+  seriesVisitId: string;
   /** Every record id, by who may see it (task templates are a shared catalogue: in none). */
   ids: {
     /** whoever sees the property */
@@ -129,6 +133,24 @@ export async function buildWorld(
     .returning({ id: notes.id });
   if (!note || !invoiceNote || !privateNote || !loneNote) throw new Error('notes not created');
   const invitation = await createInvitationRow(t, property.id, `invitee-${tag}@example.com`, { invitedBy: owner });
+  const seriesStart = new Date(Math.floor((Date.now() + 24 * 3600_000) / 60_000) * 60_000);
+  const [series] = await t.db
+    .insert(visitSeries)
+    .values({
+      propertyId: property.id,
+      startsAt: seriesStart,
+      timeZone: 'UTC',
+      rrule: 'FREQ=DAILY;COUNT=2',
+      createdBy: owner.id,
+      generatedUntil: new Date(Date.now() + 90 * 24 * 3600_000),
+    })
+    .returning();
+  if (!series) throw new Error('series not created');
+  const seriesVisit = await createVisit(t, property.id, { lead: owner, scheduledAt: seriesStart });
+  await t.db
+    .update(visits)
+    .set({ seriesId: series.id, occurrenceAt: seriesStart })
+    .where(eq(visits.id, seriesVisit.id));
 
   return {
     tag,
@@ -147,6 +169,8 @@ export async function buildWorld(
     noteId: note.id,
     secondaryProfileId: secondary.id,
     invitationId: invitation.id,
+    seriesId: series.id,
+    seriesVisitId: seriesVisit.id,
     ids: {
       property: [
         property.id,
@@ -157,6 +181,8 @@ export async function buildWorld(
         completedTask.id,
         photoId,
         note.id,
+        series.id,
+        seriesVisit.id,
       ],
       managed: [invoice.id, invoicePhoto.id, invoiceNote.id, invitation.id],
       private: [secondary.id, privatePhoto.id, privateNote.id, loneNote.id],

@@ -15,7 +15,7 @@ import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { notes, profiles, users } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
-import { forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { attachedName, requireAttachable } from '../attachables/attachables.service';
 
 // Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible to
@@ -123,16 +123,20 @@ export async function createNote(
   input: z.output<typeof createNoteInput>,
 ): Promise<NoteDto> {
   await requireAttachable(db, actor, input.attachableType, input.attachableId);
+  // Issue 17: a note made offline keeps the id the phone gave it; an id in use is a conflict.
   const [row] = await db
     .insert(notes)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       content: input.content,
       attachableType: input.attachableType,
       attachableId: input.attachableId,
       createdBy: actor.id,
     })
+    .onConflictDoNothing({ target: notes.id })
     .returning({ id: notes.id });
-  return getNote(db, actor, row!.id);
+  if (!row) throw conflict(NOTE_MESSAGES.alreadyExists);
+  return getNote(db, actor, row.id);
 }
 
 /** Visible → 403 for anyone but the author; invisible → 404. */

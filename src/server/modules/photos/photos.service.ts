@@ -17,7 +17,7 @@ import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
-import { forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { attachedName, requireAttachable } from '../attachables/attachables.service';
 import { processImage, thumbnailSize } from './image';
@@ -173,9 +173,11 @@ export async function createPhoto(
       storage.put(storagePath, image.original, file.mime),
       storage.put(thumbnailPath, image.thumbnail, 'image/webp'),
     ]);
+    // Issue 17: a photo taken offline keeps the id the phone gave it; an id in use is a conflict.
     const [row] = await db
       .insert(photos)
       .values({
+        ...(fields.id ? { id: fields.id } : {}),
         attachableType: fields.attachableType,
         attachableId: fields.attachableId,
         storagePath,
@@ -188,11 +190,13 @@ export async function createPhoto(
         caption: fields.caption,
         uploadedBy: actor.id,
       })
+      .onConflictDoNothing({ target: photos.id })
       .returning();
+    if (!row) throw conflict(PHOTO_MESSAGES.alreadyExists);
     timings.store = performance.now() - started;
     // Everything the answer needs is known: no second query.
     const uploader = await uploaderOf(db, actor);
-    const dto = toDto({ ...row!, attachedName: attachedTo, uploaderName: uploader, uploaderEmail: actor.email });
+    const dto = toDto({ ...row, attachedName: attachedTo, uploaderName: uploader, uploaderEmail: actor.email });
     return { ...dto, can: { edit: true, delete: true } };
   } catch (error) {
     await Promise.allSettled([storage.delete(storagePath), storage.delete(thumbnailPath)]);

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 // by the first bytes (magic numbers) as soon as they arrive, not by the name or declared type.
 
 /** Multipart framing and the text fields around a file at the limit. */
-const MULTIPART_OVERHEAD = 64 * 1024;
+export const MULTIPART_OVERHEAD = 64 * 1024;
 /** Enough bytes for file-type to recognise every image format. */
 const SNIFF_BYTES = 4100;
 

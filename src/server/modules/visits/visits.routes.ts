@@ -5,6 +5,7 @@ import {
   addVisitUserInput,
   createVisitInput,
   listVisitsQuery,
+  myVisitsQuery,
   taskOptionsQuery,
   upcomingVisitsQuery,
   updateVisitInput,
@@ -22,6 +23,7 @@ import {
   listTaskOptions,
   listUpcomingVisits,
   listVisitCandidates,
+  listMyVisits,
   listVisits,
   removeVisit,
   removeVisitTask,
@@ -39,6 +41,8 @@ export const visitsRoutes = new Hono<UserEnv>()
     const { limit } = parseQuery(c, upcomingVisitsQuery);
     return c.json({ items: await listUpcomingVisits(c.var.db, c.var.user, limit) });
   })
+  // Issue 17: the Today view's visits, with their tasks (before '/:id').
+  .get('/mine', async (c) => c.json(await listMyVisits(c.var.db, c.var.user, parseQuery(c, myVisitsQuery))))
   .post('/', async (c) => c.json(await createVisit(c.var.db, c.var.user, await parseBody(c, createVisitInput)), 201))
   .get('/:id', async (c) => c.json(await getVisit(c.var.db, c.var.user, visitId(c))))
   .patch('/:id', async (c) =>

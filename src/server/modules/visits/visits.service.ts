@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parseCents } from '../../../shared/money';
 import type { Page } from '../../../shared/schemas/common';
@@ -8,6 +8,8 @@ import {
   type addVisitUserInput,
   type createVisitInput,
   type listVisitsQuery,
+  type myVisitsQuery,
+  type MyVisitsDto,
   type taskOptionsQuery,
   type updateVisitInput,
   type updateVisitTaskInput,
@@ -22,6 +24,7 @@ import {
 } from '../../../shared/schemas/visits';
 import {
   actorLink,
+  assignedToVisit,
   leadsVisit,
   managedProperty,
   PROPERTY_NOT_FOUND,
@@ -44,7 +47,7 @@ import {
   visitTasks,
   visitUsers,
 } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../errors';
 import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
 import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
 import { amounts, centsOf, shownStatus, subtotalSql } from '../invoices/invoice-sql';
@@ -55,6 +58,7 @@ import { amounts, centsOf, shownStatus, subtotalSql } from '../invoices/invoice-
 type CreateVisitData = z.output<typeof createVisitInput>;
 type UpdateVisitData = z.output<typeof updateVisitInput>;
 type ListVisitsData = z.output<typeof listVisitsQuery>;
+type MyVisitsData = z.output<typeof myVisitsQuery>;
 type TaskOptionsData = z.output<typeof taskOptionsQuery>;
 type AddVisitTaskData = z.output<typeof addVisitTaskInput>;
 type UpdateVisitTaskData = z.output<typeof updateVisitTaskInput>;
@@ -81,6 +85,20 @@ const peopleJson = sql<VisitPersonDto[]>`coalesce((
   where ${visitUsers.visitId} = ${visits.id}
 ), '[]'::json)`;
 
+/** The columns of a `VisitListItemDto` (with `toListItem`): the visits list, a series' occurrences and the details. */
+const listItemColumns = {
+  id: visits.id,
+  propertyId: visits.propertyId,
+  scheduledAt: visits.scheduledAt,
+  startedAt: visits.startedAt,
+  completedAt: visits.completedAt,
+  status: visits.status,
+  version: visits.version,
+  seriesId: visits.seriesId,
+  property: propertyColumns,
+  people: peopleJson,
+};
+
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
@@ -91,22 +109,20 @@ export async function listVisits(db: Executor, actor: Actor, query: ListVisitsDa
   const conditions: SQL[] = [visibleProperty(actor)];
   if (query.status) conditions.push(eq(visits.status, query.status));
   if (query.propertyId) conditions.push(eq(visits.propertyId, query.propertyId));
+  // Issue 18, the calendar: a window [from, to) and the visits one person is on.
+  if (query.from && query.to) conditions.push(gte(visits.scheduledAt, query.from), lt(visits.scheduledAt, query.to));
+  if (query.userId) {
+    conditions.push(
+      sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${query.userId})`,
+    );
+  }
+  const order = query.from ? [asc(visits.scheduledAt), asc(visits.id)] : [desc(visits.scheduledAt), desc(visits.id)];
   const rows = await db
-    .select({
-      id: visits.id,
-      propertyId: visits.propertyId,
-      scheduledAt: visits.scheduledAt,
-      startedAt: visits.startedAt,
-      completedAt: visits.completedAt,
-      status: visits.status,
-      property: propertyColumns,
-      people: peopleJson,
-      total: windowTotal(),
-    })
+    .select({ ...listItemColumns, total: windowTotal() })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .where(and(...conditions))
-    .orderBy(desc(visits.scheduledAt), desc(visits.id))
+    .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
   const countAll = () =>
@@ -117,6 +133,18 @@ export async function listVisits(db: Executor, actor: Actor, query: ListVisitsDa
       .where(and(...conditions))
       .then(theCount);
   return toPage(rows, query, countAll, toListItem);
+}
+
+/** The occurrences of a series the actor can see, oldest first (issue 18; a series has at most 500 at once). */
+export async function listSeriesVisits(db: Executor, actor: Actor, seriesId: string): Promise<VisitListItemDto[]> {
+  const rows = await db
+    .select(listItemColumns)
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .where(and(eq(visits.seriesId, seriesId), visibleProperty(actor)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
+    .limit(1000);
+  return rows.map(toListItem);
 }
 
 /** spec §7: visits the actor is assigned to, from now on, soonest first. */
@@ -139,90 +167,191 @@ export async function listUpcomingVisits(db: Executor, actor: Actor, limit: numb
 }
 
 export async function getVisit(db: Executor, actor: Actor, id: string): Promise<VisitDetailDto> {
-  const [row] = await db
+  const [detail] = await visitDetails(db, actor, eq(visits.id, id), 1);
+  if (!detail) throw notFound(VISIT_MESSAGES.notFound);
+  return detail;
+}
+
+/** `GET /api/visits/mine` answers at most this many visits (a week of one worker's rounds is far fewer). */
+export const MY_VISITS_MAX = 200;
+
+/**
+ * Issue 17, the Today view: the actor's own visits (lead or assistant) scheduled in
+ * [from, to), and any still in progress from before `from`; cancelled ones left out. Each
+ * with its tasks, in the same three queries whatever their number.
+ */
+export async function listMyVisits(db: Executor, actor: Actor, query: MyVisitsData): Promise<MyVisitsDto> {
+  const where = and(
+    assignedToVisit(actor),
+    ne(visits.status, 'cancelled'),
+    or(
+      and(gte(visits.scheduledAt, query.from), lt(visits.scheduledAt, query.to)),
+      and(eq(visits.status, 'in_progress'), lt(visits.scheduledAt, query.from)),
+    ),
+  )!;
+  return { items: await visitDetails(db, actor, where, MY_VISITS_MAX) };
+}
+
+/**
+ * The details of the visible visits matching `where`, soonest first: one query for the visits
+ * (property, people, the actor's link), one for all their tasks, one for the invoices of
+ * those the actor may see invoices of.
+ */
+async function visitDetails(db: Executor, actor: Actor, where: SQL, limit: number): Promise<VisitDetailDto[]> {
+  const rows = await db
     .select({
-      id: visits.id,
-      propertyId: visits.propertyId,
-      scheduledAt: visits.scheduledAt,
-      startedAt: visits.startedAt,
-      completedAt: visits.completedAt,
-      status: visits.status,
+      ...listItemColumns,
       createdAt: visits.createdAt,
-      property: propertyColumns,
-      people: peopleJson,
       propertyLink: userProperties.role,
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .leftJoin(userProperties, actorLink(actor))
-    .where(and(eq(visits.id, id), visibleProperty(actor)));
-  if (!row) throw notFound(VISIT_MESSAGES.notFound);
+    .where(and(where, visibleProperty(actor)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
 
-  const { createdAt, propertyLink, ...listed } = row;
-  const item = toListItem(listed);
-  const myRole = item.people.find((person) => person.userId === actor.id)?.role ?? null;
-  const can = visitCan(actor, { propertyLink, visitRole: myRole });
-  const taskRows = await selectVisitTasks(db, eq(visitTasks.visitId, id));
+  const details = rows.map(({ createdAt, propertyLink, ...listed }) => {
+    const item = toListItem(listed);
+    const myRole = item.people.find((person) => person.userId === actor.id)?.role ?? null;
+    const can = visitCan(actor, { propertyLink, visitRole: myRole });
+    return {
+      ...item,
+      createdAt: createdAt.toISOString(),
+      tasks: [] as VisitTaskDto[],
+      invoices: [] as VisitInvoiceDto[],
+      myRole,
+      can,
+    } satisfies VisitDetailDto;
+  });
+  const byId = new Map(details.map((detail) => [detail.id, detail]));
+  const taskRows = await selectVisitTasks(
+    db,
+    inArray(
+      visitTasks.visitId,
+      details.map((detail) => detail.id),
+    ),
+  );
+  for (const task of taskRows) byId.get(task.visitId)?.tasks.push(task);
+
   // Technicians do not see invoices, not even their amounts (issue 14).
-  const invoiceRows = !can.seeInvoices
-    ? []
-    : await db
-        .select({
-          id: invoices.id,
-          invoiceNumber: invoices.invoiceNumber,
-          status: shownStatus,
-          subtotal: subtotalSql,
-          dueDate: invoices.dueDate,
-        })
-        .from(invoiceVisits)
-        .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
-        .where(eq(invoiceVisits.visitId, id))
-        .orderBy(desc(invoices.createdAt))
-        .then((rows) =>
-          rows.map(({ subtotal, ...invoice }) => ({ ...invoice, total: amounts(centsOf(subtotal)).total })),
-        );
-
-  return {
-    ...item,
-    createdAt: createdAt.toISOString(),
-    tasks: taskRows,
-    invoices: invoiceRows satisfies VisitInvoiceDto[],
-    myRole,
-    can,
-  };
+  const invoiced = details.filter((detail) => detail.can.seeInvoices).map((detail) => detail.id);
+  if (invoiced.length > 0) {
+    const invoiceRows = await db
+      .select({
+        visitId: invoiceVisits.visitId,
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        status: shownStatus,
+        subtotal: subtotalSql,
+        dueDate: invoices.dueDate,
+      })
+      .from(invoiceVisits)
+      .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
+      .where(inArray(invoiceVisits.visitId, invoiced))
+      .orderBy(desc(invoices.createdAt));
+    for (const { visitId, subtotal, ...invoice } of invoiceRows) {
+      byId.get(visitId)?.invoices.push({ ...invoice, total: amounts(centsOf(subtotal)).total });
+    }
+  }
+  return details;
 }
 
 /** spec §7: the visit, then its lead, then the property's active tasks, all or nothing. */
 export async function createVisit(db: Database, actor: Actor, input: CreateVisitData): Promise<VisitDetailDto> {
   await requireVisibleProperty(db, actor, input.propertyId);
   const visitId = await db.transaction(async (tx) => {
-    const [visit] = await tx
-      .insert(visits)
-      .values({
-        propertyId: input.propertyId,
-        scheduledAt: input.scheduledAt,
-        status: input.status,
-        startedAt: input.status === 'in_progress' ? new Date() : null,
-        completedAt: input.status === 'completed' ? new Date() : null,
-      })
-      .returning({ id: visits.id });
-    if (!visit) throw new Error('visit insert returned nothing');
-    // spec §6: the creator is the visit's lead.
-    await tx.insert(visitUsers).values({ visitId: visit.id, userId: actor.id, role: 'lead' });
-    if (input.addPropertyTasks) {
-      // Price: the property's custom price, else the template's default price.
-      await tx.execute(sql`
-        insert into ${visitTasks} (visit_id, task_id, price, status)
-        select ${visit.id}, ${propertyTasks.taskId}, coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
-        from ${propertyTasks}
-        join ${tasks} on ${tasks.id} = ${propertyTasks.taskId}
-        where ${propertyTasks.propertyId} = ${input.propertyId}
-          and ${propertyTasks.isActive} and ${tasks.deletedAt} is null
-        order by ${tasks.name}`);
-    }
-    return visit.id;
+    // Issue 17: a visit made offline keeps the id the phone gave it; an id in use is a conflict.
+    const [id] = await insertVisits(tx, {
+      propertyId: input.propertyId,
+      visits: [{ id: input.id, scheduledAt: input.scheduledAt, status: input.status }],
+      leadId: actor.id,
+      tasks: input.addPropertyTasks ? 'property' : [],
+    });
+    if (!id) throw conflict(VISIT_MESSAGES.alreadyExists);
+    return id;
   });
   return getVisit(db, actor, visitId);
+}
+
+/**
+ * Inserts visits of one property with their lead and their tasks, inside the caller's
+ * transaction: the one way a visit is made (createVisit, and the occurrences of a series).
+ * `tasks` is 'property' (the property's active tasks) or the task templates to copy; each is
+ * priced at the property's custom price, else the template's default price. Occurrences of a
+ * series that already exist (same series and occurrence instant) are skipped, so two horizon
+ * jobs cannot make one twice. Returns the ids of the visits made.
+ */
+export async function insertVisits(
+  tx: Executor,
+  input: {
+    propertyId: string;
+    visits: {
+      /** A client-made id (issue 17). */
+      id?: string;
+      scheduledAt: Date;
+      status?: VisitListItemDto['status'];
+      seriesId?: string;
+      occurrenceAt?: Date;
+    }[];
+    leadId: string | null;
+    tasks: 'property' | string[];
+  },
+): Promise<string[]> {
+  if (input.visits.length === 0) return [];
+  const made = await tx
+    .insert(visits)
+    .values(
+      input.visits.map((visit) => {
+        const status = visit.status ?? 'scheduled';
+        return {
+          ...(visit.id ? { id: visit.id } : {}),
+          propertyId: input.propertyId,
+          scheduledAt: visit.scheduledAt,
+          status,
+          startedAt: status === 'in_progress' ? new Date() : null,
+          completedAt: status === 'completed' ? new Date() : null,
+          seriesId: visit.seriesId ?? null,
+          occurrenceAt: visit.occurrenceAt ?? null,
+        };
+      }),
+    )
+    // An occurrence made already (series_id, occurrence_at) or a client-made id in use: skipped.
+    .onConflictDoNothing()
+    .returning({ id: visits.id });
+  const ids = made.map((row) => row.id);
+  if (ids.length === 0) return ids;
+  // spec §6: the creator is the visit's lead.
+  if (input.leadId) {
+    await tx
+      .insert(visitUsers)
+      .values(ids.map((visitId) => ({ visitId, userId: input.leadId!, role: 'lead' as const })));
+  }
+  if (input.tasks !== 'property' && input.tasks.length === 0) return ids;
+  const idList = sql`unnest(${sql.param(ids)}::uuid[])`;
+  if (input.tasks === 'property') {
+    await tx.execute(sql`
+      insert into ${visitTasks} (visit_id, task_id, price, status)
+      select made.id, ${propertyTasks.taskId}, coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
+      from ${idList} as made(id)
+      cross join ${propertyTasks}
+      join ${tasks} on ${tasks.id} = ${propertyTasks.taskId}
+      where ${propertyTasks.propertyId} = ${input.propertyId}
+        and ${propertyTasks.isActive} and ${tasks.deletedAt} is null
+      order by made.id, ${tasks.name}`);
+  } else {
+    await tx.execute(sql`
+      insert into ${visitTasks} (visit_id, task_id, price, status)
+      select made.id, ${tasks.id}, coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
+      from ${idList} as made(id)
+      cross join ${tasks}
+      left join ${propertyTasks} on ${propertyTasks.taskId} = ${tasks.id}
+        and ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
+      where ${tasks.id} = any(${sql.param(input.tasks)}::uuid[]) and ${tasks.deletedAt} is null
+      order by made.id, ${tasks.name}`);
+  }
+  return ids;
 }
 
 /** spec §4: any status may be chosen; in_progress stamps started_at once, completed stamps completed_at. */
@@ -252,11 +381,18 @@ export async function updateVisit(
         ? sql`case when ${visits.status} = 'completed' then coalesce(${visits.completedAt}, now()) else now() end`
         : null;
   }
+  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
+  const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, actor, id));
   if (Object.keys(changes).length > 0) {
-    await db
+    changes.version = sql`${visits.version} + 1`;
+    const updated = await db
       .update(visits)
       .set(changes as Partial<typeof visits.$inferInsert>)
-      .where(eq(visits.id, id));
+      .where(and(eq(visits.id, id), input.version === undefined ? undefined : eq(visits.version, input.version)))
+      .returning({ id: visits.id });
+    if (updated.length === 0 && input.version !== undefined) throw await stale();
+  } else if (input.version !== undefined && input.version !== visit.version) {
+    throw await stale();
   }
   return getVisit(db, actor, id);
 }
@@ -281,7 +417,7 @@ export async function removeVisit(db: Database, actor: Actor, id: string): Promi
 }
 
 /** The number of the invoice (not cancelled) the visit is on, if any. */
-async function activeInvoiceOf(db: Executor, visitId: string): Promise<string | null> {
+export async function activeInvoiceOf(db: Executor, visitId: string): Promise<string | null> {
   const [row] = await db
     .select({ invoiceNumber: invoices.invoiceNumber })
     .from(invoiceVisits)
@@ -348,13 +484,24 @@ export async function updateVisitTask(
   if (input.notes !== undefined) changes.notes = input.notes;
   if (input.price !== undefined) changes.price = input.price;
   const where = and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId));
+  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
+  const stale = (current: VisitTaskDto) => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, current);
   if (Object.keys(changes).length > 0) {
+    changes.version = sql`${visitTasks.version} + 1`;
     const updated = await db
       .update(visitTasks)
       .set(changes as Partial<typeof visitTasks.$inferInsert>)
-      .where(where)
+      .where(and(where, input.version === undefined ? undefined : eq(visitTasks.version, input.version)))
       .returning({ id: visitTasks.id });
-    if (updated.length === 0) throw notFound(VISIT_MESSAGES.taskNotFound);
+    if (updated.length === 0) {
+      // Not there (404), or there at another version (409 with it as it is now).
+      if (input.version !== undefined) throw stale(await getVisitTask(db, visitId, visitTaskId));
+      throw notFound(VISIT_MESSAGES.taskNotFound);
+    }
+  } else if (input.version !== undefined) {
+    const current = await getVisitTask(db, visitId, visitTaskId);
+    if (current.version !== input.version) throw stale(current);
+    return current;
   }
   return getVisitTask(db, visitId, visitTaskId);
 }
@@ -492,14 +639,14 @@ export async function removeVisitUser(db: Executor, actor: Actor, visitId: strin
 /** The visit if the actor can see its property; 'Visit not found' otherwise. */
 async function requireVisit(db: Executor, actor: Actor, id: string) {
   const [visit] = await db
-    .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status })
+    .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status, version: visits.version })
     .from(visits)
     .where(and(eq(visits.id, id), visibleVisit(actor)));
   if (!visit) throw notFound(VISIT_MESSAGES.notFound);
   return visit;
 }
 
-async function requireVisibleProperty(db: Executor, actor: Actor, propertyId: string) {
+export async function requireVisibleProperty(db: Executor, actor: Actor, propertyId: string) {
   const [property] = await db
     .select({ id: properties.id })
     .from(properties)
@@ -563,6 +710,7 @@ function selectVisitTasks(db: Executor, where: SQL): Promise<VisitTaskDto[]> {
       status: visitTasks.status,
       notes: visitTasks.notes,
       completedAt: visitTasks.completedAt,
+      version: visitTasks.version,
     })
     .from(visitTasks)
     .innerJoin(tasks, eq(tasks.id, visitTasks.taskId))
@@ -584,6 +732,8 @@ function toListItem(row: {
   startedAt: Date | null;
   completedAt: Date | null;
   status: VisitListItemDto['status'];
+  version: number;
+  seriesId: string | null;
   property: VisitListItemDto['property'];
   people: VisitPersonDto[];
 }): VisitListItemDto {

@@ -1,0 +1,290 @@
+import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { SERIES_HORIZON_DAYS, SERIES_MESSAGES } from '../../../shared/messages/series';
+import type {
+  createSeriesInput,
+  previewSeriesInput,
+  SeriesPreviewDto,
+  SeriesWithVisitsDto,
+  updateSeriesInput,
+  VisitSeriesDto,
+} from '../../../shared/schemas/series';
+import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { describeRule } from '../../../shared/series-words';
+import { seriesCan, visibleSeries, visibleVisit } from '../../access';
+import type { Actor } from '../../auth/actor';
+import type { Database, Executor } from '../../db/client';
+import { invoiceVisits, properties, tasks, visits, visitSeries } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { insertVisits, listSeriesVisits, requireVisibleProperty } from '../visits/visits.service';
+import {
+  checkRule,
+  countBefore,
+  endBefore,
+  firstOccurrences,
+  occurrencesBetween,
+  withCountReduced,
+} from './recurrence';
+
+// Issue 18: visit series. Occurrences are ordinary visits with `seriesId` and `occurrenceAt`
+// (the rule's instant), made from the start up to now + 90 days; the horizon job
+// (jobs/series-horizon.ts) makes the rest day by day. A series edit never touches an
+// occurrence that is completed, in progress or on an active invoice.
+
+type CreateSeriesData = z.output<typeof createSeriesInput>;
+type UpdateSeriesData = z.output<typeof updateSeriesInput>;
+type PreviewSeriesData = z.output<typeof previewSeriesInput>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const horizonFrom = (now: Date) => new Date(now.getTime() + SERIES_HORIZON_DAYS * DAY_MS);
+
+/**
+ * Every write to series and their occurrences holds this transaction-level advisory lock, so
+ * the horizon job of several server copies and the edits of people never interleave.
+ */
+export const lockSeries = (tx: Executor) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('rounds:visit-series'))`);
+
+type SeriesRow = typeof visitSeries.$inferSelect;
+
+/** SQL on `visits`: a series edit leaves it alone (completed, in progress, or on an active invoice). */
+const protectedVisit: SQL = sql`(${visits.status} in ('completed', 'in_progress') or exists (
+  select 1 from ${invoiceVisits} where ${invoiceVisits.visitId} = ${visits.id} and ${invoiceVisits.active}))`;
+
+/** Makes the series' occurrences whose instants are in [from, before) that do not exist yet. */
+export async function makeOccurrences(tx: Executor, series: SeriesRow, from: Date, before: Date): Promise<number> {
+  const instants = occurrencesBetween(series, from, before);
+  const ids = await insertVisits(tx, {
+    propertyId: series.propertyId,
+    visits: instants.map((instant) => ({ scheduledAt: instant, seriesId: series.id, occurrenceAt: instant })),
+    leadId: series.createdBy,
+    tasks: series.taskIds,
+  });
+  return ids.length;
+}
+
+// ── reading ──
+
+export async function getSeries(db: Executor, actor: Actor, id: string): Promise<VisitSeriesDto> {
+  const [row] = await db
+    .select({
+      series: visitSeries,
+      property: {
+        id: properties.id,
+        name: properties.name,
+        address: properties.address,
+        city: properties.city,
+        state: properties.state,
+        zipCode: properties.zipCode,
+      },
+    })
+    .from(visitSeries)
+    .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
+    .where(and(eq(visitSeries.id, id), visibleSeries(actor), isNull(properties.deletedAt)));
+  if (!row) throw notFound(SERIES_MESSAGES.notFound);
+  const { series, property } = row;
+  const taskRows =
+    series.taskIds.length === 0
+      ? []
+      : await db
+          .select({ id: tasks.id, name: tasks.name })
+          .from(tasks)
+          .where(and(inArray(tasks.id, series.taskIds), isNull(tasks.deletedAt)))
+          .orderBy(asc(tasks.name));
+  return {
+    id: series.id,
+    propertyId: series.propertyId,
+    property,
+    startsAt: series.startsAt.toISOString(),
+    timeZone: series.timeZone,
+    rrule: series.rrule,
+    description: describeRule(series.rrule, series.timeZone),
+    taskIds: series.taskIds,
+    tasks: taskRows,
+    generatedUntil: series.generatedUntil ? series.generatedUntil.toISOString() : null,
+    createdAt: series.createdAt.toISOString(),
+    can: seriesCan(),
+  };
+}
+
+async function withVisits(db: Executor, actor: Actor, id: string): Promise<SeriesWithVisitsDto> {
+  return { series: await getSeries(db, actor, id), occurrences: await listSeriesVisits(db, actor, id) };
+}
+
+/** `POST /api/visit-series/preview`: the first `count` instants, checked exactly like create. */
+export function previewSeries(input: PreviewSeriesData, now = new Date()): SeriesPreviewDto {
+  const rrule = checkRule(input, { madeBefore: horizonFrom(now) });
+  const rule = { ...input, rrule };
+  return {
+    occurrences: firstOccurrences(rule, input.count).map((date) => date.toISOString()),
+    description: describeRule(rrule, input.timeZone),
+  };
+}
+
+// ── writing ──
+
+export async function createSeries(
+  db: Database,
+  actor: Actor,
+  input: CreateSeriesData,
+  now = new Date(),
+): Promise<SeriesWithVisitsDto> {
+  const horizon = horizonFrom(now);
+  const rrule = checkRule(input, { madeBefore: horizon });
+  // createVisit's rule: whoever sees the property may schedule visits on it.
+  await requireVisibleProperty(db, actor, input.propertyId);
+  const taskIds = await requireTasks(db, input.taskIds);
+  const id = await db.transaction(async (tx) => {
+    await lockSeries(tx);
+    const [series] = await tx
+      .insert(visitSeries)
+      .values({
+        propertyId: input.propertyId,
+        startsAt: input.startsAt,
+        timeZone: input.timeZone,
+        rrule,
+        taskIds,
+        createdBy: actor.id,
+        generatedUntil: horizon,
+      })
+      .returning();
+    if (!series) throw new Error('series insert returned nothing');
+    await makeOccurrences(tx, series, series.startsAt, horizon);
+    return series.id;
+  });
+  return withVisits(db, actor, id);
+}
+
+/**
+ * `PATCH /api/visit-series/:id?from=`. Without `from`, or when `from` is the first occurrence,
+ * the series itself changes. With a later `from`, the series is split: the old one ends just
+ * before that occurrence (UNTIL), and a new series, starting at it, carries the change (with
+ * the COUNT that was left). Either way the scheduled occurrences in scope are deleted and made
+ * again from the rule; those completed, in progress or invoiced stay as they are (after a split
+ * they belong to the new series, so none is made twice).
+ */
+export async function updateSeries(
+  db: Database,
+  actor: Actor,
+  id: string,
+  fromVisitId: string | undefined,
+  input: UpdateSeriesData,
+  now = new Date(),
+): Promise<SeriesWithVisitsDto> {
+  const resultId = await db.transaction(async (tx) => {
+    await lockSeries(tx);
+    const old = await requireSeries(tx, actor, id);
+    const splitAt = fromVisitId ? await requireOccurrence(tx, actor, old, fromVisitId) : null;
+    const before = splitAt ? countBefore(old, splitAt) : 0;
+    const taskIds = input.taskIds ? await requireTasks(tx, input.taskIds) : old.taskIds;
+    const horizon = laterOf(horizonFrom(now), old.generatedUntil);
+
+    if (!splitAt || before === 0) {
+      const changed = {
+        startsAt: input.startsAt ?? old.startsAt,
+        timeZone: input.timeZone ?? old.timeZone,
+        rrule: input.rrule ?? old.rrule,
+      };
+      const rrule = checkRule(changed, { madeBefore: horizon });
+      const [series] = await tx
+        .update(visitSeries)
+        .set({ ...changed, rrule, taskIds, generatedUntil: horizon, updatedAt: new Date() })
+        .where(eq(visitSeries.id, id))
+        .returning();
+      await tx.delete(visits).where(and(eq(visits.seriesId, id), sql`not ${protectedVisit}`));
+      await makeOccurrences(tx, series!, series!.startsAt, horizon);
+      return id;
+    }
+
+    const changed = {
+      startsAt: input.startsAt ?? splitAt,
+      timeZone: input.timeZone ?? old.timeZone,
+      rrule: input.rrule ?? withCountReduced(old.rrule, before),
+    };
+    const rrule = checkRule(changed, { madeBefore: horizon });
+    await tx
+      .update(visitSeries)
+      .set({ rrule: endBefore(old.rrule, splitAt), updatedAt: new Date() })
+      .where(eq(visitSeries.id, id));
+    const [next] = await tx
+      .insert(visitSeries)
+      .values({
+        propertyId: old.propertyId,
+        ...changed,
+        rrule,
+        taskIds,
+        createdBy: old.createdBy ?? actor.id,
+        generatedUntil: horizon,
+      })
+      .returning();
+    const following = and(eq(visits.seriesId, id), gte(visits.occurrenceAt, splitAt));
+    await tx.delete(visits).where(and(following, sql`not ${protectedVisit}`));
+    await tx.update(visits).set({ seriesId: next!.id }).where(following);
+    await makeOccurrences(tx, next!, next!.startsAt, horizon);
+    return next!.id;
+  });
+  return withVisits(db, actor, resultId);
+}
+
+/**
+ * `DELETE /api/visit-series/:id?from=`: the whole series (or, with a later `from`, that
+ * occurrence and the following: the series then ends before it). Scheduled occurrences in
+ * scope are deleted; completed, in-progress and invoiced ones stay (a deleted series leaves
+ * them as plain visits).
+ */
+export async function removeSeries(db: Database, actor: Actor, id: string, fromVisitId: string | undefined) {
+  await db.transaction(async (tx) => {
+    await lockSeries(tx);
+    const old = await requireSeries(tx, actor, id);
+    const splitAt = fromVisitId ? await requireOccurrence(tx, actor, old, fromVisitId) : null;
+    if (!splitAt || countBefore(old, splitAt) === 0) {
+      await tx.delete(visits).where(and(eq(visits.seriesId, id), sql`not ${protectedVisit}`));
+      await tx.delete(visitSeries).where(eq(visitSeries.id, id));
+      return;
+    }
+    await tx
+      .update(visitSeries)
+      .set({ rrule: endBefore(old.rrule, splitAt), updatedAt: new Date() })
+      .where(eq(visitSeries.id, id));
+    await tx
+      .delete(visits)
+      .where(and(eq(visits.seriesId, id), gte(visits.occurrenceAt, splitAt), sql`not ${protectedVisit}`));
+  });
+}
+
+// ── helpers ──
+
+async function requireSeries(tx: Executor, actor: Actor, id: string): Promise<SeriesRow> {
+  const [series] = await tx
+    .select({ series: visitSeries })
+    .from(visitSeries)
+    .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
+    .where(and(eq(visitSeries.id, id), visibleSeries(actor), isNull(properties.deletedAt)))
+    .for('update', { of: visitSeries });
+  if (!series) throw notFound(SERIES_MESSAGES.notFound);
+  return series.series;
+}
+
+/** The rule instant of `?from=`: a visible occurrence of this series, else 'Visit not found'. */
+async function requireOccurrence(tx: Executor, actor: Actor, series: SeriesRow, visitId: string): Promise<Date> {
+  const [visit] = await tx
+    .select({ occurrenceAt: visits.occurrenceAt })
+    .from(visits)
+    .where(and(eq(visits.id, visitId), eq(visits.seriesId, series.id), visibleVisit(actor)));
+  if (!visit?.occurrenceAt) throw notFound(VISIT_MESSAGES.notFound);
+  return visit.occurrenceAt;
+}
+
+/** The task templates to copy, each once; one that does not exist (or is deleted) is a 400. */
+async function requireTasks(db: Executor, taskIds: string[]): Promise<string[]> {
+  const unique = [...new Set(taskIds)];
+  if (unique.length === 0) return unique;
+  const found = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(inArray(tasks.id, unique), isNull(tasks.deletedAt)));
+  if (found.length !== unique.length) throw badRequest('Task not found', { taskIds: 'Task not found' });
+  return unique;
+}
+
+const laterOf = (a: Date, b: Date | null) => (b && b > a ? b : a);

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceVisits, visitUsers } from '../../src/server/db/schema';
+import type { ErrorBody } from '../../src/shared/schemas/common';
+import type { MyVisitsDto } from '../../src/shared/schemas/visits';
+import {
+  addVisitTask,
+  createInvoiceRow,
+  createProperty,
+  createTask,
+  createUser,
+  createVisit,
+  type TestUser,
+} from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// Issue 17: GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
+// window, any still in progress from before it, never cancelled ones, each with its tasks.
+
+let t: TestApp;
+let owner: TestUser;
+let tech: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+const ids: Record<string, string> = {};
+
+const FROM = '2031-03-03T00:00:00.000Z';
+const TO = '2031-03-10T00:00:00.000Z';
+const at = (iso: string) => new Date(iso);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  tech = await createUser(t);
+  stranger = await createUser(t);
+  admin = await createUser(t, { role: 'admin' });
+  const property = await createProperty(t, owner, { name: 'Today Terrace', address: '5 Dawn Rd' }, [tech]);
+  const elsewhere = await createProperty(t, owner, { name: 'Not Linked Lodge' });
+  const mine = (scheduledAt: string, status: 'scheduled' | 'in_progress' | 'completed' | 'cancelled' = 'scheduled') =>
+    createVisit(t, property.id, { lead: tech, scheduledAt: at(scheduledAt), status });
+
+  ids.first = (await mine(FROM)).id; // the window's first instant: in
+  ids.assisting = (
+    await createVisit(t, property.id, { lead: owner, assistants: [tech], scheduledAt: at('2031-03-05T09:00:00Z') })
+  ).id;
+  ids.lastDay = (await mine('2031-03-09T23:59:00Z')).id;
+  ids.startedEarlier = (await mine('2031-02-20T10:00:00Z', 'in_progress')).id;
+  ids.doneEarlier = (await mine('2031-02-21T10:00:00Z', 'completed')).id;
+  ids.missedEarlier = (await mine('2031-02-22T10:00:00Z')).id;
+  ids.cancelled = (await mine('2031-03-04T10:00:00Z', 'cancelled')).id;
+  ids.atTo = (await mine(TO)).id; // the window's end: out
+  ids.ownersOnly = (await createVisit(t, property.id, { lead: owner, scheduledAt: at('2031-03-06T09:00:00Z') })).id;
+  // On a visit of a property they are not linked to (as after being unlinked): not shown.
+  const hidden = await createVisit(t, elsewhere.id, { lead: owner, scheduledAt: at('2031-03-07T09:00:00Z') });
+  await t.db.insert(visitUsers).values({ visitId: hidden.id, userId: tech.id, role: 'assistant' });
+  ids.hidden = hidden.id;
+
+  const sweep = await createTask(t, owner, { name: 'Sweep porch' });
+  const gutters = await createTask(t, owner, { name: 'Clear gutters' });
+  await addVisitTask(t, ids.first, sweep.id, { price: 2500 });
+  await addVisitTask(t, ids.first, gutters.id, { status: 'completed', completedAt: new Date() });
+  await addVisitTask(t, ids.assisting, sweep.id);
+
+  const invoice = await createInvoiceRow(t, property.id, { invoiceNumber: 'INV-2031001' });
+  await t.db.insert(invoiceVisits).values({ invoiceId: invoice.id, visitId: ids.assisting });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const mine = (user: TestUser, query: Record<string, string> = { from: FROM, to: TO }) =>
+  t.request(`/api/visits/mine?${new URLSearchParams(query)}`, { cookie: user.cookie });
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+describe('GET /api/visits/mine', () => {
+  it('lists the caller’s visits in [from, to) and those still in progress from before, soonest first', async () => {
+    const { items } = await json<MyVisitsDto>(await mine(tech), 200);
+    expect(items.map((visit) => visit.id)).toEqual([ids.startedEarlier, ids.first, ids.assisting, ids.lastDay]);
+  });
+
+  it('gives each visit in full: property, people, tasks with versions, role and what may be done', async () => {
+    const { items } = await json<MyVisitsDto>(await mine(tech), 200);
+    const first = items.find((visit) => visit.id === ids.first)!;
+    expect(first).toMatchObject({
+      status: 'scheduled',
+      version: 1,
+      property: { name: 'Today Terrace', address: '5 Dawn Rd' },
+      people: [{ userId: tech.id, role: 'lead' }],
+      myRole: 'lead',
+      can: { edit: true, manageTasks: true, seeInvoices: false },
+      invoices: [],
+    });
+    expect(first.tasks.map((task) => [task.name, task.status, task.version, task.price])).toEqual([
+      ['Sweep porch', 'pending', 1, 2500],
+      ['Clear gutters', 'completed', 1, null],
+    ]);
+    const assisting = items.find((visit) => visit.id === ids.assisting)!;
+    expect(assisting.myRole).toBe('assistant');
+    expect(assisting.tasks.map((task) => task.name)).toEqual(['Sweep porch']);
+    // A technician does not see invoices, not even on the Today view.
+    expect(assisting.invoices).toEqual([]);
+  });
+
+  it('answers the same details as GET /api/visits/:id', async () => {
+    const { items } = await json<MyVisitsDto>(await mine(owner), 200);
+    const assisting = items.find((visit) => visit.id === ids.assisting)!;
+    expect(assisting.invoices.map((invoice) => invoice.invoiceNumber)).toEqual(['INV-2031001']);
+    const detail = await json(await t.request(`/api/visits/${ids.assisting}`, { cookie: owner.cookie }), 200);
+    expect(assisting).toEqual(detail);
+  });
+
+  it('lists only the caller’s visits: the owner gets theirs, a stranger and an unassigned admin nothing', async () => {
+    const { items } = await json<MyVisitsDto>(await mine(owner), 200);
+    expect(items.map((visit) => visit.id)).toEqual([ids.assisting, ids.ownersOnly, ids.hidden]);
+    expect(await json(await mine(stranger), 200)).toEqual({ items: [] });
+    expect(await json(await mine(admin), 200)).toEqual({ items: [] });
+  });
+
+  it('validates the window', async () => {
+    expect((await mine(tech, { from: FROM })).status).toBe(400);
+    const backwards = await json<ErrorBody>(await mine(tech, { from: TO, to: FROM }), 400);
+    expect(backwards.error.fields).toMatchObject({ to: 'To must be after from' });
+    const long = await json<ErrorBody>(await mine(tech, { from: FROM, to: '2031-05-01T00:00:00Z' }), 400);
+    expect(long.error.fields).toMatchObject({ to: 'The window is at most 31 days' });
+    expect((await mine(tech, { from: 'yesterday', to: TO })).status).toBe(400);
+  });
+
+  it('is for signed-in users only', async () => {
+    expect((await t.request(`/api/visits/mine?from=${FROM}&to=${TO}`)).status).toBe(401);
+  });
+});
