@@ -11,7 +11,15 @@ import { parseArgs } from 'node:util';
 const PARTS = {
   client: {
     built: 'client/index.html',
-    sources: ['index.html', 'vite.config.ts', 'postcss.config.cjs', 'src/client', 'src/shared', 'package-lock.json'],
+    sources: [
+      'index.html',
+      'vite.config.ts',
+      'postcss.config.cjs',
+      'public',
+      'src/client',
+      'src/shared',
+      'package-lock.json',
+    ],
   },
   server: {
     built: 'server/main.js',

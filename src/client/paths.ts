@@ -10,6 +10,8 @@ export const paths = {
   clearAuth: () => '/clear-auth',
   authTest: () => '/auth-test',
   dashboard: () => '/dashboard',
+  /** Issue 17: a field worker's visits for today and the next six days. */
+  today: () => '/today',
   testDb: () => '/test-db',
 
   properties: () => '/resources/properties',
@@ -28,6 +30,19 @@ export const paths = {
   visits: () => '/resources/visits',
   newVisit: (propertyId?: string) =>
     propertyId ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}` : '/resources/visits/new',
+  /** Issue 18: a visit that repeats; from a property's page, with it chosen. */
+  newSeries: (propertyId?: string) =>
+    propertyId
+      ? `/resources/visits/new-series?property=${encodeURIComponent(propertyId)}`
+      : '/resources/visits/new-series',
+  /** Issue 18: change the series from this occurrence on ('following') or all of it ('all'). */
+  editSeries: (visitId: string, scope: 'following' | 'all') =>
+    `/resources/visits/${visitId}/edit-series?scope=${scope}`,
+  /** The calendar, optionally at a day ('YYYY-MM-DD') in a view. */
+  calendar: (at?: { date: string; view?: 'month' | 'week' | 'day' }) =>
+    at
+      ? `/resources/calendar?date=${encodeURIComponent(at.date)}${at.view && at.view !== 'week' ? `&view=${at.view}` : ''}`
+      : '/resources/calendar',
   visit: (id: string) => `/resources/visits/${id}`,
   editVisit: (id: string) => `/resources/visits/${id}/edit`,
   visitTasks: (id: string) => `/resources/visits/${id}/tasks`,

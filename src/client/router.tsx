@@ -47,6 +47,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
           },
           {
+            path: 'today',
+            ...page(() => import('./features/today/today-page').then((m) => m.TodayPage)),
+          },
+          {
             path: 'resources/properties',
             ...page(() => import('./features/properties/properties-list-page').then((m) => m.PropertiesListPage)),
           },
@@ -93,6 +97,18 @@ export const routes: RouteObject[] = [
           {
             path: 'resources/visits/new',
             ...page(() => import('./features/visits/new-visit-page').then((m) => m.NewVisitPage)),
+          },
+          {
+            path: 'resources/visits/new-series',
+            ...page(() => import('./features/visits/new-series-page').then((m) => m.NewSeriesPage)),
+          },
+          {
+            path: 'resources/visits/:id/edit-series',
+            ...page(() => import('./features/visits/edit-series-page').then((m) => m.EditSeriesPage)),
+          },
+          {
+            path: 'resources/calendar',
+            ...page(() => import('./features/calendar/calendar-page').then((m) => m.CalendarPage)),
           },
           {
             path: 'resources/visits/:id',

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A 409 CONFLICT's current record (issue 17). */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,7 +40,7 @@ export async function api<T>(path: string, init: Omit<RequestInit, 'body'> & { b
 /** Reads our `{ error: { … } }` bodies and better-auth's `{ code, message }` alike. */
 function toApiError(status: number, data: unknown): ApiError {
   const ours = (data as ErrorBody | null)?.error;
-  if (ours && typeof ours === 'object') return new ApiError(status, ours.code, ours.message, ours.fields);
+  if (ours && typeof ours === 'object') return new ApiError(status, ours.code, ours.message, ours.fields, ours.current);
   const theirs = data as { code?: string; message?: string } | null;
   if (theirs?.message) return new ApiError(status, theirs.code ?? String(status), theirs.message);
   return new ApiError(status, String(status), `Request failed (${status})`);
@@ -48,12 +50,18 @@ function toApiError(status: number, data: unknown): ApiError {
  * POSTs a multipart form, reporting the share of bytes sent (0–1) as they go: `fetch` cannot
  * report upload progress, XMLHttpRequest can. Errors come back as ApiError, like `api()`.
  */
-export function uploadForm<T>(path: string, form: FormData, onProgress?: (sent: number) => void): Promise<T> {
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (sent: number) => void,
+  headers: Record<string, string> = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);

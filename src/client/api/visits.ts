@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, type VisitStatus } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type {
   AddVisitTaskInput,
+  MyVisitsDto,
   UpcomingVisitDto,
   UpdateVisitTaskInput,
   VisitCandidateDto,
@@ -37,7 +38,10 @@ export const visitKeys = {
   lists: () => [...visitKeys.all, 'list'] as const,
   list: (filters: VisitFilters) => [...visitKeys.lists(), filters] as const,
   upcoming: (limit: number) => [...visitKeys.all, 'upcoming', limit] as const,
+  calendar: (window: CalendarWindow) => [...visitKeys.all, 'calendar', window] as const,
   detail: (id: string) => [...visitKeys.all, 'detail', id] as const,
+  mineAll: () => [...visitKeys.all, 'mine'] as const,
+  mine: (from: string, to: string) => [...visitKeys.mineAll(), from, to] as const,
   taskOptions: (id: string, scope: string, q: string) => [...visitKeys.detail(id), 'task-options', scope, q] as const,
   candidates: (id: string) => [...visitKeys.detail(id), 'candidates'] as const,
 };
@@ -49,11 +53,40 @@ export const visitsQuery = (filters: VisitFilters) =>
     placeholderData: keepPreviousData,
   });
 
+/** The calendar's visible range (ISO instants, [from, to)) and its filters (issue 18). */
+export interface CalendarWindow {
+  from: string;
+  to: string;
+  propertyId?: string;
+  userId?: string;
+}
+
+/**
+ * The API's cap on a window's page (MAX_WINDOW_PAGE_SIZE in shared/schemas/visits.ts, which
+ * is not imported here: it would bring zod into every page that lists visits).
+ */
+const CALENDAR_LIMIT = 500;
+
+/** Every visit in the window the caller can see: a month holds far fewer than the 500 a window allows. */
+export const calendarVisitsQuery = (window: CalendarWindow) =>
+  queryOptions({
+    queryKey: visitKeys.calendar(window),
+    queryFn: () => api<Page<VisitListItemDto>>(`/api/visits${queryString({ ...window, limit: CALENDAR_LIMIT })}`),
+    placeholderData: keepPreviousData,
+  });
+
 /** spec §7: the visits the user is assigned to, from now on, soonest first. */
 export const upcomingVisitsQuery = (limit: number) =>
   queryOptions({
     queryKey: visitKeys.upcoming(limit),
     queryFn: () => api<{ items: UpcomingVisitDto[] }>(`/api/visits/upcoming?limit=${limit}`),
+  });
+
+/** Issue 17, /today: the caller's visits scheduled in [from, to) with their tasks, plus earlier ones still in progress. */
+export const myVisitsQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: visitKeys.mine(from, to),
+    queryFn: () => api<MyVisitsDto>(`/api/visits/mine${queryString({ from, to })}`),
   });
 
 export const visitQuery = (id: string) =>
@@ -76,8 +109,11 @@ export const candidatesQuery = (id: string) =>
   });
 
 export const useVisits = (filters: VisitFilters) => useQuery(visitsQuery(filters));
+export const useCalendarVisits = (window: CalendarWindow | null) =>
+  useQuery({ ...calendarVisitsQuery(window ?? { from: '', to: '' }), enabled: window !== null });
 export const useUpcomingVisits = (limit: number) => useQuery(upcomingVisitsQuery(limit));
 export const useVisit = (id: string) => useQuery(visitQuery(id));
+export const useMyVisits = (from: string, to: string) => useQuery(myVisitsQuery(from, to));
 export const useTaskOptions = (id: string, scope: 'property' | 'all', q: string) =>
   useQuery(taskOptionsQuery(id, scope, q));
 export const useCandidates = (id: string, enabled: boolean) => useQuery({ ...candidatesQuery(id), enabled });
@@ -98,6 +134,17 @@ export function useUpdateVisit(id: string) {
     (body: Partial<VisitBody>) => api<VisitDetailDto>(`/api/visits/${id}`, { method: 'PATCH', body: { ...body } }),
     touched,
     (visit) => queryClient.setQueryData(visitKeys.detail(id), visit),
+  );
+}
+
+/** Moves any visit (the calendar's drag, and its undo). */
+export function useRescheduleVisit() {
+  const queryClient = useQueryClient();
+  return useMutationThatInvalidates(
+    ({ id, scheduledAt }: { id: string; scheduledAt: string }) =>
+      api<VisitDetailDto>(`/api/visits/${id}`, { method: 'PATCH', body: { scheduledAt } }),
+    touched,
+    (visit) => queryClient.setQueryData(visitKeys.detail(visit.id), visit),
   );
 }
 

@@ -6,6 +6,7 @@ import type { NoteDto } from '../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../shared/messages/notes';
 import { errorMessage } from '../api/http';
 import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from '../api/notes';
+import { enqueue } from '../api/outbox';
 import { formatDateTime } from '../lib/datetime';
 import { validate } from '../lib/form';
 import { paths } from '../paths';
@@ -25,9 +26,12 @@ export const authorName = (note: Pick<NoteDto, 'author'>) => note.author.display
 export function NotesPanel({
   attachableType,
   attachableId,
+  queued = false,
 }: {
   attachableType: NoteAttachableType;
   attachableId: string;
+  /** Field mode (issue 17): adding and editing go through the outbox, so they work offline. */
+  queued?: boolean;
 }) {
   const [limit, setLimit] = useState(PAGE);
   const notes = useNotes({ attachableType, attachableId, offset: 0, limit });
@@ -37,7 +41,7 @@ export function NotesPanel({
   return (
     <Section title="Notes">
       <Stack gap="sm">
-        <AddNoteForm attachableType={attachableType} attachableId={attachableId} />
+        <AddNoteForm attachableType={attachableType} attachableId={attachableId} queued={queued} />
         {notes.isPending ? (
           <Loading label="Loading notes" size="sm" />
         ) : notes.isError ? (
@@ -49,7 +53,7 @@ export function NotesPanel({
         ) : (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notes">
             {notes.data.items.map((note) => (
-              <NoteItem key={note.id} note={note} onDelete={() => setDeleting(note)} />
+              <NoteItem key={note.id} note={note} onDelete={() => setDeleting(note)} queued={queued} />
             ))}
           </Stack>
         )}
@@ -76,7 +80,15 @@ export function NotesPanel({
   );
 }
 
-function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAttachableType; attachableId: string }) {
+function AddNoteForm({
+  attachableType,
+  attachableId,
+  queued,
+}: {
+  attachableType: NoteAttachableType;
+  attachableId: string;
+  queued: boolean;
+}) {
   const create = useCreateNote();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -88,6 +100,17 @@ function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAtt
     const checked = validate(noteContent, content);
     if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
     setError(null);
+    if (queued) {
+      // Made on the phone with its own id: a replay can never make it twice.
+      await enqueue({
+        kind: 'noteCreate',
+        id: crypto.randomUUID(),
+        content: checked.data,
+        attachableType,
+        attachableId,
+      });
+      return setContent('');
+    }
     create.mutate(
       { content: checked.data, attachableType, attachableId },
       {
@@ -117,7 +140,7 @@ function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAtt
   );
 }
 
-function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+function NoteItem({ note, onDelete, queued }: { note: NoteDto; onDelete: () => void; queued: boolean }) {
   const update = useUpdateNote();
   const [editing, setEditing] = useState(false);
   const [content, setContent] = useState(note.content);
@@ -129,6 +152,10 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
     const checked = validate(noteContent, content);
     if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
     setError(null);
+    if (queued) {
+      await enqueue({ kind: 'noteUpdate', id: note.id, content: checked.data });
+      return setEditing(false);
+    }
     update.mutate(
       { id: note.id, content: checked.data },
       {

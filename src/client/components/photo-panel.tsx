@@ -1,9 +1,10 @@
 import { Anchor, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPhotoPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PhotoAttachableType } from '../../shared/constants';
 import { PHOTO_MESSAGES } from '../../shared/messages/photos';
+import { enqueue, useOutbox } from '../api/outbox';
 import { usePhotos } from '../api/photos';
 import { paths } from '../paths';
 import { CameraCapture } from './camera-capture';
@@ -11,7 +12,7 @@ import { ErrorBox } from './error-box';
 import { Lightbox } from './lightbox';
 import { Loading } from './loading';
 import { PhotoGrid } from './photo-grid';
-import { UploadList, usePhotoUploads } from './photo-uploads';
+import { checkPhotoFile, UploadList, usePhotoUploads } from './photo-uploads';
 import { Section } from './section';
 
 const SHOWN = 24;
@@ -23,12 +24,25 @@ const SHOWN = 24;
 export function PhotoPanel({
   attachableType,
   attachableId,
+  queued = false,
 }: {
   attachableType: PhotoAttachableType;
   attachableId: string;
+  /** Field mode (issue 17): photos go through the outbox (the blob kept in IndexedDB), so they work offline. */
+  queued?: boolean;
 }) {
   const photos = usePhotos({ attachableType, attachableId, offset: 0, limit: SHOWN });
-  const { uploads, sendFiles, send, dismiss } = usePhotoUploads(attachableType, attachableId);
+  const direct = usePhotoUploads(attachableType, attachableId);
+  const { uploads, dismiss } = direct;
+  const [refused, setRefused] = useState<string | null>(null);
+  const send = async (file: Blob, fileName: string) => {
+    if (!queued) return direct.send(file, fileName);
+    const problem = checkPhotoFile(file);
+    setRefused(problem);
+    if (!problem)
+      await enqueue({ kind: 'photo', id: crypto.randomUUID(), blob: file, fileName, attachableType, attachableId });
+  };
+  const sendFiles = (files: File[]) => Promise.all(files.map((file) => send(file, file.name)));
   const [camera, setCamera] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const items = photos.data?.items ?? [];
@@ -58,6 +72,12 @@ export function PhotoPanel({
     >
       <Stack gap="sm">
         <UploadList uploads={uploads} onDismiss={dismiss} />
+        {refused && (
+          <Text size="sm" c="red.9" role="alert">
+            {refused}
+          </Text>
+        )}
+        {queued && <PendingPhotos attachableId={attachableId} />}
         {photos.isPending ? (
           <Loading label="Loading photos" size="sm" />
         ) : photos.isError ? (
@@ -83,4 +103,44 @@ export function PhotoPanel({
       <Lightbox photos={items} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
     </Section>
   );
+}
+
+/** Photos taken in field mode and not on the server yet, drawn from their blobs in the queue. */
+function PendingPhotos({ attachableId }: { attachableId: string }) {
+  const outbox = useOutbox();
+  const waiting = useMemo(
+    () =>
+      outbox.flatMap((item) =>
+        item.change.kind === 'photo' && item.change.attachableId === attachableId
+          ? [{ key: item.key, blob: item.change.blob, name: item.change.fileName }]
+          : [],
+      ),
+    [outbox, attachableId],
+  );
+  if (waiting.length === 0) return null;
+  return (
+    <Group
+      gap="xs"
+      component="ul"
+      aria-label="Photos waiting to upload"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {waiting.map((item) => (
+        <li key={item.key}>
+          <BlobImage blob={item.blob} alt={`${item.name} (waiting to upload)`} />
+        </li>
+      ))}
+    </Group>
+  );
+}
+
+/** An <img> of a Blob; its object URL is released when the image goes. */
+function BlobImage({ blob, alt }: { blob: Blob; alt: string }) {
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(blob);
+    if (image.current) image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  return <img ref={image} alt={alt} width={96} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} />;
 }

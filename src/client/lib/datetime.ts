@@ -40,3 +40,6 @@ export const formatDay = (date: string) => dateFormat.format(new Date(`${date}T1
 
 /** Today, or `days` from today, in the browser's zone, as 'YYYY-MM-DD' (an input of type date). */
 export const dayFromToday = (days = 0) => dayjs().add(days, 'day').format('YYYY-MM-DD');
+
+/** The browser-local day of an instant, 'YYYY-MM-DD'. */
+export const localDay = (iso: string) => dayjs(iso).format('YYYY-MM-DD');

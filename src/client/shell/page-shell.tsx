@@ -2,6 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Container, Group, Text, Title } from 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../api/session';
+import { ConnectionStatus, PendingChanges } from '../components/outbox-status';
 import { StatusBadge } from '../components/status-badge';
 import { paths } from '../paths';
 import { BottomNav, TopNav } from './navigation';
@@ -62,6 +63,11 @@ export function PageShell({
             </Button>
           </Group>
         </Group>
+        {/* Issue 17: 'Offline' and 'Pending changes (N)', only while there is something to say. */}
+        <div className={classes.syncBar}>
+          <ConnectionStatus />
+          <PendingChanges />
+        </div>
         <TopNav />
       </Box>
       <Container size="lg" component="main" className={classes.main}>

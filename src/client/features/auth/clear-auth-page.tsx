@@ -14,6 +14,10 @@ async function clearEverything() {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
+  // Issue 17: the persisted query cache, the outbox and the cached photo thumbnails (named in
+  // api/persist.ts and api/outbox.ts; not imported, so this page loads no query cache).
+  for (const name of ['rounds-cache', 'rounds-outbox']) indexedDB.deleteDatabase(name);
+  if (typeof caches !== 'undefined') await caches.delete('rounds-photo-thumbnails').catch(() => false);
   await fetch('/api/clear-auth', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
 }
 

@@ -34,8 +34,9 @@ export function LoginPage() {
     setBusy(true);
     try {
       await authApi.signIn(result.data);
-      await refreshSessionAfterSignIn();
-      navigate(paths.dashboard(), { replace: true });
+      const me = await refreshSessionAfterSignIn();
+      // Issue 17: a field worker (provider) starts on /today; everyone else on the dashboard.
+      navigate(me?.isProvider ? paths.today() : paths.dashboard(), { replace: true });
     } catch (error) {
       setFailure(signInFailureMessage(error));
       setBusy(false);

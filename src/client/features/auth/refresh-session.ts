@@ -5,5 +5,5 @@
  */
 export async function refreshSessionAfterSignIn() {
   const { refreshSession } = await import('../../api/session');
-  await refreshSession();
+  return refreshSession();
 }

@@ -10,6 +10,7 @@ const TILES = [
   { label: 'Properties', description: 'Addresses you look after', to: paths.properties() },
   { label: 'Tasks', description: 'Reusable task templates', to: paths.tasks() },
   { label: 'Visits', description: 'Scheduled appointments', to: paths.visits() },
+  { label: 'Calendar', description: 'Visits by month, week and day', to: paths.calendar() },
   { label: 'Invoices', description: 'Bills for completed visits', to: paths.invoices() },
   { label: 'Notes', description: 'Notes on anything', to: paths.notes() },
   { label: 'Photos', description: 'Pictures from the field', to: paths.photos() },

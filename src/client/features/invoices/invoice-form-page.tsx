@@ -8,7 +8,7 @@ import {
   type InvoiceStatus,
 } from '../../../shared/constants';
 import { invoiceAmounts } from '../../../shared/money';
-import { createInvoiceInput, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
 import {
@@ -114,6 +114,8 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { createInvoiceInput } = await import('../../../shared/schemas/invoices');
     const checked = validate(createInvoiceInput, values);
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;

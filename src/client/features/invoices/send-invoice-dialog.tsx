@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { sendInvoiceInput, type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
 import { useSendInvoice } from '../../api/invoices';
@@ -23,8 +23,10 @@ export function SendInvoiceDialog({
   const [to, setTo] = useState(invoice.sentTo ?? invoice.recipient ?? '');
   const [error, setError] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { sendInvoiceInput } = await import('../../../shared/schemas/invoices');
     const checked = validate(sendInvoiceInput, { to });
     if (!checked.ok) return setError(checked.errors.to ?? INVOICE_MESSAGES.recipientInvalid);
     setError(null);

@@ -7,7 +7,7 @@ import {
   NOTE_TEXTAREA_ROWS,
   type NoteAttachableType,
 } from '../../../shared/constants';
-import { noteContent, type NoteDto } from '../../../shared/schemas/notes';
+import type { NoteDto } from '../../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { useAttachable } from '../../api/attachables';
 import { errorMessage } from '../../api/http';
@@ -85,6 +85,8 @@ function NoteForm({ note, attach }: { note?: NoteDto; attach: { type: NoteAttach
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { noteContent } = await import('../../../shared/schemas/notes');
     const checked = validate(noteContent, content);
     const idProblem =
       !note && !attach && entityId.trim() && !UUID.test(entityId.trim())

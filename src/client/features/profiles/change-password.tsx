@@ -1,6 +1,5 @@
 import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { changePasswordInput, setPasswordInput } from '../../../shared/schemas/profiles';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { ApiError, errorMessage } from '../../api/http';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
@@ -69,8 +68,10 @@ function PasswordForm({
   const [values, set] = useFormValues(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The schemas (and zod) load with the first form sent, not with the page.
+    const { changePasswordInput, setPasswordInput } = await import('../../../shared/schemas/profiles');
     if (hasPassword) {
       const result = validate(changePasswordInput, values);
       setErrors(result.ok ? {} : result.errors);

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PROFILE_RELOAD_MS } from '../../../shared/constants';
-import { updateProfileInput } from '../../../shared/schemas/profiles';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { errorMessage } from '../../api/http';
 import { useMe } from '../../api/session';
@@ -12,6 +11,7 @@ import { DetailSkeleton } from '../../components/loading';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { PageShell } from '../../shell/page-shell';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { ChangePasswordButton } from './change-password';
 
 /** spec §2 My Profile: e-mail read-only; display name, company and phone editable. */
@@ -59,6 +59,7 @@ export function MyProfilePage() {
           </Stack>
         </Card>
         {/* spec §2: the photos and notes of this profile (attachable type 'profile'). */}
+        <CalendarFeedSection />
         <PhotoPanel attachableType="profile" attachableId={profile.id} />
         <NotesPanel attachableType="profile" attachableId={profile.id} />
       </Stack>
@@ -81,8 +82,10 @@ function ProfileForm({ email, initial }: { email: string; initial: Values }) {
     return () => clearTimeout(timer);
   }, [saved]);
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { updateProfileInput } = await import('../../../shared/schemas/profiles');
     const result = validate(updateProfileInput, values);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;

@@ -2,7 +2,6 @@ import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SECONDARY_PROFILE_REDIRECT_MS } from '../../../shared/constants';
-import { secondaryProfileInput } from '../../../shared/schemas/profiles';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { errorMessage } from '../../api/http';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
@@ -63,8 +62,10 @@ function SecondaryProfileForm({ id, initial }: { id?: string; initial: Values })
     return () => clearTimeout(timer);
   }, [saved, navigate]);
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { secondaryProfileInput } = await import('../../../shared/schemas/profiles');
     const result = validate(secondaryProfileInput, values);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;

@@ -57,6 +57,11 @@ export function PropertyDetailPage() {
                 Schedule Visit
               </Button>
             )}
+            {property.data.can.scheduleVisit && (
+              <Button component={Link} to={paths.newSeries(id)} variant="light">
+                Repeat Visits
+              </Button>
+            )}
             {property.data.can.manageTasks && (
               <Button component={Link} to={paths.propertyTasks(id)} variant="light">
                 Manage Tasks

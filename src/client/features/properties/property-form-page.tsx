@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
-import { propertyInput, type PropertyDetail } from '../../../shared/schemas/properties';
+import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { PEOPLE_MESSAGES, PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { errorMessage } from '../../api/http';
 import { useCreateProperty, useProperty, useUpdateProperty } from '../../api/properties';
@@ -75,6 +75,8 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { propertyInput } = await import('../../../shared/schemas/properties');
     const result = validate(propertyInput, values);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;

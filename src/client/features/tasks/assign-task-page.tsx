@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
-import { dollarsField } from '../../../shared/schemas/money';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { errorMessage } from '../../api/http';
 import { useAssignTask, useTask, useTaskAssignments } from '../../api/tasks';
@@ -48,6 +47,8 @@ export function AssignTaskPage() {
     setFailure(null);
     setDone(null);
     if (chosen.size === 0) return setFailure(TASK_MESSAGES.selectProperties);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { dollarsField } = await import('../../../shared/schemas/money');
     const price = validate(dollarsField, customPrice);
     setPriceError(price.ok ? null : (Object.values(price.errors)[0] ?? null));
     if (!price.ok) return;

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { centsToDollarsInput } from '../../../shared/money';
-import { taskForm, type TaskDto, type TaskFormValues } from '../../../shared/schemas/tasks';
+import type { TaskDto, TaskFormValues } from '../../../shared/schemas/tasks';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { errorMessage } from '../../api/http';
 import { useCreateTask, useTask, useUpdateTask } from '../../api/tasks';
@@ -63,6 +63,8 @@ function TaskForm({ task }: { task?: TaskDto }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { taskForm } = await import('../../../shared/schemas/tasks');
     const result = validate(taskForm, values);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
+import { useDeleteSeries, useSeries } from '../../api/series';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
@@ -12,11 +13,12 @@ import { DetailSkeleton } from '../../components/loading';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
+import { formatDateTime, localDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { fullAddress } from './visit-format';
 import { VisitInvoicesSection } from './visit-invoices-section';
+import { SeriesScopeDialog } from './series-scope-dialog';
 import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
 
@@ -28,8 +30,11 @@ export function VisitDetailPage() {
   const visit = useVisit(id);
   const navigate = useNavigate();
   const remove = useDeleteVisit(id);
+  const removeSeries = useDeleteSeries();
   const [deleting, setDeleting] = useState(false);
+  const [editingSeries, setEditingSeries] = useState(false);
   const can = visit.data?.can;
+  const seriesId = visit.data?.seriesId ?? null;
 
   return (
     <PageShell
@@ -37,11 +42,16 @@ export function VisitDetailPage() {
       crumbs={crumbs}
       actions={
         <>
-          {can?.edit && (
-            <Button component={Link} to={paths.editVisit(id)} variant="default">
-              Edit
-            </Button>
-          )}
+          {can?.edit &&
+            (seriesId ? (
+              <Button variant="default" onClick={() => setEditingSeries(true)}>
+                Edit
+              </Button>
+            ) : (
+              <Button component={Link} to={paths.editVisit(id)} variant="default">
+                Edit
+              </Button>
+            ))}
           {can?.delete && (
             <Button color="red" variant="light" onClick={() => setDeleting(true)}>
               Delete
@@ -64,8 +74,32 @@ export function VisitDetailPage() {
           <NotesPanel attachableType="visit" attachableId={id} />
         </Stack>
       )}
+      <SeriesScopeDialog
+        opened={editingSeries}
+        title="Edit Visit"
+        question="This visit is part of a series. Which visits do you want to change?"
+        onClose={() => setEditingSeries(false)}
+        onChoose={(scope) =>
+          navigate(scope === 'this' ? paths.editVisit(id) : paths.editSeries(id, scope === 'all' ? 'all' : 'following'))
+        }
+      />
+      <SeriesScopeDialog
+        opened={deleting && seriesId !== null}
+        title="Delete Visit"
+        question="This visit is part of a series. Which visits do you want to delete? This action cannot be undone."
+        destructive
+        onClose={() => setDeleting(false)}
+        onChoose={async (scope) => {
+          if (!seriesId || !visit.data) return;
+          const day = localDay(visit.data.scheduledAt);
+          if (scope === 'this') await remove.mutateAsync();
+          else await removeSeries.mutateAsync({ id: seriesId, from: scope === 'following' ? id : undefined });
+          navigate(paths.calendar({ date: day, view: 'week' }), { replace: true });
+        }}
+        describeError={(error) => VISIT_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
+      />
       <ConfirmDialog
-        opened={deleting}
+        opened={deleting && seriesId === null}
         title="Delete Visit"
         onClose={() => setDeleting(false)}
         onConfirm={async () => {
@@ -97,6 +131,7 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
             <StatusBadge kind="visit" value={visit.status} />
           </Group>
         </Group>
+        {visit.seriesId && <SeriesLine seriesId={visit.seriesId} />}
         <Facts
           facts={[
             ['Scheduled', formatDateTime(visit.scheduledAt)],
@@ -118,5 +153,15 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** "Part of a series: Every week on Monday, 10 times" (issue 18). */
+function SeriesLine({ seriesId }: { seriesId: string }) {
+  const series = useSeries(seriesId);
+  return (
+    <Text size="sm" data-testid="series-line">
+      Part of a series: {series.data?.description ?? (series.isError ? 'a repeating visit' : '…')}
+    </Text>
   );
 }

@@ -2,7 +2,6 @@ import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantin
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
-import { createVisitInput } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import type { VisitBody } from '../../api/visits';
@@ -40,6 +39,8 @@ export function VisitForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { createVisitInput } = await import('../../../shared/schemas/visits');
     const result = validate(createVisitInput, {
       ...values,
       scheduledAt: localInputToIso(values.scheduledAt),

@@ -1,0 +1,156 @@
+import { Badge, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { VisitDetailDto, VisitTaskDto } from '../../shared/schemas/visits';
+import {
+  describeChange,
+  discardItem,
+  keepMine,
+  retryItem,
+  takeTheirs,
+  useOutbox,
+  type OutboxItem,
+} from '../api/outbox';
+import { lastSyncedAt } from '../api/persist';
+import { formatDateTime } from '../lib/datetime';
+import { useOnline } from '../lib/use-online';
+import { STATUS_STYLES } from './status-badge';
+
+// Issue 17, in the header of every signed-in page: 'Offline' with the time of the last sync, and
+// 'Pending changes (N)' opening the queue, where a refused change shows its error with Retry and
+// Discard. A change that met a newer version opens 'Changed by someone else'.
+
+export function ConnectionStatus() {
+  const online = useOnline();
+  if (online) return null;
+  const synced = lastSyncedAt();
+  return (
+    <Group gap={6} wrap="nowrap" role="status" miw={0}>
+      <Badge color="gray" variant="filled" leftSection={<IconCloudOff size={14} aria-hidden />}>
+        Offline
+      </Badge>
+      {synced && (
+        <Text size="xs" c="dimmed" truncate="end" miw={0}>
+          Last synced {formatDateTime(new Date(synced).toISOString())}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+export function PendingChanges() {
+  const items = useOutbox();
+  const [opened, setOpened] = useState(false);
+  const conflict = items.find((item) => item.state === 'conflict');
+  return (
+    <>
+      {items.length > 0 && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color={items.some((item) => item.state !== 'pending') ? 'red' : 'blue'}
+          onClick={() => setOpened(true)}
+          style={{ flexShrink: 0 }}
+        >
+          Pending changes ({items.length})
+        </Button>
+      )}
+      <Drawer opened={opened} onClose={() => setOpened(false)} title="Pending changes" position="bottom" size="auto">
+        {items.length === 0 ? (
+          <Text size="sm">Everything is saved.</Text>
+        ) : (
+          <Stack
+            gap="sm"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label="Pending changes"
+          >
+            {items.map((item) => (
+              <PendingItem key={item.key} item={item} />
+            ))}
+          </Stack>
+        )}
+      </Drawer>
+      {conflict && <ConflictDialog key={conflict.key} item={conflict} />}
+    </>
+  );
+}
+
+function PendingItem({ item }: { item: OutboxItem }) {
+  return (
+    <li>
+      <Stack gap={4}>
+        <Text size="sm">{describeChange(item.change)}</Text>
+        <Text size="xs" c="dimmed">
+          Queued {formatDateTime(new Date(item.queuedAt).toISOString())}
+          {item.state === 'pending' ? ' · waiting to send' : ''}
+        </Text>
+        {item.error && (
+          <Text size="sm" c="red.9">
+            {item.error}
+          </Text>
+        )}
+        {item.state === 'failed' && (
+          <Group gap="xs">
+            <Button size="compact-sm" onClick={() => void retryItem(item)}>
+              Retry
+            </Button>
+            <Button size="compact-sm" variant="default" color="red" onClick={() => void discardItem(item)}>
+              Discard
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </li>
+  );
+}
+
+const label = (value: string, kind: 'visit' | 'visitTask') =>
+  (STATUS_STYLES[kind] as Record<string, { label: string }>)[value]?.label ?? value;
+
+/** 'Changed by someone else': my value and the server's side by side; 'Keep mine' or 'Take theirs'. */
+function ConflictDialog({ item }: { item: OutboxItem }) {
+  const [busy, setBusy] = useState(false);
+  const change = item.change;
+  if (change.kind !== 'visitTask' && change.kind !== 'visitStatus') return null;
+  const kind = change.kind === 'visitTask' ? 'visitTask' : 'visit';
+  const theirs = (item.current as VisitTaskDto | VisitDetailDto | undefined)?.status ?? '';
+  const what = change.kind === 'visitTask' ? change.taskName : change.propertyName;
+  const act = (choice: (item: OutboxItem) => Promise<void>) => {
+    setBusy(true);
+    void choice(item).finally(() => setBusy(false));
+  };
+  return (
+    <Modal opened onClose={() => undefined} withCloseButton={false} title="Changed by someone else" centered>
+      <Stack gap="sm">
+        <Text size="sm">{what} was changed by someone else after you last saw it.</Text>
+        <Group grow align="flex-start">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              Yours
+            </Text>
+            <Text fw={600} data-testid="conflict-mine">
+              {label(change.status, kind)}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              Theirs
+            </Text>
+            <Text fw={600} data-testid="conflict-theirs">
+              {label(theirs, kind)}
+            </Text>
+          </Stack>
+        </Group>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" disabled={busy} onClick={() => act(takeTheirs)}>
+            Take theirs
+          </Button>
+          <Button disabled={busy} onClick={() => act(keepMine)}>
+            Keep mine
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

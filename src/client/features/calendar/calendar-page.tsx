@@ -1,0 +1,138 @@
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { VisitListItemDto } from '../../../shared/schemas/visits';
+import { useCalendarVisits, type CalendarWindow } from '../../api/visits';
+import { ErrorBox } from '../../components/error-box';
+import { PropertySelect } from '../../components/property-select';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+import { addDays, AgendaList, weekStart } from './agenda-list';
+import { CALENDAR_VIEWS, peopleOf, viewFromType, type CalendarView } from './calendar-events';
+
+// The grid (FullCalendar, ≈ 83 KB gzipped) is fetched on wide screens only: a phone's agenda
+// is plain components, so the phone's calendar stays inside the 200 KB page budget.
+const CalendarGrid = lazy(() => import('./calendar-grid').then((m) => ({ default: m.CalendarGrid })));
+
+const PHONE = '(max-width: 600px)';
+const dayOf = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const isView = (value: string | null): value is CalendarView => value !== null && value in CALENDAR_VIEWS;
+
+/**
+ * /resources/calendar (issue 18): the visits the user can see by month, week or day, or on a
+ * phone as a day-by-day agenda; filtered by property and person. View, date and filters are
+ * in the URL (each change replaces the history entry, like a list's filters).
+ */
+export function CalendarPage() {
+  const [params, setParams] = useSearchParams();
+  const phone = useMediaQuery(PHONE, window.matchMedia(PHONE).matches, { getInitialValueInEffect: false });
+  const rawView = params.get('view');
+  const view = isView(rawView) ? rawView : 'week';
+  const date = params.get('date') ?? undefined;
+  const propertyId = params.get('property') ?? undefined;
+  const userId = params.get('person') ?? undefined;
+
+  const update = useCallback(
+    (changes: Record<string, string | null | undefined>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const phoneStart = weekStart(date ? new Date(`${date}T12:00`) : new Date());
+  const window_: CalendarWindow | null = phone
+    ? { from: phoneStart.toISOString(), to: addDays(phoneStart, 7).toISOString(), propertyId, userId }
+    : range
+      ? { ...range, propertyId, userId }
+      : null;
+  const visits = useCalendarVisits(window_);
+  const items = useMemo(() => visits.data?.items ?? [], [visits.data]);
+
+  // The people seen so far stay in the filter while it narrows the visits to one of them.
+  const [seen, setSeen] = useState({ items: [] as VisitListItemDto[], people: new Map<string, string>() });
+  if (seen.items !== items) {
+    setSeen({ items, people: new Map([...seen.people, ...peopleOf(items)]) });
+  }
+  const people = [...seen.people].sort((a, b) => a[1].localeCompare(b[1]));
+
+  const onRangeChange = useCallback(
+    (next: { from: Date; to: Date; view: string; date: Date }) => {
+      setRange({ from: next.from.toISOString(), to: next.to.toISOString() });
+      const named = viewFromType(next.view);
+      update({ date: dayOf(next.date), ...(named ? { view: named === 'week' ? null : named } : {}) });
+    },
+    [update],
+  );
+
+  return (
+    <PageShell
+      title="Calendar"
+      crumbs={[{ label: 'Visits', to: paths.visits() }, { label: 'Calendar' }]}
+      actions={
+        <>
+          <Button component={Link} to={paths.newSeries()} variant="default">
+            Repeat Visits
+          </Button>
+          <Button component={Link} to={paths.newVisit()}>
+            New Visit
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="md">
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <PropertySelect
+            value={propertyId ?? null}
+            onChange={(value) => update({ property: value })}
+            placeholder="All properties"
+            clearable
+            miw={200}
+          />
+          <NativeSelect
+            label="Person"
+            miw={160}
+            data={[{ value: '', label: 'Everyone' }, ...people.map(([value, label]) => ({ value, label }))]}
+            value={userId ?? ''}
+            onChange={(event) => update({ person: event.currentTarget.value })}
+          />
+        </Group>
+        {visits.isError && <ErrorBox error={visits.error} fallback="Failed to load visits" />}
+        {phone ? (
+          <AgendaList
+            start={phoneStart}
+            visits={items}
+            loading={visits.isFetching}
+            onWeek={(start) => update({ date: dayOf(start) })}
+          />
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              Drag a scheduled visit in the week or day view to move it.
+            </Text>
+            <Suspense
+              fallback={
+                <Text role="status" size="sm">
+                  Loading calendar...
+                </Text>
+              }
+            >
+              <CalendarGrid visits={items} view={view} date={date} onRangeChange={onRangeChange} />
+            </Suspense>
+          </>
+        )}
+      </Stack>
+    </PageShell>
+  );
+}

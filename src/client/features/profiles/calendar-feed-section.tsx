@@ -1,0 +1,84 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { SERIES_MESSAGES } from '../../../shared/messages/series';
+import { useCalendarFeed, useRegenerateCalendarFeed } from '../../api/series';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBox } from '../../components/error-box';
+import { Section } from '../../components/section';
+
+const COPIED_MS = 2500;
+
+/**
+ * 'Subscribe in your calendar' (issue 18): the secret address of the user's visits as an
+ * iCalendar feed, a Copy button, and Regenerate for when the address has leaked.
+ */
+export function CalendarFeedSection() {
+  const feed = useCalendarFeed();
+  const regenerate = useRegenerateCalendarFeed();
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(null), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <Section title={SERIES_MESSAGES.subscribe}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Add this address to Google Calendar, Apple Calendar or Outlook to see the visits you are assigned to, from 30
+          days back to 90 days ahead. Anyone with the address can read them: keep it private.
+        </Text>
+        {feed.isError ? (
+          <ErrorBox error={feed.error} fallback={SERIES_MESSAGES.feedNotFound} onRetry={() => feed.refetch()} />
+        ) : (
+          <>
+            <TextInput
+              label="Calendar address"
+              readOnly
+              value={feed.data?.url ?? ''}
+              placeholder={feed.isPending ? 'Loading...' : undefined}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Group gap="sm">
+              <Button variant="light" disabled={!feed.data} onClick={() => feed.data && copy(feed.data.url)}>
+                Copy
+              </Button>
+              <Button variant="default" color="red" disabled={!feed.data} onClick={() => setConfirming(true)}>
+                Regenerate
+              </Button>
+              <Text size="sm" role="status" c={copied === 'failed' ? 'red.9' : undefined}>
+                {copied === 'yes'
+                  ? 'Copied'
+                  : copied === 'failed'
+                    ? 'Could not copy: select the address and copy it'
+                    : ''}
+              </Text>
+            </Group>
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Regenerate calendar address"
+        confirmLabel="Regenerate"
+        busyLabel="Regenerating..."
+        onClose={() => setConfirming(false)}
+        onConfirm={() => regenerate.mutateAsync()}
+      >
+        The current address stops working at once: every calendar subscribed to it must be given the new one.
+      </ConfirmDialog>
+    </Section>
+  );
+}

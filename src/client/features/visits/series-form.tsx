@@ -1,0 +1,180 @@
+import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { SERIES_MESSAGES } from '../../../shared/messages/series';
+import type { CreateSeriesInput } from '../../../shared/schemas/series';
+import { errorMessage } from '../../api/http';
+import { useProperty } from '../../api/properties';
+import { ErrorBox } from '../../components/error-box';
+import { PropertySelect } from '../../components/property-select';
+import { validate, type FieldErrors } from '../../lib/form';
+import { timeZoneOptions, wallClockToInstant } from '../../lib/zoned-time';
+import { RepeatFields } from './repeat-fields';
+import { buildRrule, type RepeatRule } from './repeat-rule';
+import { SeriesPreview } from './series-preview';
+
+export interface SeriesFormValues {
+  propertyId: string;
+  /** "YYYY-MM-DDTHH:mm" on the wall clock of `timeZone` (not necessarily the browser's). */
+  start: string;
+  timeZone: string;
+  rule: RepeatRule;
+  /** The task templates to copy onto every visit; null: all of the property's tasks. */
+  taskIds: string[] | null;
+}
+
+/** The form's values as the API's body; the rule's UNTIL is the end of its last day in the zone. */
+function toInput(values: SeriesFormValues, propertyTaskIds: string[]): CreateSeriesInput {
+  const startDate = values.start.slice(0, 10);
+  const untilInstant =
+    values.rule.end === 'until' && values.rule.until
+      ? wallClockToInstant(`${values.rule.until}T23:59`, values.timeZone)
+      : undefined;
+  return {
+    propertyId: values.propertyId,
+    startsAt: wallClockToInstant(values.start, values.timeZone),
+    timeZone: values.timeZone,
+    rrule: buildRrule(values.rule, startDate, untilInstant),
+    taskIds: values.taskIds ?? propertyTaskIds,
+  };
+}
+
+/**
+ * The recurring visits form (issue 18): property, first date and time, time zone, how it
+ * repeats, the tasks to copy; the rule in words and the next dates as it is filled in.
+ */
+export function SeriesForm({
+  initial,
+  mode,
+  cancelTo,
+  onSubmit,
+  propertyName,
+}: {
+  initial: SeriesFormValues;
+  mode: 'create' | 'edit';
+  cancelTo: string;
+  onSubmit: (input: CreateSeriesInput) => Promise<unknown>;
+  /** Edit: the property is fixed and shown by name. */
+  propertyName?: string;
+}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const property = useProperty(values.propertyId, { retry: false });
+  const propertyTasks = useMemo(() => property.data?.tasks ?? [], [property.data]);
+  const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
+  const set = (changes: Partial<SeriesFormValues>) => setValues((current) => ({ ...current, ...changes }));
+
+  const input = toInput(
+    values,
+    propertyTasks.map((task) => task.taskId),
+  );
+  const previewable = input.startsAt
+    ? { startsAt: String(input.startsAt), timeZone: input.timeZone, rrule: input.rrule }
+    : null;
+  // Debounced as text: a new object every render would restart the wait for ever.
+  const [previewKey] = useDebouncedValue(previewable ? JSON.stringify(previewable) : '', 400);
+  const preview = useMemo(
+    () => (previewKey ? (JSON.parse(previewKey) as NonNullable<typeof previewable>) : null),
+    [previewKey],
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    // The shared schema (and zod, ≈ 25 KB gzipped) is fetched when the form is sent, not with
+    // the page: the page stays inside the 200 KB budget (tests/e2e/bundle-budget.spec.ts).
+    const { createSeriesInput } = await import('../../../shared/schemas/series');
+    const result = validate(createSeriesInput, input);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    setBusy(true);
+    try {
+      await onSubmit(input);
+    } catch (error) {
+      setFailure(errorMessage(error, SERIES_MESSAGES.saveFailed));
+      setBusy(false);
+    }
+  }
+
+  const chosenTasks = values.taskIds ?? propertyTasks.map((task) => task.taskId);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={640}>
+        {failure && <ErrorBox>{failure}</ErrorBox>}
+        {mode === 'create' ? (
+          <PropertySelect
+            required
+            value={values.propertyId || null}
+            onChange={(value) => set({ propertyId: value ?? '', taskIds: null })}
+            error={errors.propertyId}
+          />
+        ) : (
+          <Text>
+            Property: <strong>{propertyName}</strong>
+          </Text>
+        )}
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap" align="flex-start">
+          <TextInput
+            label="First visit"
+            description="Date and time in the time zone below"
+            type="datetime-local"
+            required
+            miw={220}
+            value={values.start}
+            onChange={(event) => set({ start: event.currentTarget.value })}
+            error={errors.startsAt}
+          />
+          <Select
+            label="Time zone"
+            description="Visits keep this local time across daylight saving"
+            required
+            searchable
+            miw={220}
+            data={zones}
+            limit={50}
+            value={values.timeZone}
+            onChange={(value) => value && set({ timeZone: value })}
+            nothingFoundMessage="No time zone found"
+            error={errors.timeZone}
+          />
+        </Group>
+        <RepeatFields
+          rule={values.rule}
+          startDate={values.start.slice(0, 10)}
+          onChange={(rule) => set({ rule })}
+          error={errors.rrule}
+        />
+        <Checkbox.Group
+          label="Tasks to copy onto every visit"
+          value={chosenTasks}
+          onChange={(taskIds) => set({ taskIds })}
+        >
+          {propertyTasks.length === 0 ? (
+            <Text size="sm" c="dimmed" mt={4}>
+              {values.propertyId ? 'This property has no tasks.' : 'Choose a property to see its tasks.'}
+            </Text>
+          ) : (
+            <Stack gap={6} mt={4}>
+              {propertyTasks.map((task) => (
+                <Checkbox key={task.taskId} value={task.taskId} label={task.name} />
+              ))}
+            </Stack>
+          )}
+        </Checkbox.Group>
+        <SeriesPreview input={preview} />
+        <Group gap="sm">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : mode === 'create' ? 'Create Series' : 'Update Series'}
+          </Button>
+          <Button component={Link} to={cancelTo} variant="default">
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
