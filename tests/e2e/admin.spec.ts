@@ -154,6 +154,18 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       expect(Date.now() - shown).toBeGreaterThan(1000);
       await expect(adminPage.getByRole('banner')).toContainText('provider');
       await expect(adminPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);
+
+      // Issue 17: a field worker (provider) lands on /today after signing in; Dashboard stays a tap away.
+      await adminPage.getByRole('link', { name: 'Sign out' }).click();
+      await expect(adminPage).toHaveURL(/\/login$/);
+      await adminPage.getByLabel('Email').fill(admin.email);
+      await adminPage.getByRole('textbox', { name: 'Password', exact: true }).fill(admin.password);
+      await adminPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(adminPage).toHaveURL(/\/today$/);
+      await expect(adminPage.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+      await expect(
+        adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+      ).toBeVisible();
     } finally {
       await server.stop();
     }

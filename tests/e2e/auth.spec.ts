@@ -7,6 +7,9 @@ test('a new user signs up, signs out, signs back in, and meets the 404 page', as
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('link', { name: 'Create one' }).click();
   await expect(page).toHaveURL(/\/signup$/);
+  // The address changes before the sign-up page's code has arrived; until then /login's own
+  // Email field is still on screen, and typing into it would be lost.
+  await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
 
   // Client-side rules of spec §5 before anything is sent.
   await page.getByLabel('Email').fill(user.email);

@@ -3,7 +3,18 @@ import { expect, signUpViaApi, test } from './support/fixtures';
 // Issue 11 item 8: phone navigation from every signed-in page, targets of 44×44 px or more,
 // and a header that keeps 'Sign out' and the role badge whole beside a long e-mail.
 
-const AREAS = ['Dashboard', 'Visits', 'Properties', 'Tasks', 'Photos', 'Notes', 'Invoices', 'Profile'];
+const AREAS = [
+  'Today',
+  'Dashboard',
+  'Visits',
+  'Calendar',
+  'Properties',
+  'Tasks',
+  'Photos',
+  'Notes',
+  'Invoices',
+  'Profile',
+];
 
 test('on a phone, a bottom bar and its Menu reach every area with large targets', async ({ page, user: _user }) => {
   await page.goto('/resources/tasks');

@@ -6,7 +6,12 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Response } from '@playwright/test';
 
 /** The budgets of the performance issue, part 7: /login, and any signed-in page. */
-export const SCRIPT_BUDGETS = { login: 120 * 1024, signedIn: 200 * 1024 } as const;
+export const SCRIPT_BUDGETS = {
+  login: 120 * 1024,
+  signedIn: 200 * 1024,
+  /** Issue 18: the calendar on a wide screen, with FullCalendar's grid (docs/decisions.md). */
+  calendarWide: 300 * 1024,
+} as const;
 
 export interface ScriptFile {
   /** The path on the server, e.g. /assets/index-abc.js. */
