@@ -13,6 +13,7 @@ import type {
   VisitTaskDto,
   VisitTaskOptionDto,
 } from '../../shared/schemas/visits';
+import { earlyPaths } from './early';
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -79,7 +80,7 @@ export const calendarVisitsQuery = (window: CalendarWindow) =>
 export const upcomingVisitsQuery = (limit: number) =>
   queryOptions({
     queryKey: visitKeys.upcoming(limit),
-    queryFn: () => api<{ items: UpcomingVisitDto[] }>(`/api/visits/upcoming?limit=${limit}`),
+    queryFn: () => api<{ items: UpcomingVisitDto[] }>(earlyPaths.upcomingVisits(limit)),
   });
 
 /** Issue 17, /today: the caller's visits scheduled in [from, to) with their tasks, plus earlier ones still in progress. */
