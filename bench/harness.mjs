@@ -58,7 +58,7 @@ export function freePort() {
  * been built, else the TypeScript through tsx. PostgreSQL when `databaseUrl` is given, else
  * PGlite in `dataDir`. Statements of requests tagged `x-bench-capture` go to `captureFile`.
  */
-export async function startServer({ databaseUrl, dataDir, captureFile, cpu = '0' }) {
+export async function startServer({ databaseUrl, dataDir, captureFile, cpu = '0', processes = 1 }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const entry = existsSync(COMPILED_SERVER) ? [COMPILED_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
@@ -75,6 +75,7 @@ export async function startServer({ databaseUrl, dataDir, captureFile, cpu = '0'
       AUTH_RATE_LIMIT_MAX: '1000000',
       BENCH_CAPTURE_FILE: captureFile,
       LOG_REQUESTS: 'false',
+      WEB_CONCURRENCY: String(processes),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

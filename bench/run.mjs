@@ -7,6 +7,7 @@
 //                                     [--rate 1000] [--rate-endpoint visit] [--json out.json]
 //   DATABASE_URL=<empty database> node bench/run.mjs --quick     # seeds a small dataset, ~2 s each
 //   node bench/run.mjs --pglite                                   # embedded PGlite, 50 connections
+//   … --processes 2 --server-cpus 0,1 --load-cpus 1               # WEB_CONCURRENCY=2 (node:cluster)
 //
 // The server runs on core 0 (taskset), this script and its loads on core 1; PostgreSQL itself
 // is not pinned. Without --quick an empty database is seeded at full size first (about 70 s).
@@ -39,10 +40,13 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     scale: { type: 'string' },
     json: { type: 'string' },
+    processes: { type: 'string', default: '1' },
+    'server-cpus': { type: 'string', default: '0' },
+    'load-cpus': { type: 'string', default: '1' },
   },
 });
 
-const exitCode = pinSelf('1');
+const exitCode = pinSelf(options['load-cpus']);
 if (exitCode !== null) process.exit(exitCode);
 
 const bounded = (value, low, high, name) => {
@@ -55,6 +59,8 @@ const connections = bounded(options.connections ?? (options.pglite ? 50 : 16), 1
 const rate = bounded(options.rate, 1, 20000, 'rate');
 const rateSeconds = bounded(options['rate-seconds'] ?? seconds, 1, 120, 'rate-seconds');
 const rateConnections = bounded(options['rate-connections'], 1, 512, 'rate-connections');
+const processes = bounded(options.processes, 1, 64, 'processes');
+const serverCpus = options['server-cpus'];
 const accounts = { ordinary: [ORDINARY_ACCOUNT_EMAIL], big: [BIG_ACCOUNT_EMAIL] }[options.account] ?? [
   ORDINARY_ACCOUNT_EMAIL,
   BIG_ACCOUNT_EMAIL,
@@ -113,7 +119,7 @@ async function benchPostgres() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('set DATABASE_URL (or use --pglite)');
   await preparePostgres(databaseUrl);
-  const server = await startServer({ databaseUrl, captureFile });
+  const server = await startServer({ databaseUrl, captureFile, cpu: serverCpus, processes });
   try {
     return {
       database: 'PostgreSQL',
@@ -133,7 +139,7 @@ async function benchPglite() {
     const scale = Number(options.scale ?? 0.01);
     console.log(`seeding PGlite in ${dataDir} at scale ${scale}`);
     printSeedSummary(await seedPglite(dataDir, { scale, log: () => undefined }));
-    const server = await startServer({ dataDir, captureFile });
+    const server = await startServer({ dataDir, captureFile, cpu: serverCpus });
     let results;
     try {
       results = await measure(server, null);
@@ -160,7 +166,7 @@ const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(dig
 
 function report({ database, compiled, results }) {
   const lines = [
-    `${database}, ${connections} connections, ${seconds} s per side, server ${compiled ? 'dist/server/main.js' : 'src/server/main.ts (tsx)'} on core 0, load on core 1`,
+    `${database}, ${connections} connections, ${seconds} s per side, server ${compiled ? 'dist/server/main.js' : 'src/server/main.ts (tsx)'}${processes > 1 ? ` × ${processes} processes` : ''} on cores ${serverCpus}, load on cores ${options['load-cpus']}`,
     '',
     '| endpoint | account | statements | HTTP req/s | raw req/s | ratio | HTTP p50 | HTTP p99 | raw p50 | raw p99 | errors (HTTP/raw) |',
     '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |',

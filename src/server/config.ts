@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_REQUESTS: z
     .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
     .transform((value) => value === 'true'),
+  WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +59,8 @@ export interface Config {
   mailFrom: string;
   clientDir: string;
   logRequests: boolean;
+  /** Server processes sharing the port (node:cluster); above 1 only on PostgreSQL. */
+  processes: number;
   /** Names of the settings that were given, for /auth-test (never their values). */
   presentSettings: Record<string, boolean>;
 }
@@ -94,6 +97,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (s3Parts.some(Boolean) && !s3Parts.every(Boolean)) {
     throw new Error('S3 needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  }
 
   return {
     env: env.NODE_ENV,
@@ -125,6 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     clientDir: path.resolve(env.CLIENT_DIR),
     logRequests: env.LOG_REQUESTS,
+    processes: env.WEB_CONCURRENCY,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
   };
 }

@@ -1,33 +1,108 @@
+import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
 
+// One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this process migrates, runs
+// the daily jobs and keeps N workers serving the same port (node:cluster); a worker that dies is
+// replaced. Workers only serve requests.
+
 const config = loadConfig();
-const database = openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-);
-await migrateDatabase(database);
 
-const app = createApp({ config, db: database.db });
-// Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.
-const stopHorizonJob = startSeriesHorizonJob(database.db);
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`Rounds is listening on http://localhost:${info.port} (database: ${where})`);
-});
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received, shutting down`);
-  stopHorizonJob();
-  server.close();
-  await database.close();
-  process.exit(0);
+if (cluster.isWorker) {
+  await serveRequests(config, openConfiguredDatabase(config));
+} else {
+  const database = openConfiguredDatabase(config);
+  await migrateDatabase(database);
+  // Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.
+  const stopHorizonJob = startSeriesHorizonJob(database.db);
+  const stopServing = config.processes > 1 ? superviseWorkers(config) : await serveRequests(config, database);
+  onShutdown(async () => {
+    stopHorizonJob();
+    await stopServing();
+    await database.close();
+  });
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+function openConfiguredDatabase(config: Config): DatabaseHandle {
+  return openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+}
+
+/** Listens on the port; resolves with a stop function once listening. */
+async function serveRequests(config: Config, database: DatabaseHandle): Promise<() => Promise<void>> {
+  const app = createApp({ config, db: database.db });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const listening = serve({ fetch: app.fetch, port: config.port }, (info) => {
+      if (cluster.isPrimary) console.log(`Rounds is listening on http://localhost:${info.port} (${where(config)})`);
+      resolve(listening);
+    });
+  });
+  const stop = async () => {
+    server.close();
+    if (cluster.isWorker) await database.close();
+  };
+  if (cluster.isWorker) onShutdown(stop);
+  return stop;
+}
+
+/** Forks `config.processes` workers and replaces any that exits while we are not stopping. */
+function superviseWorkers(config: Config): () => Promise<void> {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => {
+    const startedAt = Date.now();
+    const worker = cluster.fork();
+    worker.once('listening', () => {
+      listening += 1;
+      if (listening === config.processes) {
+        console.log(
+          `Rounds is listening on http://localhost:${config.port} (${where(config)}, ${config.processes} processes)`,
+        );
+      }
+    });
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.warn(`A server process exited (${signal ?? `code ${code}`}); starting another`);
+      // One that dies at start-up (the database down, say) is not restarted in a tight loop.
+      setTimeout(fork, Date.now() - startedAt < 5000 ? 1000 : 0);
+    });
+  };
+  for (let index = 0; index < config.processes; index += 1) fork();
+
+  return async () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+}
+
+function where(config: Config): string {
+  return config.databaseUrl ? 'database: PostgreSQL' : `database: PGlite in ${config.dataDir}`;
+}
+
+function onShutdown(stop: () => Promise<void>) {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (cluster.isPrimary) console.log(`${signal} received, shutting down`);
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
