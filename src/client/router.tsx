@@ -1,24 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { DASHBOARD_UPCOMING_VISITS } from '../shared/constants';
-import { earlyPaths, startEarly } from './api/early';
 import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorBoundary } from './shell/route-error';
 
 // spec §2's routes. Every page is loaded lazily, so /login fetches only what it needs. The
 // routes are declarative (`useRoutes`), not a data router (`createBrowserRouter`): we use no
 // loaders or actions, and the data router costs ≈ 16 KB gzipped more on every page.
-
-interface RouteHandle {
-  preload?: () => Promise<unknown>;
-  /** GET paths the route asks for as soon as it shows; `preloadRoute` starts them early. */
-  requests?: readonly string[];
-}
-
-/** A route's first data requests, started with its code by `preloadRoute` (see api/early.ts). */
-function withRequests<R extends Pick<RouteObject, 'handle'>>(route: R, requests: readonly string[]): R {
-  return { ...route, handle: { ...(route.handle as RouteHandle), requests } };
-}
 
 /** A route element whose code is fetched when it first shows, or earlier by `preloadRoute`. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
@@ -30,10 +17,7 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' |
 
 // The query cache and the guards: not needed by /login, /signup and /clear-auth.
 const withData = page(() => import('./shell/guards').then((m) => m.WithData));
-const requireAuth = withRequests(
-  page(() => import('./shell/guards').then((m) => m.RequireAuth)),
-  [earlyPaths.me],
-);
+const requireAuth = page(() => import('./shell/guards').then((m) => m.RequireAuth));
 const requireAdmin = page(() => import('./shell/guards').then((m) => m.RequireAdmin));
 
 export const routes: RouteObject[] = [
@@ -60,10 +44,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
-            ...withRequests(
-              page(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
-              [earlyPaths.upcomingVisits(DASHBOARD_UPCOMING_VISITS), earlyPaths.invitations],
-            ),
+            ...page(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
           },
           {
             path: 'today',
@@ -240,9 +221,7 @@ export const routes: RouteObject[] = [
 /** Starts fetching the code of every route `pathname` matches (layouts, guards, page) at once, not one after another. */
 export function preloadRoute(pathname: string) {
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    const handle = match.route.handle as RouteHandle | undefined;
-    void handle?.preload?.();
-    if (handle?.requests) startEarly(handle.requests);
+    (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.();
   }
 }
 

@@ -1,5 +1,4 @@
 import type { ErrorBody } from '../../shared/schemas/common';
-import { forgetEarly, takeEarly } from './early';
 
 /** Every failed API call becomes one of these; `message` is what the user sees. */
 export class ApiError extends Error {
@@ -21,19 +20,14 @@ type Json = Record<string, unknown> | unknown[];
 /** fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. */
 export async function api<T>(path: string, init: Omit<RequestInit, 'body'> & { body?: Json } = {}): Promise<T> {
   const { body, headers, ...rest } = init;
-  const send = () =>
-    fetch(path, {
+  let response: Response;
+  try {
+    response = await fetch(path, {
       credentials: 'same-origin',
       ...rest,
       headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
     });
-  const isGet = (init.method ?? 'GET') === 'GET';
-  if (!isGet) forgetEarly();
-  const early = isGet && !headers && !rest.signal ? takeEarly(path) : undefined;
-  let response: Response;
-  try {
-    response = await (early ? early.catch(send) : send());
   } catch {
     throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
   }
@@ -62,7 +56,6 @@ export function uploadForm<T>(
   onProgress?: (sent: number) => void,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  forgetEarly();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);

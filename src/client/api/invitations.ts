@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyInvitationDto } from '../../shared/schemas/properties';
-import { earlyPaths } from './early';
 import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -9,7 +8,7 @@ import { useMutationThatInvalidates } from './mutations';
 
 export const myInvitationsQuery = queryOptions({
   queryKey: areaKeys.invitations,
-  queryFn: () => api<{ items: MyInvitationDto[] }>(earlyPaths.invitations),
+  queryFn: () => api<{ items: MyInvitationDto[] }>('/api/invitations'),
 });
 
 export const useMyInvitations = () => useQuery(myInvitationsQuery);

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MeDto } from '../../shared/schemas/auth';
-import { earlyPaths } from './early';
 import { api, ApiError } from './http';
 import { areaKeys } from './keys';
 import { queryClient as appQueryClient } from './query-client';
@@ -12,7 +11,7 @@ export const meQuery = queryOptions({
   queryKey: sessionKeys.me,
   queryFn: async (): Promise<MeDto | null> => {
     try {
-      return await api<MeDto>(earlyPaths.me);
+      return await api<MeDto>('/api/me');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

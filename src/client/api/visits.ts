@@ -13,7 +13,6 @@ import type {
   VisitTaskDto,
   VisitTaskOptionDto,
 } from '../../shared/schemas/visits';
-import { earlyPaths } from './early';
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -80,7 +79,7 @@ export const calendarVisitsQuery = (window: CalendarWindow) =>
 export const upcomingVisitsQuery = (limit: number) =>
   queryOptions({
     queryKey: visitKeys.upcoming(limit),
-    queryFn: () => api<{ items: UpcomingVisitDto[] }>(earlyPaths.upcomingVisits(limit)),
+    queryFn: () => api<{ items: UpcomingVisitDto[] }>(`/api/visits/upcoming?limit=${limit}`),
   });
 
 /** Issue 17, /today: the caller's visits scheduled in [from, to) with their tasks, plus earlier ones still in progress. */
