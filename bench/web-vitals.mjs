@@ -2,16 +2,24 @@
 // dashboard's Largest Contentful Paint (cold loads, median) and the Interaction to Next Paint
 // of ticking a visit's task (its status select on the visit page, by keyboard; median).
 // Starts the real server on a free port with a fresh data folder and a fresh client build.
-// Usage: node bench/web-vitals.mjs [--loads 5] [--ticks 7]
+// Usage: node bench/web-vitals.mjs [--loads 5] [--ticks 7] [--latency 0]
+// --latency adds that many milliseconds to every request's round trip (a phone's network);
+// --timeline prints, for the first load, its long tasks, paints and requests (start → end).
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { buildClient, CHROMIUM_ARGS, CHROMIUM_PATH, seedUser, startServer } from './support/app.mjs';
 
 const { values } = parseArgs({
-  options: { loads: { type: 'string', default: '5' }, ticks: { type: 'string', default: '7' } },
+  options: {
+    loads: { type: 'string', default: '5' },
+    ticks: { type: 'string', default: '7' },
+    latency: { type: 'string', default: '0' },
+    timeline: { type: 'boolean', default: false },
+  },
 });
 const loads = Math.min(Number(values.loads), 20);
 const ticks = Math.min(Number(values.ticks), 30);
+const latency = Math.min(Math.max(Number(values.latency), 0), 2000);
 const CPU_SLOWDOWN = 4;
 const TARGETS = { lcp: 1000, inp: 100 };
 // The e2e suite's phone viewport (playwright.config.ts).
@@ -28,12 +36,30 @@ async function throttledPage(context) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (latency > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   await page.addInitScript(() => {
-    const vitals = { lcp: 0, events: [] };
+    const vitals = { lcp: 0, lcpElement: '', events: [], longTasks: [], paints: [] };
     window.__vitals = vitals;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+      for (const entry of list.getEntries()) {
+        vitals.lcp = entry.startTime;
+        vitals.lcpElement = `${entry.element?.tagName} '${entry.element?.textContent?.slice(0, 30)}'`;
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) vitals.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) vitals.paints.push([entry.name, entry.startTime]);
+    }).observe({ type: 'paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (entry.interactionId) {
@@ -63,6 +89,7 @@ try {
     await page.getByRole('heading', { name: 'Upcoming Visits' }).waitFor();
     await page.getByText('Harbour House').first().waitFor();
     lcps.push(await page.evaluate(() => window.__vitals.lcp));
+    if (values.timeline && i === 0) await printTimeline(page);
     await context.close();
   }
 
@@ -91,7 +118,8 @@ try {
 
   const row = (name, values, target) =>
     `${name.padEnd(44)} ${`${median(values).toFixed(0)} ms`.padStart(8)}  ${`${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`.padStart(13)}  ${`≤ ${target} ms`.padStart(9)}  ${median(values) <= target ? 'ok' : 'MISSED'}`;
-  console.log(`\nChromium headless, CPU ${CPU_SLOWDOWN}× slower, ${VIEWPORT.width}×${VIEWPORT.height}, loopback`);
+  const network = latency > 0 ? `loopback + ${latency} ms per round trip` : 'loopback';
+  console.log(`\nChromium headless, CPU ${CPU_SLOWDOWN}× slower, ${VIEWPORT.width}×${VIEWPORT.height}, ${network}`);
   console.log(`${'measure'.padEnd(44)} ${'median'.padStart(8)}  ${'range'.padStart(13)}  ${'target'.padStart(9)}`);
   console.log(row(`Dashboard LCP (${loads} cold loads)`, lcps, TARGETS.lcp));
   console.log(row(`INP, ticking a visit task (${ticks} ticks)`, inps, TARGETS.inp));
@@ -101,4 +129,19 @@ try {
   await browser?.close();
   await server?.stop();
   client.remove();
+}
+
+/** Where one load's time went: long tasks of the main thread, paints, and every request. */
+async function printTimeline(page) {
+  const { vitals, requests } = await page.evaluate(() => ({
+    vitals: window.__vitals,
+    requests: performance
+      .getEntriesByType('resource')
+      .map((entry) => [entry.name.replace(location.origin, ''), entry.startTime, entry.responseEnd]),
+  }));
+  const ms = (value) => `${value.toFixed(0)} ms`;
+  console.log(`\nTimeline of the first load (LCP ${ms(vitals.lcp)}: ${vitals.lcpElement})`);
+  for (const [start, duration] of vitals.longTasks) console.log(`  long task  ${ms(start)} for ${ms(duration)}`);
+  for (const [name, start] of vitals.paints) console.log(`  ${name.padEnd(22)} ${ms(start)}`);
+  for (const [url, start, end] of requests) console.log(`  ${ms(start).padStart(8)} → ${ms(end).padStart(8)}  ${url}`);
 }

@@ -261,6 +261,16 @@ export function visibleAttachedIds(
   return sql.join([standalone, ...attached], sql` union all `);
 }
 
+/**
+ * `column` is one of the ids `ids` (a subquery) gives. The set is computed once, as an array,
+ * and the rows are then found by their primary key. `column in (subquery)` let PostgreSQL pick
+ * a nested loop over the whole id set for every row when it misjudged the set's size: 31 s for
+ * the bench's biggest account on GET /api/notes, against 0.18 s this way (bench/README.md).
+ */
+export function idAmong(column: AnyPgColumn, ids: SQL): SQL {
+  return sql`${column} = any(array(${ids}))`;
+}
+
 /** SQL condition on `photos`: the actor may see the photo. */
 export function visiblePhoto(actor: Actor): SQL {
   return visibleAttached(

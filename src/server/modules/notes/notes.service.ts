@@ -10,7 +10,7 @@ import {
   type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
-import { visibleAttached, visibleAttachedIds } from '../../access';
+import { idAmong, visibleAttached, visibleAttachedIds } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { notes, profiles, users } from '../../db/schema';
@@ -92,7 +92,7 @@ export async function listNotes(
   const where = and(
     // One record's notes (a panel) are few: checked per row. Any other list starts from the
     // ids the actor may see (index lookups), not from every note.
-    query.attachableId ? visibleNote(actor) : sql`${notes.id} in (${visibleNoteIds(actor)})`,
+    query.attachableId ? visibleNote(actor) : idAmong(notes.id, visibleNoteIds(actor)),
     query.attachableType ? eq(notes.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(notes.attachableId, query.attachableId) : undefined,
     query.q ? ilike(notes.content, containsPattern(query.q)) : undefined,

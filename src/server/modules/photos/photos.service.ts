@@ -12,7 +12,7 @@ import {
   type PhotoFields,
   type UpdatePhotoInput,
 } from '../../../shared/schemas/photos';
-import { visibleAttachedIds, visiblePhoto } from '../../access';
+import { idAmong, visibleAttachedIds, visiblePhoto } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
@@ -107,7 +107,7 @@ export async function listPhotos(
   const where = and(
     // One record's photos (a panel) are few: checked per row. Any other list starts from the
     // ids the actor may see (index lookups), not from every photo.
-    query.attachableId ? visiblePhoto(actor) : sql`${photos.id} in (${visiblePhotoIds(actor)})`,
+    query.attachableId ? visiblePhoto(actor) : idAmong(photos.id, visiblePhotoIds(actor)),
     query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
     query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
