@@ -13,7 +13,7 @@ import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { DeletePropertyDialog } from './delete-property-dialog';
-import { placeLine } from './place';
+import { placeLine } from '../../../shared/place';
 
 export function PropertiesListPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);

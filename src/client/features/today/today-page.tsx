@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mant
 import { IconMapPin } from '@tabler/icons-react';
 import { memo, useId, useMemo } from 'react';
 import type { VisitStatus } from '../../../shared/constants';
+import { fullAddress } from '../../../shared/place';
 import type { VisitDetailDto, VisitPropertyDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
 import { useMyVisits } from '../../api/visits';
@@ -56,13 +57,8 @@ function DaySection({ title, visits }: { title: string; visits: VisitDetailDto[]
   );
 }
 
-const address = (property: VisitPropertyDto) =>
-  [property.address, [property.city, property.state, property.zipCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-
 const mapUrl = (property: VisitPropertyDto) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address(property))}`;
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress(property))}`;
 
 const NEXT_STATUS: Partial<Record<VisitStatus, { status: VisitStatus; label: string }>> = {
   scheduled: { status: 'in_progress', label: 'Start visit' },
@@ -83,7 +79,7 @@ const VisitCard = memo(function VisitCard({ visit }: { visit: VisitDetailDto }) 
           <StatusBadge kind="visit" value={visit.status} />
         </Group>
         <Text size="sm">
-          {formatTime(visit.scheduledAt)} · {address(visit.property)}
+          {formatTime(visit.scheduledAt)} · {fullAddress(visit.property)}
         </Text>
         <Anchor href={mapUrl(visit.property)} target="_blank" rel="noreferrer" size="sm">
           <Group gap={4} component="span" wrap="nowrap">

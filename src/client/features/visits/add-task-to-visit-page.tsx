@@ -11,7 +11,7 @@ import { DetailSkeleton } from '../../components/loading';
 import { formatDate, formatTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { fullAddress } from './visit-format';
+import { fullAddress } from '../../../shared/place';
 
 /** /resources/tasks/{id}/add-to-visit: put a task template on one of the user's upcoming visits. */
 export function AddTaskToVisitPage() {

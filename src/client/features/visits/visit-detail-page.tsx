@@ -16,7 +16,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, localDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { fullAddress } from './visit-format';
+import { fullAddress } from '../../../shared/place';
 import { VisitInvoicesSection } from './visit-invoices-section';
 import { SeriesScopeDialog } from './series-scope-dialog';
 import { VisitPeopleSection } from './visit-people-section';

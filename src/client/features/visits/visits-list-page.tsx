@@ -11,7 +11,8 @@ import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { PropertySelect } from '../../components/property-select';
-import { fullAddress, personName } from './visit-format';
+import { fullAddress } from '../../../shared/place';
+import { personName } from './visit-format';
 
 const isStatus = (value: string | null): value is VisitStatus =>
   (VISIT_STATUSES as readonly string[]).includes(value ?? '');

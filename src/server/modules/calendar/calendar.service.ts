@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { SERIES_MESSAGES } from '../../../shared/messages/series';
+import { placeLine } from '../../../shared/place';
 import type { CalendarFeedDto } from '../../../shared/schemas/series';
 import { visibleProperty } from '../../access';
 import type { Actor } from '../../auth/actor';
@@ -39,13 +40,11 @@ export async function getFeed(db: Executor, config: FeedConfig, actor: Actor): P
     .where(eq(calendarFeeds.userId, actor.id));
   if (existing) {
     const token = tokenOf(config, actor.id, existing.nonce);
+    const tokenHash = hashOf(token);
     // The server secret was changed since: the stored token is one nobody can show again, so the
     // feed moves to the address derived from the new secret (the old address stops).
-    if (hashOf(token) !== existing.tokenHash) {
-      await db
-        .update(calendarFeeds)
-        .set({ tokenHash: hashOf(token) })
-        .where(eq(calendarFeeds.userId, actor.id));
+    if (tokenHash !== existing.tokenHash) {
+      await db.update(calendarFeeds).set({ tokenHash }).where(eq(calendarFeeds.userId, actor.id));
     }
     return { url: feedUrl(config, token) };
   }
@@ -65,13 +64,11 @@ export async function getFeed(db: Executor, config: FeedConfig, actor: Actor): P
 export async function regenerateFeed(db: Executor, config: FeedConfig, actor: Actor): Promise<CalendarFeedDto> {
   const nonce = randomBytes(24).toString('base64url');
   const token = tokenOf(config, actor.id, nonce);
+  const tokenHash = hashOf(token);
   await db
     .insert(calendarFeeds)
-    .values({ userId: actor.id, nonce, tokenHash: hashOf(token) })
-    .onConflictDoUpdate({
-      target: calendarFeeds.userId,
-      set: { nonce, tokenHash: hashOf(token), createdAt: new Date() },
-    });
+    .values({ userId: actor.id, nonce, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce, tokenHash, createdAt: new Date() } });
   return { url: feedUrl(config, token) };
 }
 
@@ -123,7 +120,7 @@ export async function renderFeed(db: Executor, config: FeedConfig, token: string
 
   const calendar = ical({ name: 'Rounds visits', prodId: { company: 'Rounds', product: 'visits', language: 'EN' } });
   for (const row of rows) {
-    const place = [row.city, [row.state, row.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    const place = placeLine(row);
     calendar.createEvent({
       id: row.id,
       start: row.scheduledAt,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatMoney } from '../../../shared/money';
+import { placeLine } from '../../../shared/place';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 
 // A real PDF of an invoice (issue 14), made on the server with pdfmake and its Roboto fonts
@@ -36,9 +37,7 @@ const STATUS_WORDS: Record<InvoiceDetailDto['status'], string> = {
 };
 
 export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions {
-  const place = [invoice.property.city, [invoice.property.state, invoice.property.zipCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const place = placeLine(invoice.property);
   const lines: Content = {
     table: {
       headerRows: 1,

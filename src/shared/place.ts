@@ -1,0 +1,11 @@
+type Address = { address: string; city: string | null; state: string | null; zipCode: string | null };
+
+/** "Austin, TX 78701" from a property's city, state and ZIP; '' when none is known. */
+export const placeLine = (property: Omit<Address, 'address'>) =>
+  [property.city, [property.state, property.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/** "12 Quay Road, Austin TX 78701": the one-line address of the visit pages. */
+export const fullAddress = (property: Address) =>
+  [property.address, [property.city, property.state, property.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
