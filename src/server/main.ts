@@ -13,7 +13,12 @@ import { startSeriesHorizonJob } from './jobs/series-horizon';
 const config = loadConfig();
 
 if (cluster.isWorker) {
-  await serveRequests(config, openConfiguredDatabase(config));
+  const database = openConfiguredDatabase(config);
+  const stopServing = await serveRequests(config, database);
+  onShutdown(async () => {
+    await stopServing();
+    await database.close();
+  });
 } else {
   const database = openConfiguredDatabase(config);
   await migrateDatabase(database);
@@ -33,7 +38,7 @@ function openConfiguredDatabase(config: Config): DatabaseHandle {
   );
 }
 
-/** Listens on the port; resolves with a stop function once listening. */
+/** Listens on the port; resolves, once listening, with a function that stops listening. */
 async function serveRequests(config: Config, database: DatabaseHandle): Promise<() => Promise<void>> {
   const app = createApp({ config, db: database.db });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -42,12 +47,9 @@ async function serveRequests(config: Config, database: DatabaseHandle): Promise<
       resolve(listening);
     });
   });
-  const stop = async () => {
+  return async () => {
     server.close();
-    if (cluster.isWorker) await database.close();
   };
-  if (cluster.isWorker) onShutdown(stop);
-  return stop;
 }
 
 /** Forks `config.processes` workers and replaces any that exits while we are not stopping. */
