@@ -1,12 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../support/ports';
+import { createPostgresDatabase } from '../support/test-app';
 
 // WEB_CONCURRENCY=N: the server as N processes on one port (node:cluster), on PostgreSQL only.
 // The real entry point runs as a child process; its workers are its child processes.
@@ -34,7 +33,9 @@ it('refuses several processes on the embedded database, which belongs to one pro
 it.skipIf(!adminUrl)(
   'serves from two processes, replaces one that dies, and stops them all on SIGTERM',
   async () => {
-    const url = await freshDatabase();
+    const database = await createPostgresDatabase(adminUrl!);
+    cleanups.push(database.drop);
+    const url = database.url;
     const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url, WEB_CONCURRENCY: '2', PORT: String(port) },
@@ -71,23 +72,6 @@ it.skipIf(!adminUrl)(
   },
   60_000,
 );
-
-async function freshDatabase(): Promise<string> {
-  const name = `rounds_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  });
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** The worker processes: children of the primary. */
 async function workersOf(primary: number): Promise<number[]> {

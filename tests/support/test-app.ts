@@ -98,6 +98,14 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     const client = newPglite({ loadDataDir: new Blob([Buffer.from(template, 'base64')]) });
     return { handle: openDatabase({ kind: 'pglite', client }), drop: async () => undefined };
   }
+  const { url, drop } = await createPostgresDatabase(adminUrl);
+  const handle = openDatabase({ kind: 'postgres', url });
+  await migrateDatabase(handle);
+  return { handle, drop };
+}
+
+/** A new, empty database on the server of `adminUrl`: its URL, and how to drop it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rounds_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -105,10 +113,8 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrateDatabase(handle);
   return {
-    handle,
+    url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
