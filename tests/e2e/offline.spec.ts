@@ -84,7 +84,7 @@ test('/today works offline: cached visits, three queued changes that survive a r
   await expect(tick).toBeChecked();
   await card.getByLabel('Add a note').fill('Gate sticks; lift it');
   await card.getByRole('button', { name: 'Add Note' }).click();
-  await expect(card.getByText('Gate sticks; lift it')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Notes' }).getByText('Gate sticks; lift it')).toBeVisible();
   await card.getByRole('button', { name: 'Take Photo' }).click();
   const camera = page.getByRole('dialog', { name: 'Take Photo' });
   await camera.getByRole('button', { name: 'Capture' }).click();
@@ -97,7 +97,7 @@ test('/today works offline: cached visits, three queued changes that survive a r
   await page.reload();
   await expect(page.getByRole('button', { name: 'Pending changes (3)' })).toBeVisible();
   await expect(tick).toBeChecked();
-  await expect(card.getByText('Gate sticks; lift it')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Notes' }).getByText('Gate sticks; lift it')).toBeVisible();
 
   // The list names each change.
   await page.getByRole('button', { name: 'Pending changes (3)' }).click();
