@@ -1,39 +1,32 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
 import { startOutbox } from '../api/outbox';
-import { persistOptions, trackLastSynced } from '../api/persist';
+import { persistCache, trackLastSynced } from '../api/persist';
 import { queryClient } from '../api/query-client';
-import { sessionKeys, useMe } from '../api/session';
+import { useMe } from '../api/session';
 import { paths } from '../paths';
 import { PageLoader } from './page-loader';
 import { PwaUpdatePrompt } from './pwa-update-prompt';
 import { useTimedOut } from '../lib/use-timed-out';
 
-function startSync() {
-  // The signed-in user restored from IndexedDB is shown at once (offline too), and checked with
-  // the server as soon as a guard reads it: a session that ended meanwhile goes to /login.
-  void queryClient.invalidateQueries({ queryKey: sessionKeys.me, refetchType: 'none' });
-  trackLastSynced();
-  void startOutbox(queryClient);
-}
-
 /**
  * Every route that reads data sits under this; /login, /signup and /clear-auth do not, so they
- * never load the cache. The cache is restored from IndexedDB first (issue 17), then the outbox
- * of queued changes starts sending; the service worker is registered here, not on /login.
+ * never load the cache. The cache is restored from IndexedDB alongside the first requests
+ * (issue 17), then the outbox of queued changes starts sending; the service worker is
+ * registered here, not on /login.
  */
 export function WithData() {
+  useEffect(() => {
+    trackLastSynced();
+    return persistCache(() => void startOutbox(queryClient));
+  }, []);
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={persistOptions}
-      onSuccess={startSync}
-      onError={startSync}
-    >
+    <QueryClientProvider client={queryClient}>
       <Outlet />
       <PwaUpdatePrompt />
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   );
 }
 
