@@ -133,8 +133,9 @@ try {
 
 /** Where one load's time went: long tasks of the main thread, paints, and every request. */
 async function printTimeline(page) {
-  const { vitals, requests } = await page.evaluate(() => ({
+  const { vitals, requests, marks } = await page.evaluate(() => ({
     vitals: window.__vitals,
+    marks: performance.getEntriesByType('mark').map((entry) => [entry.name, entry.startTime]),
     requests: performance
       .getEntriesByType('resource')
       .map((entry) => [entry.name.replace(location.origin, ''), entry.startTime, entry.responseEnd]),
@@ -143,5 +144,6 @@ async function printTimeline(page) {
   console.log(`\nTimeline of the first load (LCP ${ms(vitals.lcp)}: ${vitals.lcpElement})`);
   for (const [start, duration] of vitals.longTasks) console.log(`  long task  ${ms(start)} for ${ms(duration)}`);
   for (const [name, start] of vitals.paints) console.log(`  ${name.padEnd(22)} ${ms(start)}`);
+  for (const [name, start] of marks) console.log(`  mark ${name.padEnd(17)} ${ms(start)}`);
   for (const [url, start, end] of requests) console.log(`  ${ms(start).padStart(8)} → ${ms(end).padStart(8)}  ${url}`);
 }

@@ -1,3 +1,4 @@
+import './early-loads';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';

@@ -5,11 +5,15 @@ import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
 import { startOutbox } from '../api/outbox';
 import { persistCache, trackLastSynced } from '../api/persist';
 import { queryClient } from '../api/query-client';
-import { useMe } from '../api/session';
+import { meQuery, useMe } from '../api/session';
 import { paths } from '../paths';
 import { PageLoader } from './page-loader';
 import { PwaUpdatePrompt } from './pwa-update-prompt';
 import { useTimedOut } from '../lib/use-timed-out';
+
+// The sign-in check is asked as soon as this code has loaded (early-loads.ts starts loading it
+// with the entry), not after React has rendered down to the guard.
+void queryClient.prefetchQuery(meQuery);
 
 /**
  * Every route that reads data sits under this; /login, /signup and /clear-auth do not, so they
