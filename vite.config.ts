@@ -86,7 +86,8 @@ const pwa = VitePWA({
 export default defineConfig({
   plugins: [react(), pwa, precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  build: { outDir: process.env.VITE_OUT_DIR ?? 'dist/client', emptyOutDir: true, sourcemap: false },
+  // es2022: the entry awaits a paint at its top level when the server drew the page's frame (early-loads.ts).
+  build: { outDir: process.env.VITE_OUT_DIR ?? 'dist/client', emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },

@@ -12,13 +12,14 @@ import { signUpRequest, updateUserRequest } from '../shared/schemas/auth';
 import type { ErrorBody } from '../shared/schemas/common';
 import { changePasswordRequest } from '../shared/schemas/profiles';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth';
-import { loadActor } from './auth/session';
+import { loadActor, readActor } from './auth/session';
 import type { Config } from './config';
 import { isDatabaseUnavailable, type Database } from './db/client';
 import { AppError, STATUS_BY_CODE } from './errors';
 import { isUpload, sameOriginWrites, securityHeaders } from './guards';
 import { idempotency } from './idempotency';
 import { parseWith } from './http';
+import { pageFrames, sendFramed } from './page-frame';
 import { adminUsersRoutes } from './modules/admin/admin.routes';
 import { authTestRoutes } from './modules/debug/auth-test.routes';
 import { clearAuthRoutes } from './modules/debug/clear-auth.routes';
@@ -154,6 +155,13 @@ export function createApp({
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
+    // Issue 16: a signed-in visit to a landing page gets the page's frame in its HTML.
+    const framedPage = pageFrames(config.clientDir);
+    app.get('*', async (c, next) => {
+      const page = framedPage(c.req.path);
+      if (!page || !(await readActor(auth, db, c.req.raw.headers))) return next();
+      return sendFramed(c, page);
+    });
     app.use('*', serveStatic({ root, precompressed: true, onFound: noCache }));
     app.get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: noCache }));
   }

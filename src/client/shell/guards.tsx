@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
 import { startOutbox } from '../api/outbox';
@@ -8,6 +8,7 @@ import { queryClient } from '../api/query-client';
 import { meQuery, useMe } from '../api/session';
 import { paths } from '../paths';
 import { PageLoader } from './page-loader';
+import { removePageFrame } from './page-frame';
 import { PwaUpdatePrompt } from './pwa-update-prompt';
 import { useTimedOut } from '../lib/use-timed-out';
 
@@ -38,6 +39,10 @@ export function WithData() {
 export function RequireAuth() {
   const me = useMe();
   const timedOut = useTimedOut(me.isPending, AUTH_LOADING_TIMEOUT_MS);
+  // The server's picture of the page stays over the spinner until the page (or /login) is drawn.
+  useLayoutEffect(() => {
+    if (!me.isPending || timedOut) removePageFrame();
+  });
   if (timedOut) return <Navigate to={paths.clearAuth()} replace />;
   if (me.isPending) return <PageLoader label="Checking sign-in" />;
   if (me.isError || !me.data) return <Navigate to={paths.login()} replace />;

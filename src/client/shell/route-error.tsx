@@ -1,9 +1,11 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
+import { Component, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { removePageFrame } from './page-frame';
 
 /** Shown when a route fails to render or its code fails to load (e.g. after a deploy). */
 export function RouteError({ error }: { error: unknown }) {
+  useLayoutEffect(removePageFrame, []);
   return (
     <Center component="main" mih="60vh" p="md">
       <Stack align="center" gap="sm" role="alert">

@@ -24,7 +24,8 @@ export const loadActor = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-async function readActor(auth: Auth, db: Database, headers: Headers): Promise<Actor | null> {
+/** The signed-in user of a request's session cookie, or null (also used for the pages' frames, page-frame.ts). */
+export async function readActor(auth: Auth, db: Database, headers: Headers): Promise<Actor | null> {
   const settings = await sessionSettings(auth);
   const token = signedSessionToken(headers.get('cookie'), settings);
   if (token === null) return null;

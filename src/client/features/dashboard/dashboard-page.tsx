@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../shared/page-titles';
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMe } from '../../api/session';
@@ -26,7 +27,7 @@ export function DashboardPage() {
     : TILES;
 
   return (
-    <PageShell title="Dashboard" home>
+    <PageShell title={PAGE_TITLES.dashboard} home>
       <Stack gap="lg">
         <InvitationsCard />
         <UpcomingVisitsCard />

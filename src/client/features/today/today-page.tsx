@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../shared/page-titles';
 import { Anchor, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { memo, useId, useMemo } from 'react';
@@ -25,7 +26,7 @@ export function TodayPage() {
   const days = useMemo(() => (visits.data ? groupByDay(visits.data.items, range) : []), [visits.data, range]);
 
   return (
-    <PageShell title="Today">
+    <PageShell title={PAGE_TITLES.today}>
       {visits.isPending ? (
         <Loading label="Loading your visits" />
       ) : !visits.data ? (

@@ -1,0 +1,43 @@
+import { auditPage } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+// Issue 16: a signed-in phone opening the dashboard or Today sees the page's frame (header,
+// heading, bottom bar) from the HTML before the JavaScript has run; the app then draws the page
+// over it and takes the frame away, leaving one heading and nothing hidden behind.
+
+test('the dashboard’s frame shows from the HTML alone, before any script has run', async ({ page, user: _user }) => {
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/dashboard');
+  const frame = page.locator('#page-frame');
+  await expect(frame.locator('h1')).toHaveText('Dashboard');
+  await expect(frame.locator('h1')).toBeVisible();
+  await expect(frame).toHaveAttribute('aria-hidden', 'true');
+  // It is where the page's own heading will be: 16 px below the 47 px header.
+  expect(await frame.locator('h1').boundingBox()).toMatchObject({ x: 16, y: 63 });
+});
+
+test('once the app has drawn the page, the frame is gone: one heading, and the page is usable and accessible', async ({
+  page,
+  user: _user,
+}) => {
+  for (const [url, title] of [
+    ['/today', 'Today'],
+    ['/dashboard', 'Dashboard'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.locator('#page-frame')).toHaveCount(0);
+    await expect(page.locator('h1')).toHaveCount(1);
+    // The app's heading sits exactly where the frame's was.
+    expect(await page.locator('h1').boundingBox()).toMatchObject({ x: 16, y: 63 });
+    expect((await auditPage(page, url)).details).toEqual([]);
+  }
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Visits' }).last().click();
+  await expect(page).toHaveURL(/\/resources\/visits$/);
+});
+
+test('signed out, the dashboard has no frame and goes to /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('#page-frame')).toHaveCount(0);
+});
