@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+
+type OutputChunk = Extract<NonNullable<IndexHtmlTransformContext['bundle']>[string], { type: 'chunk' }>;
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .gz and .br beside every text asset, served as-is by the server (no compression per request). */
@@ -29,6 +31,42 @@ function precompress(): Plugin {
           writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
           writeFileSync(`${file}.br`, brotliCompressSync(content));
         }
+      },
+    },
+  };
+}
+
+/**
+ * index.html's entry (src/client/boot.ts) runs the app (main.tsx) through a dynamic import, so
+ * that a page's frame painted by the server shows before the app is evaluated. The app's code
+ * and what it imports are still fetched with the HTML: one modulepreload link each.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'rounds-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+        const main = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/client/main.tsx')));
+        if (!main) throw new Error('rounds-preload-app: no chunk for src/client/main.tsx');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const add = (chunk: OutputChunk | undefined) => {
+          if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const name of chunk.imports) add(byName.get(name));
+        };
+        add(main);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`)) // Vite links the entry's own imports
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -84,10 +122,34 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, precompress()],
+  plugins: [react(), preloadApp(), pwa, precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  // es2022: the entry awaits a paint at its top level when the server drew the page's frame (early-loads.ts).
-  build: { outDir: process.env.VITE_OUT_DIR ?? 'dist/client', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: process.env.VITE_OUT_DIR ?? 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Every browser the app supports has modulepreload (Safari from 17); one without it still
+    // works, fetching the app when the entry asks for it.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What boot.ts itself imports stays out of the app's chunk: importing that chunk
+            // would evaluate the app before the frame is painted.
+            {
+              name: 'boot',
+              test: /(preload-helper|src[\\/]client[\\/]paths\.ts$|src[\\/]shared[\\/]page-titles\.ts$)/,
+              priority: 1,
+            },
+            // The app (main.tsx) and everything it imports statically stay one chunk, as when it
+            // was the entry: it always loads before any page, so what pages share with it is there.
+            { name: 'main', test: /src[\\/]client[\\/]main\.tsx$/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },

@@ -12,7 +12,7 @@ import { removePageFrame } from './page-frame';
 import { PwaUpdatePrompt } from './pwa-update-prompt';
 import { useTimedOut } from '../lib/use-timed-out';
 
-// The sign-in check is asked as soon as this code has loaded (early-loads.ts starts loading it
+// The sign-in check is asked as soon as this code has loaded (boot.ts starts loading it
 // with the entry), not after React has rendered down to the guard.
 void queryClient.prefetchQuery(meQuery);
 
