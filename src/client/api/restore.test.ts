@@ -1,5 +1,6 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from './http';
 import { restoreUnanswered } from './restore';
 
 // Issue 17's kept copy is read while the first requests are already out (issue 16): whichever
@@ -34,13 +35,29 @@ describe('restoring the kept copy of the cache', () => {
     expect(client.getQueryData(visits)).toEqual(['kept visit']);
   });
 
-  it('fills a query that failed (a network that comes and goes) with the copy', async () => {
+  it('never replaces a 404 or 403 with the copy: the record is gone or no longer shared', async () => {
+    const kept = await keptCopy();
+    for (const status of [403, 404]) {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await client
+        .fetchQuery({
+          queryKey: visits,
+          queryFn: () => Promise.reject(new ApiError(status, 'NOT_FOUND', 'Not found or access denied')),
+        })
+        .catch(() => undefined);
+      await restoreUnanswered(client, kept);
+      expect(client.getQueryState(visits)?.status, String(status)).toBe('error');
+      expect(client.getQueryData(visits)).toBeUndefined();
+    }
+  });
+
+  it('fills a query that could not reach the server (no network, a server fault) with the copy', async () => {
     const kept = await keptCopy();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await client
       .fetchQuery({
         queryKey: visits,
-        queryFn: () => Promise.reject(new Error('offline')),
+        queryFn: () => Promise.reject(new ApiError(0, 'NETWORK', 'Could not reach the server.')),
       })
       .catch(() => undefined);
     await restoreUnanswered(client, kept);
