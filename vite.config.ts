@@ -3,9 +3,9 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 type OutputChunk = Extract<NonNullable<IndexHtmlTransformContext['bundle']>[string], { type: 'chunk' }>;
-import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .gz and .br beside every text asset, served as-is by the server (no compression per request). */
 function precompress(): Plugin {

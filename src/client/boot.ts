@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { PAGE_FRAME_ID } from '../shared/page-titles';
+import { PAGE_FRAME_ID, pagePath } from '../shared/page-titles';
 import { paths } from './paths';
 
 // index.html's entry, small on purpose. It starts what the page needs, then runs the app
@@ -11,7 +11,7 @@ import { paths } from './paths';
 // with the query cache, the page frame) is fetched alongside the app's, not after it
 // (`preloadRoute` in main.tsx adds the page's own code).
 const SIGNED_OUT_PAGES = new Set([paths.login(), paths.signup(), paths.clearAuth()]);
-if (!SIGNED_OUT_PAGES.has(window.location.pathname.replace(/(.)\/$/, '$1'))) {
+if (!SIGNED_OUT_PAGES.has(pagePath(window.location.pathname))) {
   void import('./shell/guards');
   void import('./shell/page-shell');
 }

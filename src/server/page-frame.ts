@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { PAGE_FRAME_ID, PAGE_TITLES } from '../shared/page-titles';
+import { PAGE_FRAME_ID, PAGE_TITLES, pagePath } from '../shared/page-titles';
 
 // Issue 16: a signed-in visit to a landing page gets its frame in the HTML (the header bar, the
 // page's heading, the phone's navigation bar), painted as soon as the HTML and the stylesheet
@@ -72,7 +72,7 @@ export function pageFrames(clientDir: string): (pathname: string) => Encoded | n
       br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
     });
   }
-  return (pathname) => byPath.get(pathname.replace(/(.)\/$/, '$1')) ?? null;
+  return (pathname) => byPath.get(pagePath(pathname)) ?? null;
 }
 
 /** Answers with `page`'s HTML in the best encoding the browser accepts. */

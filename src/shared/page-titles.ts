@@ -5,3 +5,6 @@ export const PAGE_TITLES = { dashboard: 'Dashboard', today: 'Today' } as const;
 
 /** The id of that frame's element, which the app removes once it has drawn the page. */
 export const PAGE_FRAME_ID = 'page-frame';
+
+/** An address's path as the pages are named: `/dashboard/` is `/dashboard`; `/` stays `/`. */
+export const pagePath = (pathname: string) => pathname.replace(/(.)\/$/, '$1');
