@@ -149,7 +149,7 @@ try {
   // 3. Resident memory while one, then 10, uploads of about 10 MB arrive at once: with the
   // bodies streamed to disk and image work bounded per core, ten cost about what one does.
   let ten = await photo(6000, 4500, 96);
-  for (let quality = 95; ten.length > 10 * 1024 * 1024; quality -= 2) ten = await photo(6000, 4500, quality);
+  for (let quality = 95; ten.length >= 10 * 1024 * 1024; quality -= 2) ten = await photo(6000, 4500, quality);
   await upload(ten);
   const peakDuring = async (count) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));

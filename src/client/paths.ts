@@ -1,10 +1,16 @@
 import type { NoteAttachableType } from '../shared/constants';
+import { IDENTITY_PAGES, LOGIN_AFTER_RESET } from '../shared/identity';
 
 // Every URL of spec §2, built in one place.
 
 export const paths = {
   home: () => '/',
   login: () => '/login',
+  /** Issue 23: /login saying the password was changed. */
+  loginAfterReset: () => `/login?reset=${LOGIN_AFTER_RESET}`,
+  forgotPassword: () => IDENTITY_PAGES.forgotPassword,
+  resetPassword: () => IDENTITY_PAGES.resetPassword,
+  verifyEmail: () => IDENTITY_PAGES.verifyEmail,
   signup: () => '/signup',
   signout: () => '/signout',
   clearAuth: () => '/clear-auth',
@@ -13,6 +19,9 @@ export const paths = {
   /** Issue 17: a field worker's visits for today and the next six days. */
   today: () => '/today',
   testDb: () => '/test-db',
+  /** Issue 24: the current workspace's business settings, and its members and invitations. */
+  settings: () => '/settings',
+  members: () => '/settings/members',
 
   properties: () => '/resources/properties',
   newProperty: () => '/resources/properties/new',

@@ -24,6 +24,19 @@ export const routes: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'login', ...page(() => import('./features/auth/login-page').then((m) => m.LoginPage)) },
   { path: 'signup', ...page(() => import('./features/auth/signup-page').then((m) => m.SignupPage)) },
+  // Issue 23: the pages e-mailed links lead to, and 'Forgot password?'; no sign-in needed.
+  {
+    path: 'forgot-password',
+    ...page(() => import('./features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage)),
+  },
+  {
+    path: 'reset-password',
+    ...page(() => import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage)),
+  },
+  {
+    path: 'verify-email',
+    ...page(() => import('./features/auth/verify-email-page').then((m) => m.VerifyEmailPage)),
+  },
   {
     path: 'clear-auth',
     ...page(() => import('./features/auth/clear-auth-page').then((m) => m.ClearAuthPage)),
@@ -193,6 +206,14 @@ export const routes: RouteObject[] = [
             ...page(() =>
               import('./features/profiles/secondary-profile-form-page').then((m) => m.EditSecondaryProfilePage),
             ),
+          },
+          {
+            path: 'settings',
+            ...page(() => import('./features/workspaces/pages').then((m) => m.BusinessSettingsPage)),
+          },
+          {
+            path: 'settings/members',
+            ...page(() => import('./features/workspaces/pages').then((m) => m.MembersPage)),
           },
           {
             path: 'test-db',

@@ -1,264 +1,383 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { NoteAttachableType, PropertyRole, VisitRole } from '../shared/constants';
+import type { NoteAttachableType, VisitStatus, WorkspaceRole } from '../shared/constants';
+import { ATTACHABLE_NOT_FOUND } from '../shared/schemas/attachables';
+import { NOTE_MESSAGES } from '../shared/messages/notes';
+import { SERIES_MESSAGES } from '../shared/messages/series';
+import type { InvoiceCan } from '../shared/schemas/invoices';
 import type { PropertyCan } from '../shared/schemas/properties';
 import type { TaskCan } from '../shared/schemas/tasks';
 import type { VisitCan } from '../shared/schemas/visits';
-import { isAdmin, type Actor } from './auth/actor';
+import type { MemberDto, WorkspaceCan } from '../shared/schemas/workspaces';
+import { WORKSPACE_MESSAGES } from '../shared/messages/workspaces';
+import type { Actor } from './auth/actor';
 import type { Executor } from './db/client';
 import {
   invoices,
+  notes,
   photos,
   profiles,
   properties,
   secondaryProfiles,
   tasks,
-  userProperties,
   users,
   visits,
   visitSeries,
   visitUsers,
+  workspaceInvitations,
+  workspaceMembers,
 } from './db/schema';
+import { AppError, conflict, forbidden, notFound } from './errors';
 
-// Who may see and change what (ARCHITECTURE.md "Who may do what"), in one place.
-// Every query that returns user data is built on these conditions, so "not yours"
-// and "not there" are the same 404 and a list can never leak a row. What a detail
-// answer says the caller may do (`can`) is derived here too, from the same facts.
+// Who may see and do what (ARCHITECTURE.md "Workspaces: who may do what"), in one place.
+//
+// A request acts as a `Member`: a signed-in user inside their current workspace, with their role
+// there. Only this file makes one (`resolveMember`), so a service that reads or writes business
+// data cannot be called without the workspace having been checked (tests/lint/policy.test.ts).
+// `policy` has one entry per kind of record: the SQL scope every list and read is built on
+// ("not yours" and "not there" are the same 404, and a list cannot leak a row), and the `can`
+// answers detail responses carry (403 when a visible record may not be changed). Photos and
+// notes are visible as what they hang on: derived from the entries, in both forms (one record,
+// and the condition a list needs).
 
 export const PROPERTY_NOT_FOUND = 'Property not found or access denied';
+
+declare const memberBrand: unique symbol;
+
+/** The signed-in user inside their current workspace; made by `resolveMember` only. */
+export interface Member extends Actor {
+  readonly workspaceId: string;
+  readonly workspaceRole: WorkspaceRole;
+  readonly [memberBrand]: true;
+}
 
 /** A uuid value or a column (or any SQL) holding one. */
 type IdRef = string | SQL | AnyPgColumn;
 
-// ── properties and everything under them ────────────────────────────────────
+/** Owners and managers run the business (the office); technicians work in the field. */
+const manages = (member: Member) => member.workspaceRole !== 'technician';
 
 /**
- * SQL condition on `properties`: not deleted, and linked to the actor (admins see all).
- * Use it in the WHERE of any query that reaches properties or anything under them.
+ * The request's workspace: the one `requested` names (the `X-Workspace` header), else the user's
+ * default, else the first they joined. One query. `requested` that is not one of theirs:
+ * `{ member: null, refused: true }` (404 for business routes; `/api/me` falls back instead).
  */
-export function visibleProperty(actor: Actor): SQL {
-  const notDeleted = isNull(properties.deletedAt);
-  if (isAdmin(actor)) return notDeleted;
-  return and(
-    notDeleted,
-    sql`exists (select 1 from ${userProperties} where ${userProperties.propertyId} = ${properties.id} and ${userProperties.userId} = ${actor.id})`,
-  )!;
+export async function resolveMember(
+  db: Executor,
+  actor: Actor,
+  requested: string | null,
+): Promise<{ member: Member | null; refused: boolean }> {
+  // uuids are case-insensitive (PostgreSQL prints them in lower case).
+  const wanted = requested && UUID.test(requested) ? requested.toLowerCase() : null;
+  const [row] = await db
+    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.userId, actor.id))
+    .orderBy(
+      sql`${workspaceMembers.workspaceId} = ${wanted} desc nulls last`,
+      sql`${workspaceMembers.workspaceId} = ${users.defaultWorkspaceId} desc nulls last`,
+      workspaceMembers.createdAt,
+    )
+    .limit(1);
+  const refused = requested !== null && row?.workspaceId !== wanted;
+  if (!row) return { member: null, refused };
+  return { member: asMember(actor, row.workspaceId, row.role), refused };
 }
 
-/** SQL condition on `properties`: the actor manages it (an owner, or an admin): edit, delete, people, invoices. */
-export function managedProperty(actor: Actor): SQL {
-  const notDeleted = isNull(properties.deletedAt);
-  if (isAdmin(actor)) return notDeleted;
-  return and(
-    notDeleted,
-    sql`exists (select 1 from ${userProperties} where ${userProperties.propertyId} = ${properties.id} and ${userProperties.userId} = ${actor.id} and ${userProperties.role} = 'owner')`,
-  )!;
+/** A Member for a workspace the caller has just checked (its creation, the series job): access.ts only. */
+function asMember(actor: Actor, workspaceId: string, workspaceRole: WorkspaceRole): Member {
+  return { ...actor, workspaceId, workspaceRole } as Member;
 }
 
-/** The same visibility for a value or column holding a property id (visits.property_id, invoices.property_id…). */
-export function visiblePropertyId(actor: Actor, propertyId: IdRef): SQL {
-  return sql`${propertyId} in (select ${properties.id} from ${properties} where ${visibleProperty(actor)})`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 403 with `message` unless `allowed`: the record is visible, the action is not the member's. */
+export function authorize(allowed: boolean, message: string): void {
+  if (!allowed) throw forbidden(message);
 }
 
-export function managedPropertyId(actor: Actor, propertyId: IdRef): SQL {
-  return sql`${propertyId} in (select ${properties.id} from ${properties} where ${managedProperty(actor)})`;
-}
+// ── the policy table ────────────────────────────────────────────────────────
 
-/** Join condition: the actor's own link to the property (none for an unlinked admin). */
-export const actorLink = (actor: Actor) =>
-  and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, actor.id));
+/** SQL on `visit_users` joined to a visit id: the member is on the visit (lead or assistant). */
+const onVisit = (member: Member, visitId: IdRef): SQL =>
+  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${member.id})`;
 
-/** What the actor may do with a property they can see, given their link to it (null: not linked). */
-export function propertyCan(actor: Actor, link: PropertyRole | null): PropertyCan {
-  const manages = isAdmin(actor) || link === 'owner';
-  return {
-    edit: manages,
-    delete: manages,
-    managePeople: manages,
-    // Everything under a property is changeable by anyone who can see it (ARCHITECTURE.md).
-    manageTasks: true,
-    scheduleVisit: true,
-    leave: link !== null,
-    seeInvoices: manages,
-  };
-}
+/** SQL: a technician's properties are those of the visits they are on. */
+const onVisitAt = (member: Member, propertyId: IdRef): SQL =>
+  sql`exists (select 1 from ${visitUsers} join ${visits} on ${visits.id} = ${visitUsers.visitId}
+    where ${visitUsers.userId} = ${member.id} and ${visits.propertyId} = ${propertyId}
+      and ${visits.workspaceId} = ${member.workspaceId})`;
 
-// ── visits ──────────────────────────────────────────────────────────────────
+export const policy = {
+  workspace: {
+    can(member: Member): WorkspaceCan {
+      const office = manages(member);
+      return {
+        manageSettings: office,
+        manageMembers: office,
+        appointOwners: member.workspaceRole === 'owner',
+        manageProperties: office,
+        manageCatalogue: office,
+        scheduleVisits: office,
+        seePrices: office,
+        seeInvoices: office,
+      };
+    },
+  },
 
-/** SQL condition on `visits`: its property is visible to the actor. */
-export const visibleVisit = (actor: Actor): SQL => visiblePropertyId(actor, visits.propertyId);
+  /** Owners and managers: every property of the workspace; technicians: the properties of their visits. */
+  property: {
+    notFound: PROPERTY_NOT_FOUND,
+    table: properties,
+    scope: (member: Member): SQL =>
+      and(
+        eq(properties.workspaceId, member.workspaceId),
+        isNull(properties.deletedAt),
+        manages(member) ? undefined : onVisitAt(member, properties.id),
+      )!,
+    can(member: Member): PropertyCan {
+      const office = manages(member);
+      return {
+        edit: office,
+        delete: office,
+        manageTasks: office,
+        scheduleVisit: office,
+        seeInvoices: office,
+        seePrices: office,
+      };
+    },
+  },
 
-/** SQL: the actor is the lead of the visit whose id is given. */
-export const leadsVisit = (actor: Actor, visitId: IdRef): SQL =>
-  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${actor.id} and ${visitUsers.role} = 'lead')`;
+  /** The workspace's catalogue: every member reads it; owners and managers change it; prices are the office's. */
+  task: {
+    notFound: ATTACHABLE_NOT_FOUND.task,
+    table: tasks,
+    scope: (member: Member): SQL => and(eq(tasks.workspaceId, member.workspaceId), isNull(tasks.deletedAt))!,
+    can(member: Member): TaskCan {
+      const office = manages(member);
+      return { edit: office, delete: office, seePrices: office };
+    },
+  },
 
-/** SQL: the actor is on the visit (lead or assistant), as the dashboard and the Today view list them. */
-export const assignedToVisit = (actor: Actor, visitId: IdRef = visits.id): SQL =>
-  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${actor.id})`;
+  /** Owners and managers: every visit; technicians: the visits they are on. Never one of a deleted property. */
+  visit: {
+    notFound: ATTACHABLE_NOT_FOUND.visit,
+    table: visits,
+    scope: (member: Member): SQL =>
+      and(
+        eq(visits.workspaceId, member.workspaceId),
+        manages(member) ? undefined : onVisit(member, visits.id),
+        sql`exists (select 1 from ${properties} where ${properties.id} = ${visits.propertyId} and ${properties.deletedAt} is null)`,
+      )!,
+    can(member: Member): VisitCan {
+      const office = manages(member);
+      return {
+        // The field: start, complete and tick tasks. The office: everything else.
+        changeStatus: true,
+        tickTasks: true,
+        edit: office,
+        delete: office,
+        manageTasks: office,
+        managePeople: office,
+        createInvoice: office,
+        seeInvoices: office,
+        seePrices: office,
+      };
+    },
+    /** The field starts and completes a visit (`changeStatus`); the office may set any status. */
+    statusAllowed: (member: Member, status: VisitStatus): boolean =>
+      manages(member) || status === 'in_progress' || status === 'completed',
+  },
+
+  /** Visit series: owners and managers only (a technician works the visits). */
+  series: {
+    notFound: SERIES_MESSAGES.notFound,
+    table: visitSeries,
+    scope: (member: Member): SQL => (manages(member) ? eq(visitSeries.workspaceId, member.workspaceId) : sql`false`),
+    can: (member: Member) => ({ edit: manages(member), delete: manages(member) }),
+  },
+
+  /** Invoices, and every amount: owners and managers only. */
+  invoice: {
+    notFound: ATTACHABLE_NOT_FOUND.invoice,
+    table: invoices,
+    scope: (member: Member): SQL => (manages(member) ? eq(invoices.workspaceId, member.workspaceId) : sql`false`),
+    can(member: Member, storedStatus: string): InvoiceCan {
+      const office = manages(member);
+      return {
+        edit: office,
+        delete: office,
+        // spec §4: offered while draft or sent (a sent one past its due date shows as overdue)
+        markPaid: office && ['draft', 'sent', 'overdue'].includes(storedStatus),
+        send: office && storedStatus !== 'cancelled',
+      };
+    },
+  },
+
+  /** A person's own profile (personal, in no workspace). */
+  profile: {
+    notFound: ATTACHABLE_NOT_FOUND.profile,
+    table: profiles,
+    scope: (member: Actor): SQL => eq(profiles.userId, member.id),
+  },
+
+  /** Secondary profiles: their owner's only (spec §6; admins get no exception). */
+  secondaryProfile: {
+    notFound: ATTACHABLE_NOT_FOUND.secondary_profile,
+    table: secondaryProfiles,
+    scope: (member: Actor): SQL => eq(secondaryProfiles.userId, member.id),
+  },
+
+  /** Photos: as what they hang on; only their uploader changes one (spec §6). */
+  photo: {
+    notFound: ATTACHABLE_NOT_FOUND.photo,
+    table: photos,
+    scope: (member: Member): SQL =>
+      visibleAttached(
+        member,
+        {
+          workspace: photos.workspaceId,
+          type: photos.attachableType,
+          id: photos.attachableId,
+          author: photos.uploadedBy,
+        },
+        PHOTO_TYPES,
+      ),
+    can: (member: Member, uploadedBy: string) => ({ edit: uploadedBy === member.id, delete: uploadedBy === member.id }),
+  },
+
+  /** Notes: as what they hang on; only their author changes one (spec §6). */
+  note: {
+    notFound: NOTE_MESSAGES.notFound,
+    table: notes,
+    scope: (member: Member): SQL =>
+      visibleAttached(
+        member,
+        { workspace: notes.workspaceId, type: notes.attachableType, id: notes.attachableId, author: notes.createdBy },
+        NOTE_TYPES,
+      ),
+    can: (member: Member, createdBy: string) => ({ edit: createdBy === member.id, delete: createdBy === member.id }),
+  },
+
+  /** The team: owners change anyone; managers anyone but owners; technicians nobody. */
+  member: {
+    can(member: Member, target: { userId: string; role: WorkspaceRole; invitedMe: boolean }): MemberDto['can'] {
+      const self = target.userId === member.id;
+      const mayTouch =
+        manages(member) && !target.invitedMe && (member.workspaceRole === 'owner' || target.role !== 'owner');
+      // One's own role too (an owner stepping down while another stays; keepAnOwner guards the last).
+      return { changeRole: mayTouch, remove: self || mayTouch };
+    },
+    /** Who may give a role: owners any, managers manager and technician. */
+    mayGrant: (member: Member, role: WorkspaceRole) =>
+      manages(member) && (role !== 'owner' || member.workspaceRole === 'owner'),
+    /** Why a change to `target` that `can` refused is refused, in the words that fit. */
+    refusal(member: Member, target: { role: WorkspaceRole }): string {
+      if (!manages(member)) return WORKSPACE_MESSAGES.ownersAndManagersOnly;
+      if (target.role === 'owner' && member.workspaceRole !== 'owner') return WORKSPACE_MESSAGES.ownersOnly;
+      return WORKSPACE_MESSAGES.inviterProtected;
+    },
+  },
+} as const;
+
+/** Every kind the policy can look a record up by (the photo and note attachables among them). */
+type Kind = Exclude<keyof typeof policy, 'workspace' | 'member'>;
 
 /**
- * What the actor may do with a visit they can see. Everyone who sees the property changes
- * the visit and its tasks; the lead (or an admin) decides who else is on it; invoices are
- * for whoever manages the property.
+ * The one fetch-or-404: `id` is a record of `kind` the member may see, else 404 with that kind's
+ * message. Services read the record's details themselves, on the same scope.
  */
-export function visitCan(actor: Actor, facts: { propertyLink: PropertyRole | null; visitRole: VisitRole | null }) {
-  const managesProperty = isAdmin(actor) || facts.propertyLink === 'owner';
-  return {
-    edit: true,
-    delete: true,
-    manageTasks: true,
-    managePeople: isAdmin(actor) || facts.visitRole === 'lead',
-    createInvoice: managesProperty,
-    seeInvoices: managesProperty,
-  } satisfies VisitCan;
+export async function requireVisible(db: Executor, kind: Kind, member: Member, id: string): Promise<void> {
+  const entry = policy[kind];
+  const result = await db.execute(
+    sql`select 1 as found from ${entry.table} where ${entry.table.id} = ${id} and ${entry.scope(member as Member)}`,
+  );
+  if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw notFound(entry.notFound);
 }
-
-// ── visit series (issue 18) ─────────────────────────────────────────────────
-
-/**
- * SQL condition on `visit_series`: its property is visible to the actor. A series is made,
- * seen, edited and deleted by whoever may do so with visits of its property (createVisit's
- * rule), so an outsider gets 404 on a series exactly as on its occurrences.
- */
-export const visibleSeries = (actor: Actor): SQL => visiblePropertyId(actor, visitSeries.propertyId);
-
-/** What the actor may do with a series they can see: the same as with its visits. */
-export const seriesCan = (): { edit: boolean; delete: boolean } => ({ edit: true, delete: true });
-
-// ── task templates: one shared catalogue ────────────────────────────────────
-
-/** SQL condition on `tasks`: not deleted (every signed-in user sees the catalogue). */
-export const visibleTask = (): SQL => isNull(tasks.deletedAt);
-
-/** SQL condition on `tasks`: the actor may edit or delete it (its creator, or an admin). */
-export const editableTask = (actor: Actor): SQL =>
-  isAdmin(actor) ? sql`true` : sql`coalesce(${tasks.createdBy} = ${actor.id}, false)`;
-
-export function taskCan(actor: Actor, createdBy: string | null): TaskCan {
-  const mine = isAdmin(actor) || (createdBy !== null && createdBy === actor.id);
-  return { edit: mine, delete: mine };
-}
-
-// ── people ──────────────────────────────────────────────────────────────────
-
-/** SQL condition on `users`: admins see every account, anyone else only their own. */
-export const visibleUser = (actor: Actor): SQL | undefined => (isAdmin(actor) ? undefined : eq(users.id, actor.id));
-
-/** SQL condition on `user_properties`: admins see every link, anyone else only their own. */
-export const visibleLink = (actor: Actor): SQL | undefined =>
-  isAdmin(actor) ? undefined : eq(userProperties.userId, actor.id);
-
-/** SQL condition on `secondary_profiles`: the actor's own (spec §6; admins get no exception). */
-export const ownSecondaryProfile = (actor: Actor): SQL => eq(secondaryProfiles.userId, actor.id);
 
 // ── attachables: what photos and notes hang on (spec §3) ────────────────────
 
-/**
- * SQL: the actor may see the record of `type` with id `id` (a value or a column).
- * Photos and notes are visible exactly when what they are attached to is:
- * - property, visit: whoever sees the property (a linked technician included);
- * - task: every signed-in user (the shared catalogue);
- * - invoice: whoever manages its property (technicians do not see invoices);
- * - profile: its user, and admins; secondary profile: its owner only;
- * - photo: whoever may see the photo (what it is attached to, or its uploader when standalone).
- */
-export function visibleAttachable(actor: Actor, type: NoteAttachableType, id: IdRef): SQL {
-  switch (type) {
-    case 'property':
-      return sql`exists (select 1 from ${properties} where ${properties.id} = ${id} and ${visibleProperty(actor)})`;
-    case 'task':
-      return sql`exists (select 1 from ${tasks} where ${tasks.id} = ${id} and ${visibleTask()})`;
-    case 'visit':
-      return sql`exists (select 1 from ${visits} where ${visits.id} = ${id} and ${visibleVisit(actor)})`;
-    case 'invoice':
-      return sql`exists (select 1 from ${invoices} where ${invoices.id} = ${id} and ${managedPropertyId(actor, invoices.propertyId)})`;
-    case 'profile':
-      return isAdmin(actor)
-        ? sql`exists (select 1 from ${profiles} where ${profiles.id} = ${id})`
-        : sql`exists (select 1 from ${profiles} where ${profiles.id} = ${id} and ${profiles.userId} = ${actor.id})`;
-    case 'secondary_profile':
-      return sql`exists (select 1 from ${secondaryProfiles} where ${secondaryProfiles.id} = ${id} and ${ownSecondaryProfile(actor)})`;
-    case 'photo':
-      return sql`exists (select 1 from ${photos} where ${photos.id} = ${id} and ${visiblePhoto(actor)})`;
-  }
+/** The policy entry each attachable type is seen through. */
+const ATTACHABLE_KIND = {
+  property: 'property',
+  task: 'task',
+  visit: 'visit',
+  invoice: 'invoice',
+  profile: 'profile',
+  secondary_profile: 'secondaryProfile',
+  photo: 'photo',
+} as const satisfies Record<NoteAttachableType, Kind>;
+
+/** The types that belong to a business: a photo or note on one is in its workspace. */
+export const BUSINESS_ATTACHABLE_TYPES = ['property', 'task', 'visit', 'invoice'] as const;
+const isBusinessType = (type: NoteAttachableType) => (BUSINESS_ATTACHABLE_TYPES as readonly string[]).includes(type);
+
+/** SQL: the member may see the record of `type` with id `id` (a value or a column). */
+export function visibleAttachable(member: Member, type: NoteAttachableType, id: IdRef): SQL {
+  const entry = policy[ATTACHABLE_KIND[type]];
+  return sql`exists (select 1 from ${entry.table} where ${entry.table.id} = ${id} and ${entry.scope(member)})`;
 }
 
 /**
- * The ids of the records of `type` the actor may see, as a subquery (for lists: see
- * `visibleAttachedIds`).
+ * SQL on an attached row (a photo or a note): the member may see it. A personal one (no workspace:
+ * standalone, on a profile) is its author's; a business one is in the member's workspace, and
+ * seen by owners and managers whatever it hangs on ("see all in the workspace") and by a
+ * technician when they see what it hangs on.
  */
-function visibleIds(actor: Actor, type: NoteAttachableType): SQL {
-  switch (type) {
-    case 'property':
-      return sql`select ${properties.id} from ${properties} where ${visibleProperty(actor)}`;
-    case 'task':
-      return sql`select ${tasks.id} from ${tasks} where ${visibleTask()}`;
-    case 'visit':
-      return sql`select ${visits.id} from ${visits} where ${visibleVisit(actor)}`;
-    case 'invoice':
-      return sql`select ${invoices.id} from ${invoices} where ${managedPropertyId(actor, invoices.propertyId)}`;
-    case 'profile':
-      return isAdmin(actor)
-        ? sql`select ${profiles.id} from ${profiles}`
-        : sql`select ${profiles.id} from ${profiles} where ${profiles.userId} = ${actor.id}`;
-    case 'secondary_profile':
-      return sql`select ${secondaryProfiles.id} from ${secondaryProfiles} where ${ownSecondaryProfile(actor)}`;
-    case 'photo':
-      return visibleAttachedIds(
-        actor,
-        {
-          table: sql`${photos} as ${sql.identifier('visible_photos')}`,
-          id: photosByVisibility.id,
-          type: photosByVisibility.attachableType,
-          attachableId: photosByVisibility.attachableId,
-          author: photosByVisibility.uploadedBy,
-        },
-        PHOTO_TYPES,
-      );
-  }
-}
-
-/**
- * SQL condition on a row of an attached kind (a photo or a note): the actor may see it.
- * A standalone one (no attachable id) only its author; any other, whoever sees what it
- * is attached to.
- */
-export function visibleAttached(
-  actor: Actor,
-  columns: { type: AnyPgColumn; id: AnyPgColumn; author: AnyPgColumn },
-  types: readonly NoteAttachableType[],
+function visibleAttached(
+  member: Member,
+  columns: { workspace: AnyPgColumn; type: AnyPgColumn; id: AnyPgColumn; author: AnyPgColumn },
+  types: readonly ((typeof BUSINESS_ATTACHABLE_TYPES)[number] | 'photo')[],
 ): SQL {
+  const personal = sql`(${columns.workspace} is null and ${columns.author} = ${member.id})`;
+  const inWorkspace = sql`${columns.workspace} = ${member.workspaceId}`;
+  if (manages(member)) return sql`(${personal} or ${inWorkspace})`;
   const byType = types.map(
-    (type) => sql`(${columns.type} = ${type} and ${visibleAttachable(actor, type, columns.id)})`,
+    (type) => sql`(${columns.type} = ${type} and ${columns.id} = any(array(${visibleIds(member, type)})))`,
   );
-  return sql`(case when ${columns.id} is null then ${columns.author} = ${actor.id} else (${sql.join(byType, sql` or `)}) end)`;
+  return sql`(${personal} or (${inWorkspace} and (${sql.join(byType, sql` or `)})))`;
 }
 
+/** The ids of a business type's records the member may see, as a subquery (computed once per list). */
+function visibleIds(member: Member, type: (typeof BUSINESS_ATTACHABLE_TYPES)[number] | 'photo'): SQL {
+  if (type === 'photo') {
+    // The photos a note hangs on, under another name (the outer query may read photos itself).
+    const inner = alias(photos, 'visible_photos');
+    const scope = visibleAttached(
+      member,
+      { workspace: inner.workspaceId, type: inner.attachableType, id: inner.attachableId, author: inner.uploadedBy },
+      PHOTO_TYPES,
+    );
+    return sql`select ${inner.id} from ${photos} as ${sql.identifier('visible_photos')} where ${scope}`;
+  }
+  const entry = policy[type];
+  return sql`select ${entry.table.id} from ${entry.table} where ${entry.scope(member)}`;
+}
+const PHOTO_TYPES = BUSINESS_ATTACHABLE_TYPES;
+const NOTE_TYPES = [...BUSINESS_ATTACHABLE_TYPES, 'photo'] as const;
+
 /**
- * SQL: the ids of the rows of an attached kind (notes, photos) the actor may see, as one
- * `union all` whose parts are each an index lookup: the standalone rows by their author, and
- * for each type the rows attached to a record in that type's visible id set. A list filters
- * with `id in (…)`, so PostgreSQL starts from what the actor may see instead of reading every
- * row and testing it. `source` is the table under another name (`notes as visible_notes`)
- * and that alias's columns, so they are never confused with the outer query's.
+ * Before attaching a photo or note: the record must be one the member may see (404 with that
+ * record's own message otherwise). Answers the workspace the new row belongs to: the member's
+ * for a business record, the photo's for a note on a photo, none for a personal one.
  */
-export function visibleAttachedIds(
-  actor: Actor,
-  source: {
-    table: SQL;
-    id: AnyPgColumn;
-    type: AnyPgColumn;
-    attachableId: AnyPgColumn;
-    author: AnyPgColumn;
-  },
-  types: readonly NoteAttachableType[],
-): SQL {
-  const standalone = sql`select ${source.id} from ${source.table} where ${source.attachableId} is null and ${source.author} = ${actor.id}`;
-  const attached = types.map(
-    (type) =>
-      sql`select ${source.id} from ${source.table} where ${source.type} = ${type} and ${source.attachableId} in (${visibleIds(actor, type)})`,
+export async function attachmentWorkspace(
+  db: Executor,
+  member: Member,
+  type: NoteAttachableType,
+  id: string | null,
+): Promise<string | null> {
+  if (id === null) return null;
+  const entry = policy[ATTACHABLE_KIND[type]];
+  const result = await db.execute(
+    sql`select ${type === 'photo' ? photos.workspaceId : sql`null`} as workspace_id
+      from ${entry.table} where ${entry.table.id} = ${id} and ${entry.scope(member)}`,
   );
-  return sql.join([standalone, ...attached], sql` union all `);
+  const [row] = (result as unknown as { rows: { workspace_id: string | null }[] }).rows;
+  if (!row) throw notFound(ATTACHABLE_NOT_FOUND[type]);
+  if (type === 'photo') return row.workspace_id;
+  return isBusinessType(type) ? member.workspaceId : null;
 }
 
 /**
@@ -271,27 +390,78 @@ export function idAmong(column: AnyPgColumn, ids: SQL): SQL {
   return sql`${column} = any(array(${ids}))`;
 }
 
-/** SQL condition on `photos`: the actor may see the photo. */
-export function visiblePhoto(actor: Actor): SQL {
-  return visibleAttached(
-    actor,
-    { type: photos.attachableType, id: photos.attachableId, author: photos.uploadedBy },
-    PHOTO_TYPES,
-  );
-}
-/** `photos` under another name, for the id sets inside a query that may itself read photos. */
-const photosByVisibility = alias(photos, 'visible_photos');
-const PHOTO_TYPES = ['property', 'task', 'visit', 'invoice', 'profile', 'secondary_profile'] as const;
+// ── team rules ──────────────────────────────────────────────────────────────
 
-/** Whether the actor may see the record (one query). */
-export async function canSeeAttachable(
+/** SQL: `userId` is a member of the member's workspace (assignees, the people of a visit). */
+export const memberOf = (member: Member, userId: IdRef): SQL =>
+  sql`exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${member.workspaceId}
+    and ${workspaceMembers.userId} = ${userId})`;
+
+/**
+ * SQL on `workspace_invitations`: the invitation still stands. It dies with its inviter's right to
+ * give that role there (issue 23): no longer an owner or manager, no longer an owner for an
+ * owner's invitation, or their account gone.
+ */
+export function liveInvitation(): SQL {
+  return sql`(${workspaceInvitations.invitedBy} is not null and exists (
+    select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceInvitations.workspaceId}
+      and ${workspaceMembers.userId} = ${workspaceInvitations.invitedBy}
+      and (${workspaceMembers.role} = 'owner' or (${workspaceMembers.role} = 'manager' and ${workspaceInvitations.role} <> 'owner'))))`;
+}
+
+/**
+ * 409 when taking `target` out of the owners (a new role, or `null`: leaving) would leave the
+ * workspace without one. Call inside the transaction that changes it, the workspace row locked.
+ */
+export async function keepAnOwner(
+  tx: Executor,
+  workspaceId: string,
+  target: { userId: string; role: WorkspaceRole },
+  newRole: WorkspaceRole | null,
+): Promise<void> {
+  if (target.role !== 'owner' || newRole === 'owner') return;
+  const [row] = await tx
+    .select({ owners: sql<number>`cast(count(*) as integer)` })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.role, 'owner'),
+        sql`${workspaceMembers.userId} <> ${target.userId}`,
+      ),
+    );
+  if ((row?.owners ?? 0) === 0) throw conflict(WORKSPACE_MESSAGES.lastOwner);
+}
+
+// ── client-made ids (issue 17) ─────────────────────────────────────────────
+
+/**
+ * Makes a record under the id a phone gave it: `insert(id)` answers undefined when that id is
+ * taken. Only whoever can see the row holding it is told so (409 `alreadyExists`, their own
+ * replay); for anyone else the record is made under a fresh server-made id, exactly as if the
+ * id had been free, so the answer never depends on a row the caller cannot see (issue 23).
+ */
+export async function insertWithClientId<T>(
   db: Executor,
-  actor: Actor,
-  type: NoteAttachableType,
-  id: string,
-): Promise<boolean> {
-  const result = await db.execute(sql`select ${visibleAttachable(actor, type, id)} as visible`);
-  // node-postgres and PGlite both answer { rows }.
-  const [row] = (result as unknown as { rows: { visible: boolean }[] }).rows;
-  return row?.visible === true;
+  clientId: string | undefined,
+  insert: (id: string | undefined) => Promise<T | undefined>,
+  holder: { kind: Kind; member: Member },
+  alreadyExists: string,
+): Promise<T> {
+  const made = await insert(clientId);
+  if (made !== undefined) return made;
+  if (!clientId || (await seesId(db, holder, clientId))) throw conflict(alreadyExists);
+  const fresh = await insert(undefined);
+  if (fresh === undefined) throw conflict(alreadyExists); // a server-made id is never taken
+  return fresh;
+}
+
+async function seesId(db: Executor, holder: { kind: Kind; member: Member }, id: string): Promise<boolean> {
+  try {
+    await requireVisible(db, holder.kind, holder.member, id);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+    throw error;
+  }
 }

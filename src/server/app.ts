@@ -6,12 +6,20 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { logger } from 'hono/logger';
 import type { $ZodType } from 'zod/v4/core';
-import { signUpRequest, updateUserRequest } from '../shared/schemas/auth';
+import {
+  requestPasswordResetRequest,
+  resetPasswordRequest,
+  sendVerificationEmailRequest,
+  signUpRequest,
+  updateUserRequest,
+} from '../shared/schemas/auth';
 import type { ErrorBody } from '../shared/schemas/common';
 import { changePasswordRequest } from '../shared/schemas/profiles';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth';
+import { refuseCommonPassword } from './auth/common-passwords';
+import { GOOGLE_CALLBACK_PATH } from './auth/google';
+import { handleGoogleCallback } from './auth/google-callback';
 import { loadActor, readActor } from './auth/session';
 import type { Config } from './config';
 import { isDatabaseUnavailable, type Database } from './db/client';
@@ -34,6 +42,7 @@ import { seriesRoutes } from './modules/series/series.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { attachablesRoutes } from './modules/attachables/attachables.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { openMailer, type Mailer } from './mail/mailer';
@@ -41,7 +50,7 @@ import { photosRoutes } from './modules/photos/photos.routes';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import type { AppEnv } from './types';
-import { describeError, rootCause } from './log';
+import { describeError, requestLog, rootCause } from './log';
 
 /** Upper bound of a JSON request body (uploads, when they come, get their own limit). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -58,9 +67,9 @@ export interface AppDeps {
 export function createApp({
   config,
   db,
-  auth = createAuth(config, db),
-  storage = openStorage(config),
   mailer = openMailer(config),
+  auth = createAuth(config, db, mailer),
+  storage = openStorage(config),
 }: AppDeps) {
   const app = new Hono<AppEnv>();
 
@@ -86,7 +95,7 @@ export function createApp({
     return c.json(body, 500);
   });
 
-  if (config.logRequests) app.use(logger());
+  if (config.logRequests) app.use(requestLog());
   app.use(securityHeaders(config));
   app.use('/api/*', sameOriginWrites(config));
   // JSON bodies are small; anything bigger is refused before it is read (413). Only requests
@@ -112,10 +121,16 @@ export function createApp({
   });
 
   // ── /api/auth: better-auth, behind our own input validation and client-IP header ──
-  app.post('/api/auth/sign-up/email', validateJsonBody(signUpRequest));
-  // The new password follows the sign-up rules (spec §5), with the same messages.
-  app.post('/api/auth/change-password', validateJsonBody(changePasswordRequest));
+  // A new password follows the sign-up rules (spec §5), with the same messages, and is on no
+  // list of common passwords (issue 23).
+  app.post('/api/auth/sign-up/email', validateJsonBody(signUpRequest, 'password'));
+  app.post('/api/auth/change-password', validateJsonBody(changePasswordRequest, 'newPassword'));
+  app.post('/api/auth/reset-password', validateJsonBody(resetPasswordRequest, 'newPassword'));
+  app.post('/api/auth/request-password-reset', validateJsonBody(requestPasswordResetRequest));
+  app.post('/api/auth/send-verification-email', validateJsonBody(sendVerificationEmailRequest));
   app.post('/api/auth/update-user', validateJsonBody(updateUserRequest));
+  // Issue 23: a Google sign-in never joins an account whose address was never proven.
+  app.get(GOOGLE_CALLBACK_PATH, (c) => handleGoogleCallback(auth, db, withClientIp(c.req.raw, clientIp(c, config))));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientIp(c, config))));
 
   // ── /api: JSON resources ──
@@ -138,6 +153,7 @@ export function createApp({
   app.route('/api/notes', notesRoutes);
   app.route('/api/invoices', invoicesRoutes);
   app.route('/api/invitations', invitationsRoutes);
+  app.route('/api/workspaces', workspacesRoutes);
   app.route('/api/attachables', attachablesRoutes);
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
@@ -171,16 +187,20 @@ export function createApp({
 
 export type App = ReturnType<typeof createApp>;
 
-/** Checks a better-auth endpoint's JSON body with a shared schema before better-auth reads it. */
-function validateJsonBody(schema: $ZodType) {
+/**
+ * Checks a better-auth endpoint's JSON body with a shared schema before better-auth reads it,
+ * and the new password in `passwordField` against the list of common passwords.
+ */
+function validateJsonBody(schema: $ZodType, passwordField?: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    parseWith(
+    const body = parseWith(
       schema,
       await c.req.raw
         .clone()
         .json()
         .catch(() => null),
-    );
+    ) as Record<string, unknown>;
+    if (passwordField) await refuseCommonPassword(body[passwordField], passwordField);
     await next();
   });
 }

@@ -9,7 +9,8 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(blankToUndefined, z.string().optional());
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Issue 23: production unless told otherwise (`npm run dev` says development).
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
@@ -45,6 +46,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
+  /** BETTER_AUTH_SECRET was not given: the secret kept in DATA_DIR/auth-secret signs sessions. */
+  secretFromDataDir: boolean;
   /** The origin people reach the app at; better-auth's base URL. */
   publicUrl: string;
   /** Extra origins allowed to post to /api/auth (the Vite dev server). */
@@ -87,9 +90,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 
-  if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
-    throw new Error('BETTER_AUTH_SECRET is required when NODE_ENV=production');
-  }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new Error('Sign-in with Google needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
   }
@@ -106,9 +106,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    // Issue 23: `npm ci && npm start` needs no configuration, also in production: without
+    // BETTER_AUTH_SECRET the secret is generated once into DATA_DIR (main.ts warns).
     authSecret: env.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    secretFromDataDir: !env.BETTER_AUTH_SECRET,
     publicUrl,
-    // The Vite dev server (`npm run dev`) is another origin: trusted in development only.
+    // The Vite dev server is another origin: trusted only under `npm run dev` (NODE_ENV=development).
     trustedOrigins: env.NODE_ENV === 'development' ? [publicUrl, 'http://localhost:5173'] : [publicUrl],
     trustProxy: env.TRUST_PROXY,
     authRateLimit: { window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
@@ -136,7 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/** Development convenience: a secret generated once and kept beside the data. */
+/** The default secret: generated once and kept beside the data, readable by its owner only. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -1,5 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { MAX_PHOTO_BYTES } from '../shared/constants';
 import {
@@ -13,8 +20,10 @@ import type { Database } from './db/client';
 import { idempotencyKeys } from './db/schema';
 import { AppError, badRequest, conflict, unprocessable } from './errors';
 import { isUpload } from './guards';
-import { MULTIPART_OVERHEAD } from './modules/photos/upload';
+import { rootCause } from './log';
+import { MULTIPART_OVERHEAD, uploadsDir } from './modules/photos/upload';
 import type { AppEnv } from './types';
+import { WORKSPACE_HEADER } from '../shared/messages/workspaces';
 
 // Issue 17: a write sent with an `Idempotency-Key` is safe to send again. The first request
 // claims the key with a row (status null) before it runs, then stores its answer there; a
@@ -45,13 +54,33 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   }
   if (!UUID.test(key)) throw badRequest(IDEMPOTENCY_MESSAGES.keyNotUuid);
 
-  const db = c.var.db;
   const url = new URL(c.req.url);
-  const path = url.pathname + url.search;
-  const body = await readBody(c.req.raw, isUpload(c.req.method, c.req.path));
-  // The route reads the body again: hand it an equal request over the bytes read.
-  if (body) c.req.raw = new Request(c.req.raw, { body });
-  const requestHash = hashRequest(c.req.method, path, body, c.req.header('content-type'));
+  const target = url.pathname + url.search;
+  // The workspace a request is in is part of it: the same key sent into another one is another request.
+  const workspace = c.req.header(WORKSPACE_HEADER)?.toLowerCase();
+  const hashed = workspace ? `${target}\n${WORKSPACE_HEADER}: ${workspace}` : target;
+  const hash = new RequestHash(c.req.method, hashed, c.req.header('content-type'));
+  // The route reads the body again: it gets an equal request over the bytes taken here.
+  let spooled: Spooled | null = null;
+  if (isUpload(c.req.method, c.req.path)) spooled = await spoolUpload(c, hash);
+  else await takeJsonBody(c, hash);
+  try {
+    return await answerOnce(c, next, key, target, hash.digest());
+  } finally {
+    await spooled?.remove();
+  }
+});
+
+/** Claims the key and runs the route, or answers with the first request's answer (see the top). */
+async function answerOnce(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  key: string,
+  target: string,
+  requestHash: string,
+) {
+  const db = c.var.db;
+  const actor = c.var.actor!;
   await purgeExpired(db);
 
   const mine = and(eq(idempotencyKeys.userId, actor.id), eq(idempotencyKeys.key, key));
@@ -59,7 +88,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   for (let attempt = 0; ; attempt += 1) {
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ userId: actor.id, key, method: c.req.method, path, requestHash })
+      .values({ userId: actor.id, key, method: c.req.method, path: target, requestHash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) break;
@@ -118,63 +147,123 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       .where(mine);
   } catch (error) {
     // The write is done and its answer goes out; only the key is let go.
-    console.warn(`Idempotency-Key ${key}: the answer could not be stored (${String(error)})`);
+    // rootCause: the failed update's message would hold its parameters, the answer's body among them.
+    console.warn(`Idempotency-Key ${key}: the answer could not be stored (${rootCause(error)})`);
     await release();
   }
-});
+}
 
-/** The request body as bytes (null when there is none); an upload is read up to its own limit (413 past it). */
-async function readBody(request: Request, upload: boolean): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return null;
-  if (!upload) return new Uint8Array(await request.arrayBuffer());
-  const limit = MAX_PHOTO_BYTES + MULTIPART_OVERHEAD;
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
-  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+/** A JSON body (at most 1 MB, app.ts) is read whole and hashed. */
+async function takeJsonBody(c: Context<AppEnv>, hash: RequestHash): Promise<void> {
+  if (!c.req.raw.body) return;
+  const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+  hash.update(bytes);
+  c.req.raw = new Request(c.req.raw, { body: bytes });
+}
+
+/** An upload's body on disk while its request runs. */
+interface Spooled {
+  /** Stops reading it and deletes the file; called once the request is answered, whatever happened. */
+  remove(): Promise<void>;
 }
 
 /**
- * sha256 of the method, the path with its query and the body. A multipart body's boundary is
- * made up afresh by every `fetch` of the same form, so it is left out of the hash: the same
- * photo sent again hashes the same.
+ * A keyed upload (issue 23): held whole in memory to be hashed, 30 uploads of 10 MB at once
+ * grew the server by 800 MB. The body now streams to a file under DATA_DIR/uploads, hashed as
+ * it passes, and the route reads it back from that file; `remove()` deletes it once answered.
+ * Refused with 413 past 10 MB and the form's framing, by its declared length before reading.
  */
-export function hashRequest(
-  method: string,
-  path: string,
-  body: Uint8Array | null,
-  contentType: string | undefined,
-): string {
-  const hash = createHash('sha256').update(`${method}\n${path}\n`);
-  if (!body) return hash.digest('hex');
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
-  if (!boundary || !contentType?.toLowerCase().startsWith('multipart/')) return hash.update(body).digest('hex');
-  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const marker = Buffer.from(`--${boundary}`);
-  let from = 0;
-  for (let at = bytes.indexOf(marker, from); at >= 0; at = bytes.indexOf(marker, from)) {
-    hash.update(bytes.subarray(from, at)).update('--boundary');
-    from = at + marker.length;
+async function spoolUpload(c: Context<AppEnv>, hash: RequestHash): Promise<Spooled | null> {
+  const request = c.req.raw;
+  if (!request.body) return null;
+  const limit = MAX_PHOTO_BYTES + MULTIPART_OVERHEAD;
+  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
+
+  const folder = uploadsDir(c.var.config);
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, `keyed-${randomUUID()}`);
+  let reading: Readable | null = null;
+  const remove = async () => {
+    reading?.destroy();
+    await rm(file, { force: true });
+  };
+  try {
+    let size = 0;
+    await pipeline(
+      Readable.fromWeb(request.body as NodeWebStream<Uint8Array>),
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          if (size > limit) throw tooLarge(); // pipeline stops reading the body at once
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(file, { flags: 'wx' }),
+    );
+  } catch (error) {
+    await remove();
+    throw error;
   }
-  return hash.update(bytes.subarray(from)).digest('hex');
+  reading = createReadStream(file);
+  c.req.raw = new Request(request, {
+    body: Readable.toWeb(reading) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+  return { remove };
+}
+
+/**
+ * sha256 of the method, the path with its query and the body, fed as the body arrives. A
+ * multipart body's boundary is made up afresh by every `fetch` of the same form, so each
+ * `--{boundary}` marker is hashed as the same fixed text: the same photo sent again hashes the
+ * same. A marker may be split between two chunks: the end of a chunk that could begin one waits
+ * for the next chunk.
+ */
+export class RequestHash {
+  private readonly hash: Hash;
+  private readonly marker: Buffer | null;
+  private carried: Buffer = Buffer.alloc(0);
+
+  constructor(method: string, target: string, contentType: string | undefined) {
+    this.hash = createHash('sha256').update(`${method}\n${target}\n`);
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
+    const multipart = Boolean(boundary) && Boolean(contentType?.toLowerCase().startsWith('multipart/'));
+    this.marker = multipart ? Buffer.from(`--${boundary}`) : null;
+  }
+
+  update(chunk: Uint8Array): this {
+    const marker = this.marker;
+    if (!marker) {
+      this.hash.update(chunk);
+      return this;
+    }
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // Only a chunk that follows a possible start of a marker is copied (rare in image data).
+    const data = this.carried.length > 0 ? Buffer.concat([this.carried, bytes]) : bytes;
+    let from = 0;
+    for (let at = data.indexOf(marker, from); at >= 0; at = data.indexOf(marker, from)) {
+      this.hash.update(data.subarray(from, at)).update('--boundary');
+      from = at + marker.length;
+    }
+    const keep = markerStartAtEnd(data, from, marker);
+    this.hash.update(data.subarray(from, data.length - keep));
+    this.carried = Buffer.from(data.subarray(data.length - keep));
+    return this;
+  }
+
+  digest(): string {
+    return this.hash.update(this.carried).digest('hex');
+  }
+}
+
+/** How many bytes at the end of `data` (past `from`) are the beginning of `marker`: 0 when none. */
+function markerStartAtEnd(data: Buffer, from: number, marker: Buffer): number {
+  for (let length = Math.min(marker.length - 1, data.length - from); length > 0; length -= 1) {
+    if (data.subarray(data.length - length).equals(marker.subarray(0, length))) return length;
+  }
+  return 0;
 }
 
 const lastPurge = new WeakMap<Database, number>();

@@ -1,15 +1,54 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { createMiddleware } from 'hono/factory';
 import { isDatabaseUnavailable } from './db/client';
 
 // What the server writes to its log about a failure. Never a query's parameters: they hold
 // session tokens, password hashes and people's e-mail addresses (a DrizzleQueryError puts them
 // in its message, and better-auth would log that message as it stands).
 
-/** An error as log text: its stack, the SQL of a failed query without its parameters, and its causes. */
+const REDACTED = '[redacted]';
+
+/**
+ * A request's path and query as the log may show them: the calendar feed's path carries its
+ * secret token (`/api/calendar/feed/{token}.ics`), and a query value may be a token too (an
+ * OAuth `code`, a `state`), so every query value is replaced; the names stay.
+ */
+export function redactedUrl(url: string): string {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  // Whatever follows the feed's path (`/{token}.ics`, or an encoded `%2F…`), but its own routes.
+  const feed = /^\/api\/calendar\/feed(?!\/?$|\/regenerate$)/i.exec(pathname);
+  const path = feed ? `${feed[0]}/${REDACTED}` : pathname;
+  if (!search) return path;
+  const query = search
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const at = part.indexOf('=');
+      return at < 0 ? REDACTED : `${part.slice(0, at)}=${REDACTED}`;
+    });
+  return `${path}?${query.join('&')}`;
+}
+
+/**
+ * `LOG_REQUESTS=true`: one line per answered request, `GET /api/visits?from=[redacted] 200 12ms`.
+ * Hono's own logger wrote the URL as it came, tokens included (issue 23).
+ */
+export const requestLog = (print: (line: string) => void = console.log) =>
+  createMiddleware(async (c, next) => {
+    const started = performance.now();
+    await next();
+    print(`${c.req.method} ${redactedUrl(c.req.url)} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+  });
+
+/**
+ * An error as log text: its stack, the SQL of a failed query without its parameters, a database
+ * error without the values it quotes, and its causes.
+ */
 export function describeError(error: unknown, depth = 0): string {
   if (depth > 4) return '…';
   const causedBy = (cause: unknown) => (cause ? `\n  caused by: ${describeError(cause, depth + 1)}` : '');
   if (error instanceof DrizzleQueryError) return `Failed query: ${error.query}${causedBy(error.cause)}`;
+  if (isDatabaseError(error)) return `${describeDatabaseError(error)}${causedBy(error.cause)}`;
   if (error instanceof Error) return `${error.stack ?? `${error.name}: ${error.message}`}${causedBy(error.cause)}`;
   return String(error);
 }
@@ -19,7 +58,55 @@ export function rootCause(error: unknown): string {
   let current = error;
   for (let depth = 0; depth < 5 && current instanceof Error && current.cause; depth += 1) current = current.cause;
   if (current instanceof DrizzleQueryError) return 'Failed query';
+  if (isDatabaseError(current)) return describeDatabaseError(current);
   return current instanceof Error ? current.message : String(current);
+}
+
+/** What PostgreSQL (node-postgres) and PGlite errors carry besides their message. */
+interface DatabaseError extends Error {
+  code: string;
+  severity: string;
+  schema?: string;
+  table?: string;
+  column?: string;
+  dataType?: string;
+  constraint?: string;
+}
+
+/** An error the database itself answered: a SQLSTATE `code` (five characters) and a severity. */
+function isDatabaseError(error: unknown): error is DatabaseError {
+  if (!(error instanceof Error)) return false;
+  const { code, severity } = error as Partial<DatabaseError>;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
+}
+
+const NAME_FIELDS = ['schema', 'table', 'column', 'dataType', 'constraint'] as const;
+
+/**
+ * `database error 22007: invalid input syntax for type timestamp with time zone: "[value]"`.
+ * PostgreSQL quotes the offending input in its message ('"-000001-12-31"', a duplicate key's
+ * `detail`), so the message keeps only the names the error reports apart (table, column,
+ * constraint…), every other quoted text becomes "[value]", and the detail is never logged.
+ * Everything from the first other quote to the last is replaced at once: a value may itself
+ * hold quotes, which no pairing could tell from the message's own.
+ */
+function describeDatabaseError(error: DatabaseError): string {
+  const names = NAME_FIELDS.map((field) => [field, error[field]] as const).filter(
+    (entry): entry is readonly [(typeof NAME_FIELDS)[number], string] => Boolean(entry[1]),
+  );
+  const kept: string[] = [];
+  let message = error.message;
+  for (const [, name] of names) {
+    message = message.split(`"${name}"`).join(`\u0000${kept.push(name) - 1}\u0000`);
+  }
+  message = message.replace(/".*"|".*$/s, '"[value]"');
+  // NUL never occurs in PostgreSQL's text, so it marks the kept names safely.
+  message = message
+    .split('\u0000')
+    .map((part, index) => (index % 2 === 1 ? `"${kept[Number(part)]}"` : part))
+    .join('');
+  const where = names.map(([field, name]) => `${field} ${name}`).join(', ');
+  return `database error ${error.code}: ${message}${where ? ` (${where})` : ''}`;
 }
 
 type LogLevel = 'debug' | 'info' | 'warn' | 'error';

@@ -20,6 +20,12 @@ if (cluster.isWorker) {
     await database.close();
   });
 } else {
+  if (config.env === 'production' && config.secretFromDataDir) {
+    console.warn(
+      `BETTER_AUTH_SECRET is not set: sessions are signed with the secret kept in ${config.dataDir}/auth-secret. ` +
+        'Set BETTER_AUTH_SECRET to run copies of the server on other machines.',
+    );
+  }
   const database = openConfiguredDatabase(config);
   await migrateDatabase(database);
   // Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.

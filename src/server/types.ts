@@ -1,3 +1,4 @@
+import type { Member } from './access';
 import type { Auth } from './auth/auth';
 import type { Actor } from './auth/actor';
 import type { Config } from './config';
@@ -20,4 +21,9 @@ export interface AppEnv {
 /** For routers mounted behind `signedIn` / `adminOnly`. */
 export interface UserEnv {
   Variables: AppEnv['Variables'] & { user: Actor };
+}
+
+/** For routers of business data, mounted behind `inWorkspace`: the user inside their current workspace. */
+export interface MemberEnv {
+  Variables: UserEnv['Variables'] & { member: Member };
 }

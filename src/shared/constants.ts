@@ -6,6 +6,21 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** better-auth's own ceiling (its default), checked by our schemas first so the message is ours. */
 export const MAX_PASSWORD_LENGTH = 128;
 
+// Issue 23: proven e-mail addresses, and mail nobody can abuse.
+/** A verification link works this long (and once). */
+export const EMAIL_VERIFICATION_HOURS = 24;
+/** A password-reset link works this long (and once). */
+export const PASSWORD_RESET_MINUTES = 60;
+
+/** What an outgoing e-mail is, for the per-sender limits (table mail_sends). */
+export const MAIL_KINDS = ['invitation', 'invoice', 'verification', 'password_reset', 'account_claim'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+/** Mail a person sends to other people (invitations, invoices): at most this many per sender. */
+export const MAIL_TO_OTHERS_KINDS = ['invitation', 'invoice'] as const satisfies readonly MailKind[];
+export const MAIL_LIMITS = { perHour: 20, perDay: 100 } as const;
+/** Mail Rounds sends to an account's own address (verify, reset): at most this many per account and kind an hour. */
+export const ACCOUNT_MAIL_PER_HOUR = 5;
+
 export const ACCOUNT_ROLES = ['customer', 'provider', 'admin'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const DEFAULT_ACCOUNT_ROLE: AccountRole = 'customer';
@@ -14,6 +29,14 @@ export const PROPERTY_ROLES = ['owner', 'technician'] as const;
 export type PropertyRole = (typeof PROPERTY_ROLES)[number];
 /** spec §2/§9: the badge shown when no relationship is known. */
 export const DEFAULT_DISPLAYED_PROPERTY_ROLE: PropertyRole = 'technician';
+
+// Issue 24: a workspace is one business; its members have one of these roles.
+export const WORKSPACE_ROLES = ['owner', 'manager', 'technician'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+/** A workspace's settings until its owner changes them. */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
+export const DEFAULT_TIME_ZONE = 'UTC';
+export const WORKSPACE_INVITATION_DAYS = 14;
 
 export const VISIT_ROLES = ['lead', 'assistant'] as const;
 export type VisitRole = (typeof VISIT_ROLES)[number];
@@ -50,7 +73,10 @@ export const TAX_RATE_BASIS_POINTS = 800;
 export const INVOICE_NUMBER_PREFIX = 'INV-';
 export const DUE_DATE_SHORTCUT_DAYS = 60;
 
+/** spec §5: a photo is smaller than 10 MB ('File size must be less than 10MB'): a file of exactly this size is refused. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** The one reading of spec §5's limit, for the form's check; the server's upload stops at the same byte. */
+export const isPhotoTooLarge = (bytes: number) => bytes >= MAX_PHOTO_BYTES;
 export const CAMERA_IDEAL_WIDTH = 1920;
 export const CAMERA_IDEAL_HEIGHT = 1080;
 export const CAMERA_JPEG_QUALITY = 0.9;

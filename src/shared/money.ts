@@ -51,3 +51,12 @@ export function invoiceAmounts(subtotal: number, taxBasisPoints: number) {
   const taxAmount = percentOf(subtotal, taxBasisPoints);
   return { subtotal, taxAmount, total: subtotal + taxAmount };
 }
+
+/** A rate in basis points as people write it: 800 → "8%", 825 → "8.25%". */
+export function formatPercent(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const fraction = String(basisPoints % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return `${whole}${fraction ? `.${fraction}` : ''}%`;
+}

@@ -219,7 +219,7 @@ describe('updateUserRole', () => {
   it('refuses an actor who is no longer an admin when the change runs (demoted in the meantime)', async () => {
     const stale = await createUser(t, { role: 'customer' });
     const target = await createUser(t);
-    const actor = { id: stale.id, email: stale.email, role: 'admin' as const }; // as their session said
+    const actor = { id: stale.id, email: stale.email, role: 'admin' as const, emailVerified: true }; // as their session said
     await expect(updateUserRole(t.db, actor, target.id, 'admin')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, target.id));
     expect(row?.role).toBe('customer');

@@ -15,7 +15,9 @@ afterAll(async () => {
 describe('sign-up', () => {
   it('creates an account with role customer and a profile, and signs the user in', async () => {
     const email = uniqueEmail('signup');
-    const response = await t.request('/api/auth/sign-up/email', { body: { email, password: 'secret1', name: '' } });
+    const response = await t.request('/api/auth/sign-up/email', {
+      body: { email, password: 'quiet-harbour-7', name: '' },
+    });
     expect(response.status).toBe(200);
     const cookie = sessionCookie(response.headers.get('set-cookie'));
 
@@ -39,7 +41,9 @@ describe('sign-up', () => {
 
   it('refuses a duplicate e-mail', async () => {
     const { email } = await createUser(t);
-    const response = await t.request('/api/auth/sign-up/email', { body: { email, password: 'secret1', name: '' } });
+    const response = await t.request('/api/auth/sign-up/email', {
+      body: { email, password: 'quiet-harbour-7', name: '' },
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).message).toMatch(/already exists/i);
   });
@@ -55,7 +59,9 @@ describe('sign-up', () => {
   });
 
   it('refuses an invalid e-mail address and the reserved /auth-test address', async () => {
-    const invalid = await t.request('/api/auth/sign-up/email', { body: { email: 'nope', password: 'secret1' } });
+    const invalid = await t.request('/api/auth/sign-up/email', {
+      body: { email: 'nope', password: 'quiet-harbour-7' },
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error.fields.email).toBe('Please enter a valid email address');
     const reserved = await t.request('/api/auth/sign-up/email', {
@@ -67,7 +73,7 @@ describe('sign-up', () => {
   it('never lets the client choose its role', async () => {
     const email = uniqueEmail('sneaky');
     const response = await t.request('/api/auth/sign-up/email', {
-      body: { email, password: 'secret1', name: '', role: 'admin' },
+      body: { email, password: 'quiet-harbour-7', name: '', role: 'admin' },
     });
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     expect(row?.role ?? 'not created').not.toBe('admin');

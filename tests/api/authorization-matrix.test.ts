@@ -2,29 +2,46 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { createTestApp } from '../support/test-app';
-import { buildWorld, createInvitationRow, hiddenFrom, type World } from '../support/worlds';
+import {
+  buildWorld,
+  createInvitationRow,
+  createTeam,
+  hiddenFrom,
+  standingIn,
+  type Team,
+  type World,
+} from '../support/worlds';
 
-// Issue 15: the authorization matrix. Every endpoint of the router (never a hand list) is
-// called by every role, once on its own records and once on another world's, and must answer
-// what ARCHITECTURE.md "Who may do what", access.ts and docs/api.md say. A 2xx answer must
-// not carry an id the caller may not see. An endpoint without a row here fails the suite.
+// Issues 15 and 24: the authorization matrix. Every endpoint of the router (never a hand list) is
+// called by every role, once on its own records and once on another workspace's, and must
+// answer what ARCHITECTURE.md "Who may do what" and access.ts say. No answer may carry a record
+// the caller may not see (its id, or for an outsider the world's tag), and a technician's no
+// price. An endpoint without a row here fails the suite.
+//
+// Two businesses, A and B, each a team in its own workspace (tests/support/worlds.ts). The
+// roles are A's owner, manager, the technician on A's visits and one on nothing; B's owner
+// (a member of another workspace: their "own" records are B's); a platform admin who is a
+// member of neither; and nobody signed in. Requests name the caller's workspace (X-Workspace)
+// as the client does. The admin's "own" cells name A in X-Workspace (switching into a business
+// one does not belong to), their "foreign" cells look for B's records from their personal one.
 
-const ROLES = ['owner', 'technician', 'stranger', 'admin', 'signedOut'] as const;
+const ROLES = ['owner', 'manager', 'assigned', 'unassigned', 'stranger', 'admin', 'signedOut'] as const;
 type Role = (typeof ROLES)[number];
 const KINDS = ['own', 'foreign'] as const;
 type Kind = (typeof KINDS)[number];
 
-/** An exact status, or any success. */
-type Status = number | '2xx';
+type Status = number;
 /** For each role: the answer on its own records, then on the other world's. */
 type Expected = Record<Role, readonly [own: Status, foreign: Status]>;
 
-/** One call of the matrix: who calls, and the world whose records fill the path. */
+/** One call of the matrix: who calls, the world whose records fill the request, the workspace it names. */
 interface Cell {
   role: Role;
   kind: Kind;
   user: TestUser | null;
   w: World;
+  /** What X-Workspace says (absent when signed out). */
+  workspaceId: string | null;
 }
 
 interface Row {
@@ -35,92 +52,75 @@ interface Row {
   body?: (c: Cell) => unknown;
   /** Multipart fields sent with a tiny PNG (the photo upload). */
   upload?: (c: Cell) => Record<string, string>;
-  /** A fresh world per call (default: every write). A read uses the shared worlds. */
+  /**
+   * Whether a success changes the world, so that the next call needs a new one (default: every
+   * write). Reads, and writes that leave the world's records as they were, use the shared worlds.
+   */
   fresh?: boolean;
-  /** Ids the world's owner must find in a success (so a leak check never runs on an empty answer by mistake). */
+  /** Ids the world's owner must find in a success (so a leak check never passes on an empty answer by mistake). */
   listed?: (w: World) => string[];
+  /** The same for the technician on the world's visits. */
+  listedByAssigned?: (w: World) => string[];
   expect: Expected;
 }
 
 // ── the rules, as answers per role ([own, foreign]; signed out is always 401) ──
 
 const signedOut = [401, 401] as const;
-/** Nothing of a world in the request: the same for every signed-in user. */
-const anyUser = (ok: Status): Expected => ({
-  owner: [ok, ok],
-  technician: [ok, ok],
-  stranger: [ok, ok],
-  admin: [ok, ok],
+type Members = Record<'owner' | 'manager' | 'assigned' | 'unassigned', Status>;
+const all = (status: Status): Members => ({ owner: status, manager: status, assigned: status, unassigned: status });
+
+/**
+ * A business endpoint (behind the workspace): the answer of each member of the caller's own
+ * workspace on its records, and on the other workspace's (default 404: "not yours" is "not
+ * there"). B's owner answers as A's owner does; the admin is refused A (404) and is the owner of
+ * an empty workspace of their own.
+ */
+function business(own: Members, foreign: Status | Members = 404): Expected {
+  const other = typeof foreign === 'object' ? foreign : all(foreign);
+  return {
+    owner: [own.owner, other.owner],
+    manager: [own.manager, other.manager],
+    assigned: [own.assigned, other.assigned],
+    unassigned: [own.unassigned, other.unassigned],
+    stranger: [own.owner, other.owner],
+    admin: [404, other.owner],
+    signedOut,
+  };
+}
+/** Nothing of a world in the request (lists, searches): every member alike. */
+const anyMember = (ok: Status) => business(all(ok), ok);
+/** Field work on the world's visit or property: the office, and the technician on it. */
+const fieldWork = (ok: Status) => business({ owner: ok, manager: ok, assigned: ok, unassigned: 404 });
+/** The office's, on a record the technician on the visit sees (403) and the other does not (404). */
+const officeOnVisible = (ok: Status) => business({ owner: ok, manager: ok, assigned: 403, unassigned: 404 });
+/** The office's, on records technicians never see (invoices, series): 404 for both. */
+const officeOnly = (ok: Status) => business({ owner: ok, manager: ok, assigned: 404, unassigned: 404 });
+/**
+ * The office's, asked of the workspace (scheduling, creating, assigning, the team): a technician is
+ * refused (403) before anything is looked up, whatever the ids.
+ */
+const office = (ok: Status, foreign: Status = 404) =>
+  business({ ...all(ok), assigned: 403, unassigned: 403 }, { ...all(foreign), assigned: 403, unassigned: 403 });
+/** The workspace's settings, team and catalogue, changed by the office: technicians 403, another workspace 404. */
+const officeOfWorkspace = (ok: Status) => business({ ...all(ok), assigned: 403, unassigned: 403 });
+/** Changed by its author only (photos, notes; spec §6): the world's owner made them. */
+const authored = (ok: Status) => business({ owner: ok, manager: 403, assigned: 403, unassigned: 404 });
+
+/** Every role the same [own, foreign] (signed out aside). */
+const perRole = (answers: readonly [Status, Status]): Expected => ({
+  ...(Object.fromEntries(ROLES.map((role) => [role, answers])) as Expected),
   signedOut,
 });
-/** Under a property: whoever sees it (linked, or an admin); anyone else 404. */
-const seesProperty = (ok: Status): Expected => ({
-  owner: [ok, 404],
-  technician: [ok, 404],
-  stranger: [ok, 404],
-  admin: [ok, ok],
-  signedOut,
-});
-/** Owner-only on a visible property (edit, delete, people, invitations, creating invoices): a technician 403. */
-const managesProperty = (ok: Status): Expected => ({
-  owner: [ok, 404],
-  technician: [403, 404],
-  stranger: [ok, 404],
-  admin: [ok, ok],
-  signedOut,
-});
-/** An invoice: technicians do not see invoices (404), like anyone who does not manage the property. */
-const managesInvoice = (ok: Status): Expected => ({
-  owner: [ok, 404],
-  technician: [404, 404],
-  stranger: [ok, 404],
-  admin: [ok, ok],
-  signedOut,
-});
-/** The lead of the visit (the world's owner) or an admin decides who else is on it. */
-const leadsVisit = managesProperty;
-/** Task templates: one shared catalogue, changed by their creator (the world's owner) or an admin. */
-const createdTask = (ok: Status): Expected => ({
-  owner: [ok, 403],
-  technician: [403, 403],
-  stranger: [ok, 403],
-  admin: [ok, ok],
-  signedOut,
-});
-/** Photos and notes: visible as what they hang on (a property here), changed by their author only. */
-const authored = (ok: Status): Expected => ({
-  owner: [ok, 404],
-  technician: [403, 404],
-  stranger: [ok, 404],
-  admin: [403, 403],
-  signedOut,
-});
-/** Secondary profiles: their owner's only, admins included. */
-const ownProfile = (ok: Status): Expected => ({
-  owner: [ok, 404],
-  technician: [404, 404],
-  stranger: [ok, 404],
-  admin: [404, 404],
-  signedOut,
-});
-const adminsOnly = (ok: Status): Expected => ({
-  owner: [403, 403],
-  technician: [403, 403],
-  stranger: [403, 403],
-  admin: [ok, ok],
-  signedOut,
-});
+/** Not business data (the account, personal records, one's invitations): the same for every signed-in user. */
+const anyUser = (ok: Status) => perRole([ok, ok]);
+/** Secondary profiles: their owner's only, admins included (the world's owner made them). */
+const ownProfile = (ok: Status): Expected => ({ ...perRole([404, 404]), owner: [ok, 404], stranger: [ok, 404] });
+const adminsOnly = (ok: Status): Expected => ({ ...perRole([403, 403]), admin: [ok, ok] });
 /** An invitation: only the person it is addressed to answers it ("own": one to the caller). */
-const addressee = (ok: Status): Expected => ({
-  owner: [ok, 404],
-  technician: [ok, 404],
-  stranger: [ok, 404],
-  admin: [ok, 404],
-  signedOut,
-});
+const addressee = (ok: Status) => perRole([ok, 404]);
 
 const page = { limit: '100' };
-const propertyForm = (c: Cell) => ({ name: `Renamed ${c.w.tag}`, address: '2 Side St' });
 
 /** One row per `${method} ${path}` of the router under /api, the public ones excepted. */
 const TABLE: Record<string, Row> = {
@@ -129,100 +129,176 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/me/profile': { fresh: false, body: () => ({ displayName: 'Matrix Person' }), expect: anyUser(200) },
   // every account here has a password: setting a first one is a conflict
   'POST /api/me/password': { fresh: false, body: () => ({ newPassword: 'another-password-1' }), expect: anyUser(409) },
+  // the default workspace: any of one's own, none of anyone else's
+  'PUT /api/me/workspace': {
+    fresh: false,
+    body: (c) => ({ workspaceId: c.w.workspaceId }),
+    expect: business(all(204)),
+  },
+
+  // ── workspaces: settings, the team, invitations (the path names the workspace) ──
+  'GET /api/workspaces/:id': { params: (c) => ({ id: c.w.workspaceId }), expect: officeOfWorkspace(200) },
+  'PATCH /api/workspaces/:id': {
+    fresh: false,
+    params: (c) => ({ id: c.w.workspaceId }),
+    body: () => ({ phone: '555-0100' }),
+    expect: officeOfWorkspace(200),
+  },
+  'GET /api/workspaces/:id/members': {
+    params: (c) => ({ id: c.w.workspaceId }),
+    listed: (w) => [w.team.assigned.id, w.team.unassigned.id],
+    expect: officeOfWorkspace(200),
+  },
+  // the sub-record's own workspace would be refused as a whole (the rows above): here the path
+  // names the caller's workspace and the member or invitation is the cell's world's
+  'PATCH /api/workspaces/:id/members/:userId': {
+    params: (c) => ({ id: c.workspaceId ?? c.w.workspaceId, userId: c.w.team.helper.id }),
+    body: () => ({ role: 'manager' }),
+    expect: office(200),
+  },
+  // a technician may leave (remove themselves), so the member is looked up before the role is checked
+  'DELETE /api/workspaces/:id/members/:userId': {
+    params: (c) => ({ id: c.workspaceId ?? c.w.workspaceId, userId: c.w.team.helper.id }),
+    expect: officeOfWorkspace(204),
+  },
+  'POST /api/workspaces/:id/invitations': {
+    fresh: false,
+    params: (c) => ({ id: c.w.workspaceId }),
+    body: () => ({ email: uniqueEmail('invited'), role: 'technician' }),
+    expect: officeOfWorkspace(202),
+  },
+  'GET /api/workspaces/:id/invitations': {
+    params: (c) => ({ id: c.w.workspaceId }),
+    listed: (w) => [w.invitationId],
+    expect: officeOfWorkspace(200),
+  },
+  'DELETE /api/workspaces/:id/invitations/:invitationId': {
+    params: (c) => ({ id: c.workspaceId ?? c.w.workspaceId, invitationId: c.w.invitationId }),
+    expect: office(204),
+  },
+
+  // ── invitations to join: "own" is one addressed to the caller, "foreign" one to the world's owner ──
+  'GET /api/invitations': { expect: anyUser(200) },
+  'POST /api/invitations/:id/accept': {
+    fresh: false,
+    params: async (c) => ({ id: await invitationFor(c) }),
+    expect: addressee(200),
+  },
+  'POST /api/invitations/:id/decline': {
+    fresh: false,
+    params: async (c) => ({ id: await invitationFor(c) }),
+    expect: addressee(204),
+  },
 
   // ── visits ──
   'GET /api/visits': {
     query: (c) => ({ ...page, propertyId: c.w.propertyId }),
-    listed: (w) => [w.visitId, w.completedVisitId],
-    expect: anyUser(200),
+    listed: (w) => [w.visitId, w.completedVisitId, w.seriesVisitId],
+    listedByAssigned: (w) => [w.visitId, w.completedVisitId],
+    expect: anyMember(200),
   },
-  'GET /api/visits/upcoming': { query: () => page, listed: (w) => [w.visitId], expect: anyUser(200) },
-  // Issue 17: the caller's own visits (the world's owner leads its visit, scheduled tomorrow).
+  // the dashboard's: the visits one is on (the owner leads the series' occurrence)
+  'GET /api/visits/upcoming': {
+    query: () => page,
+    listed: (w) => [w.seriesVisitId],
+    listedByAssigned: (w) => [w.visitId],
+    expect: anyMember(200),
+  },
+  // Issue 17: the Today view, the caller's own visits with their tasks
   'GET /api/visits/mine': {
     query: () => ({
       from: new Date(Date.now() - 24 * 3600_000).toISOString(),
       to: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
     }),
-    listed: (w) => [w.visitId, w.visitTaskId],
-    expect: anyUser(200),
+    listed: (w) => [w.seriesVisitId],
+    listedByAssigned: (w) => [w.visitId, w.visitTaskId],
+    expect: anyMember(200),
   },
+  // scheduling is the office's, whatever the property: a technician is refused before it is looked up
   'POST /api/visits': {
-    body: (c) => ({ propertyId: c.w.propertyId, scheduledAt: '2031-01-02T09:00:00.000Z' }),
-    expect: seesProperty(201),
+    fresh: false,
+    body: (c) => ({
+      propertyId: c.w.propertyId,
+      scheduledAt: '2031-01-02T09:00:00.000Z',
+      assigneeIds: [c.w.team.assigned.id],
+    }),
+    expect: office(201),
   },
-  // the billed visit: its detail lists the invoice to managers only
-  'GET /api/visits/:id': { params: (c) => ({ id: c.w.completedVisitId }), expect: seesProperty(200) },
+  // the billed visit: its detail names the invoice to the office only
+  'GET /api/visits/:id': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
   'PATCH /api/visits/:id': {
     params: (c) => ({ id: c.w.visitId }),
     body: () => ({ status: 'in_progress' }),
-    expect: seesProperty(200),
+    expect: fieldWork(200),
   },
-  'DELETE /api/visits/:id': { params: (c) => ({ id: c.w.visitId }), expect: seesProperty(204) },
+  'DELETE /api/visits/:id': { params: (c) => ({ id: c.w.visitId }), expect: officeOnVisible(204) },
   'GET /api/visits/:id/task-options': {
     params: (c) => ({ id: c.w.visitId }),
     query: () => ({ ...page, scope: 'all' }),
-    expect: seesProperty(200),
+    expect: fieldWork(200),
   },
   'POST /api/visits/:id/tasks': {
     params: (c) => ({ id: c.w.visitId }),
     body: (c) => ({ taskId: c.w.spareTaskId }),
-    expect: seesProperty(201),
+    expect: officeOnVisible(201),
   },
   'PATCH /api/visits/:id/tasks/:taskId': {
     params: (c) => ({ id: c.w.visitId, taskId: c.w.visitTaskId }),
     body: () => ({ status: 'completed' }),
-    expect: seesProperty(200),
+    expect: fieldWork(200),
   },
   'DELETE /api/visits/:id/tasks/:taskId': {
     params: (c) => ({ id: c.w.visitId, taskId: c.w.visitTaskId }),
-    expect: seesProperty(204),
+    expect: officeOnVisible(204),
   },
   'GET /api/visits/:id/candidates': {
     params: (c) => ({ id: c.w.visitId }),
     query: () => page,
-    expect: seesProperty(200),
+    expect: officeOnVisible(200),
   },
   'POST /api/visits/:id/users': {
     params: (c) => ({ id: c.w.visitId }),
-    body: (c) => ({ userId: c.w.helper.id }),
-    expect: leadsVisit(201),
+    body: (c) => ({ userId: c.w.team.helper.id }),
+    expect: officeOnVisible(201),
   },
   'DELETE /api/visits/:id/users/:userId': {
-    params: (c) => ({ id: c.w.completedVisitId, userId: c.w.helper.id }),
-    expect: leadsVisit(204),
+    params: (c) => ({ id: c.w.completedVisitId, userId: c.w.team.helper.id }),
+    expect: officeOnVisible(204),
   },
 
-  // ── visit series and the calendar feed (issue 18): the rules of visits ──
+  // ── visit series (issue 18): the office's; the calendar feed: every member's own ──
   'POST /api/visit-series': {
+    fresh: false,
     body: (c) => ({
       propertyId: c.w.propertyId,
       startsAt: '2031-01-02T09:00:00.000Z',
       timeZone: 'UTC',
       rrule: 'FREQ=DAILY;COUNT=2',
+      assigneeIds: [c.w.team.assigned.id],
     }),
-    expect: seesProperty(201),
+    expect: office(201),
   },
   'POST /api/visit-series/preview': {
     fresh: false,
     body: () => ({ startsAt: '2031-01-02T09:00:00.000Z', timeZone: 'UTC', rrule: 'FREQ=WEEKLY', count: 3 }),
-    expect: anyUser(200),
+    expect: anyMember(200),
   },
-  'GET /api/visit-series/:id': { params: (c) => ({ id: c.w.seriesId }), expect: seesProperty(200) },
+  'GET /api/visit-series/:id': { params: (c) => ({ id: c.w.seriesId }), expect: officeOnly(200) },
   'PATCH /api/visit-series/:id': {
     params: (c) => ({ id: c.w.seriesId }),
     query: (c) => ({ from: c.w.seriesVisitId }),
-    body: (c) => ({ taskIds: [c.w.taskId] }),
-    expect: seesProperty(200),
+    body: (c) => ({ taskIds: [c.w.taskId], assigneeIds: [c.w.team.assigned.id] }),
+    expect: officeOnly(200),
   },
   'DELETE /api/visit-series/:id': {
     params: (c) => ({ id: c.w.seriesId }),
     query: (c) => ({ from: c.w.seriesVisitId }),
-    expect: seesProperty(204),
+    expect: officeOnly(204),
   },
-  'GET /api/calendar/feed': { fresh: false, expect: anyUser(200) },
-  'POST /api/calendar/feed/regenerate': { fresh: false, expect: anyUser(200) },
+  'GET /api/calendar/feed': { expect: anyMember(200) },
+  'POST /api/calendar/feed/regenerate': { fresh: false, expect: anyMember(200) },
 
-  // ── secondary profiles ──
+  // ── secondary profiles (personal) ──
   'GET /api/secondary-profiles': {
     query: (c) => ({ ...page, q: c.w.tag }),
     listed: (w) => [w.secondaryProfileId],
@@ -241,141 +317,135 @@ const TABLE: Record<string, Row> = {
   },
   'DELETE /api/secondary-profiles/:id': { params: (c) => ({ id: c.w.secondaryProfileId }), expect: ownProfile(204) },
 
-  // ── admin ──
-  'GET /api/admin/users': { query: (c) => ({ ...page, q: c.w.owner.email }), expect: adminsOnly(200) },
-  'GET /api/admin/users/:id': { params: (c) => ({ id: c.w.owner.id }), expect: adminsOnly(200) },
+  // ── admin: accounts, not businesses ──
+  'GET /api/admin/users': { query: (c) => ({ ...page, q: c.w.team.owner.email }), expect: adminsOnly(200) },
+  'GET /api/admin/users/:id': { params: (c) => ({ id: c.w.team.owner.id }), expect: adminsOnly(200) },
   // the role it already has: nothing changes, whoever gets through
   'PATCH /api/admin/users/:id': {
     fresh: false,
-    params: (c) => ({ id: c.w.owner.id }),
+    params: (c) => ({ id: c.w.team.owner.id }),
     body: () => ({ role: 'customer' }),
     expect: adminsOnly(200),
   },
 
   // ── debug ──
-  'GET /api/test-db': { expect: anyUser(200) },
+  'GET /api/test-db': { expect: anyMember(200) },
 
   // ── properties ──
   'GET /api/properties': {
     query: (c) => ({ ...page, q: c.w.tag }),
     listed: (w) => [w.propertyId, w.photoId],
-    expect: anyUser(200),
+    listedByAssigned: (w) => [w.propertyId],
+    expect: anyMember(200),
   },
   'POST /api/properties': {
     fresh: false,
     body: () => ({ name: 'Matrix New', address: '3 New St' }),
-    expect: anyUser(201),
+    expect: office(201, 201),
   },
-  'GET /api/properties/:id': { params: (c) => ({ id: c.w.propertyId }), expect: seesProperty(200) },
+  'GET /api/properties/:id': { params: (c) => ({ id: c.w.propertyId }), expect: fieldWork(200) },
   'PATCH /api/properties/:id': {
     params: (c) => ({ id: c.w.propertyId }),
-    body: propertyForm,
-    expect: managesProperty(200),
+    body: (c) => ({ name: `Renamed ${c.w.tag}`, address: '2 Side St' }),
+    expect: officeOnVisible(200),
   },
-  'DELETE /api/properties/:id': { params: (c) => ({ id: c.w.propertyId }), expect: managesProperty(204) },
+  'DELETE /api/properties/:id': { params: (c) => ({ id: c.w.propertyId }), expect: officeOnVisible(204) },
   'GET /api/properties/:id/visits': {
     params: (c) => ({ id: c.w.propertyId }),
     query: () => page,
     listed: (w) => [w.visitId, w.completedVisitId],
-    expect: seesProperty(200),
+    listedByAssigned: (w) => [w.visitId, w.completedVisitId],
+    expect: fieldWork(200),
   },
   'GET /api/properties/:id/tasks': {
     params: (c) => ({ id: c.w.propertyId }),
     query: () => page,
     listed: (w) => [w.propertyTaskId],
-    expect: seesProperty(200),
+    listedByAssigned: (w) => [w.propertyTaskId],
+    expect: fieldWork(200),
   },
   'POST /api/properties/:id/tasks': {
     params: (c) => ({ id: c.w.propertyId }),
     body: (c) => ({ taskId: c.w.spareTaskId }),
-    expect: seesProperty(201),
+    expect: officeOnVisible(201),
   },
+  // a price: the office's
   'PATCH /api/properties/:id/tasks/:propertyTaskId': {
     params: (c) => ({ id: c.w.propertyId, propertyTaskId: c.w.propertyTaskId }),
     body: () => ({ customPrice: 1234 }),
-    expect: seesProperty(200),
+    expect: officeOnVisible(200),
   },
   'DELETE /api/properties/:id/tasks/:propertyTaskId': {
     params: (c) => ({ id: c.w.propertyId, propertyTaskId: c.w.propertyTaskId }),
-    expect: seesProperty(204),
-  },
-  'GET /api/properties/:id/people': {
-    params: (c) => ({ id: c.w.propertyId }),
-    query: () => page,
-    expect: seesProperty(200),
-  },
-  'POST /api/properties/:id/people': {
-    params: (c) => ({ id: c.w.propertyId }),
-    body: () => ({ email: uniqueEmail('invited'), role: 'technician' }),
-    expect: managesProperty(202),
-  },
-  'GET /api/properties/:id/invitations': {
-    params: (c) => ({ id: c.w.propertyId }),
-    listed: (w) => [w.invitationId],
-    expect: managesProperty(200),
-  },
-  'DELETE /api/properties/:id/invitations/:invitationId': {
-    params: (c) => ({ id: c.w.propertyId, invitationId: c.w.invitationId }),
-    expect: managesProperty(204),
-  },
-  // the helper (a technician), never the caller: anyone may unlink themselves
-  'PATCH /api/properties/:id/people/:userId': {
-    params: (c) => ({ id: c.w.propertyId, userId: c.w.helper.id }),
-    body: () => ({ role: 'technician' }),
-    expect: managesProperty(200),
-  },
-  'DELETE /api/properties/:id/people/:userId': {
-    params: (c) => ({ id: c.w.propertyId, userId: c.w.helper.id }),
-    expect: managesProperty(204),
+    expect: officeOnVisible(204),
   },
 
-  // ── task templates ──
-  'GET /api/tasks': { query: (c) => ({ ...page, q: c.w.tag }), listed: (w) => [w.taskId], expect: anyUser(200) },
-  'POST /api/tasks': { fresh: false, body: () => ({ name: 'Matrix task' }), expect: anyUser(201) },
-  'GET /api/tasks/:id': { params: (c) => ({ id: c.w.taskId }), expect: anyUser(200) },
+  // ── task templates: the workspace's catalogue, read by every member, changed by the office ──
+  'GET /api/tasks': {
+    query: (c) => ({ ...page, q: c.w.tag }),
+    listed: (w) => [w.taskId, w.spareTaskId],
+    listedByAssigned: (w) => [w.taskId, w.spareTaskId],
+    expect: anyMember(200),
+  },
+  'POST /api/tasks': { fresh: false, body: () => ({ name: 'Matrix task' }), expect: office(201, 201) },
+  'GET /api/tasks/:id': { params: (c) => ({ id: c.w.taskId }), expect: business(all(200)) },
   'PATCH /api/tasks/:id': {
     params: (c) => ({ id: c.w.taskId }),
     body: () => ({ name: 'Renamed task' }),
-    expect: createdTask(200),
+    expect: officeOfWorkspace(200),
   },
-  'DELETE /api/tasks/:id': { params: (c) => ({ id: c.w.taskId }), expect: createdTask(204) },
-  // the template is everyone's; the properties listed are only those the caller sees
+  'DELETE /api/tasks/:id': {
+    params: (c) => ({ id: c.w.taskId }),
+    expect: officeOfWorkspace(204),
+  },
+  // the properties that use the template: only those the caller sees
   'GET /api/tasks/:id/properties': {
     params: (c) => ({ id: c.w.taskId }),
     query: (c) => ({ ...page, q: c.w.tag }),
     listed: (w) => [w.propertyId],
-    expect: anyUser(200),
+    listedByAssigned: (w) => [w.propertyId],
+    expect: business(all(200)),
   },
   'POST /api/tasks/:id/assign': {
     params: (c) => ({ id: c.w.spareTaskId }),
     body: (c) => ({ propertyIds: [c.w.propertyId] }),
-    expect: seesProperty(200),
+    expect: officeOfWorkspace(200),
   },
 
-  // ── photos ──
-  'GET /api/photos': { query: (c) => ({ ...page, q: c.w.tag }), listed: (w) => [w.photoId], expect: anyUser(200) },
+  // ── photos: as what they hang on (the property here), changed by their uploader ──
+  'GET /api/photos': {
+    query: (c) => ({ ...page, q: c.w.tag }),
+    listed: (w) => [w.photoId],
+    listedByAssigned: (w) => [w.photoId],
+    expect: anyMember(200),
+  },
   'POST /api/photos': {
     upload: (c) => ({ caption: 'Matrix upload', attachableType: 'property', attachableId: c.w.propertyId }),
-    expect: seesProperty(201),
+    expect: fieldWork(201),
   },
-  'GET /api/photos/:id': { params: (c) => ({ id: c.w.photoId }), expect: seesProperty(200) },
+  'GET /api/photos/:id': { params: (c) => ({ id: c.w.photoId }), expect: fieldWork(200) },
   'PATCH /api/photos/:id': {
     params: (c) => ({ id: c.w.photoId }),
     body: () => ({ caption: 'Recaptioned' }),
     expect: authored(200),
   },
   'DELETE /api/photos/:id': { params: (c) => ({ id: c.w.photoId }), expect: authored(204) },
-  'GET /api/photos/:id/file': { params: (c) => ({ id: c.w.photoId }), expect: seesProperty(200) },
-  'GET /api/photos/:id/thumbnail': { params: (c) => ({ id: c.w.photoId }), expect: seesProperty(200) },
+  'GET /api/photos/:id/file': { params: (c) => ({ id: c.w.photoId }), expect: fieldWork(200) },
+  'GET /api/photos/:id/thumbnail': { params: (c) => ({ id: c.w.photoId }), expect: fieldWork(200) },
 
   // ── notes ──
-  'GET /api/notes': { query: (c) => ({ ...page, q: c.w.tag }), listed: (w) => [w.noteId], expect: anyUser(200) },
-  // on an invoice: attaching to a record one cannot see (a technician, an invoice) is that record's 404
+  'GET /api/notes': {
+    query: (c) => ({ ...page, q: c.w.tag }),
+    listed: (w) => [w.noteId],
+    listedByAssigned: (w) => [w.noteId],
+    expect: anyMember(200),
+  },
+  // on the invoice: attaching to a record one cannot see (a technician, an invoice) is that record's 404
   'POST /api/notes': {
     body: (c) => ({ content: 'Matrix note', attachableType: 'invoice', attachableId: c.w.invoiceId }),
-    expect: managesInvoice(201),
+    expect: officeOnly(201),
   },
-  'GET /api/notes/:id': { params: (c) => ({ id: c.w.noteId }), expect: seesProperty(200) },
+  'GET /api/notes/:id': { params: (c) => ({ id: c.w.noteId }), expect: fieldWork(200) },
   'PATCH /api/notes/:id': {
     params: (c) => ({ id: c.w.noteId }),
     body: () => ({ content: 'Edited note' }),
@@ -383,51 +453,48 @@ const TABLE: Record<string, Row> = {
   },
   'DELETE /api/notes/:id': { params: (c) => ({ id: c.w.noteId }), expect: authored(204) },
 
-  // ── invoices ──
-  'GET /api/invoices': { query: (c) => ({ ...page, q: c.w.tag }), listed: (w) => [w.invoiceId], expect: anyUser(200) },
-  'POST /api/invoices': { body: (c) => ({ propertyId: c.w.propertyId }), expect: managesProperty(201) },
-  // the picker of the invoice form: for whoever may create invoices on the property
+  // ── invoices: the office's; a technician finds none ──
+  'GET /api/invoices': {
+    query: (c) => ({ ...page, q: c.w.tag }),
+    listed: (w) => [w.invoiceId],
+    expect: anyMember(200),
+  },
+  'POST /api/invoices': { fresh: false, body: (c) => ({ propertyId: c.w.propertyId }), expect: officeOnVisible(201) },
+  // the picker of the invoice form
   'GET /api/invoices/billable-visits': {
     query: (c) => ({ propertyId: c.w.propertyId, invoiceId: c.w.invoiceId }),
     listed: (w) => [w.completedVisitId],
-    expect: managesProperty(200),
+    expect: officeOnVisible(200),
   },
-  'GET /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: managesInvoice(200) },
+  'GET /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
   'PATCH /api/invoices/:id': {
     params: (c) => ({ id: c.w.invoiceId }),
     body: () => ({ dueDate: '2031-01-31' }),
-    expect: managesInvoice(200),
+    expect: officeOnly(200),
   },
-  'DELETE /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: managesInvoice(204) },
-  'POST /api/invoices/:id/mark-paid': { params: (c) => ({ id: c.w.invoiceId }), expect: managesInvoice(200) },
-  'GET /api/invoices/:id/pdf': { params: (c) => ({ id: c.w.invoiceId }), expect: managesInvoice(200) },
+  'DELETE /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(204) },
+  'POST /api/invoices/:id/mark-paid': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
+  'GET /api/invoices/:id/pdf': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
   'POST /api/invoices/:id/send': {
     params: (c) => ({ id: c.w.invoiceId }),
     body: () => ({ to: 'billing@example.com' }),
-    expect: managesInvoice(200),
-  },
-
-  // ── invitations: "own" is one addressed to the caller, "foreign" one to the world's owner ──
-  'GET /api/invitations': { expect: anyUser(200) },
-  'POST /api/invitations/:id/accept': {
-    params: async (c) => ({ id: await invitationFor(c) }),
-    expect: addressee(200),
-  },
-  'POST /api/invitations/:id/decline': {
-    params: async (c) => ({ id: await invitationFor(c) }),
-    expect: addressee(204),
+    expect: officeOnly(200),
   },
 
   // ── attachables: an invoice, the strictest type a photo or note can hang on ──
   'GET /api/attachables/:type/:id': {
     params: (c) => ({ type: 'invoice', id: c.w.invoiceId }),
-    expect: managesInvoice(200),
+    expect: officeOnly(200),
   },
 };
 
+/**
+ * An invitation to the host's workspace (whose members no role is at first): "own" addressed to
+ * the caller, "foreign" to the world's owner. Accepting one makes the caller a member there only.
+ */
 async function invitationFor(c: Cell) {
-  const email = c.kind === 'own' && c.user ? c.user.email : c.w.owner.email;
-  return (await createInvitationRow(t, c.w.propertyId, email, { invitedBy: c.w.owner })).id;
+  const email = c.kind === 'own' && c.user ? c.user.email : c.w.team.owner.email;
+  return (await createInvitationRow(t, host.workspaceId, email, { invitedBy: host })).id;
 }
 
 // ── the router's endpoints ──
@@ -452,53 +519,84 @@ const ENDPOINTS = [
   ),
 ];
 
-let users: Record<Exclude<Role, 'signedOut'>, TestUser> & { helper: TestUser };
-let shared: { A: World; B: World };
+let teams: { A: Team; B: Team };
+let admin: TestUser;
+let host: TestUser;
 let png: Buffer;
-const counts = { endpoints: 0, cells: 0, requests: 0, leaks: 0 };
+/** The worlds reads use; never changed. */
+let shared: { A: World; B: World };
+/** The worlds writes use, built again once a call has changed one. */
+const spare: { A?: World; B?: World } = {};
+const counts = { endpoints: 0, cells: 0, requests: 0, worlds: 0, leaks: 0, started: 0 };
 
 beforeAll(async () => {
-  users = {
-    owner: await createUser(t, { name: 'Matrix Owner' }),
-    technician: await createUser(t, { name: 'Matrix Technician' }),
-    stranger: await createUser(t, { name: 'Matrix Stranger' }),
-    admin: await createUser(t, { name: 'Matrix Admin', role: 'admin' }),
-    helper: await createUser(t, { name: 'Matrix Helper' }),
-  };
+  counts.started = Date.now();
+  teams = { A: await createTeam(t, 'Matrix A'), B: await createTeam(t, 'Matrix B') };
+  admin = await createUser(t, { name: 'Matrix Admin', role: 'admin' });
+  host = await createUser(t, { name: 'Matrix Host' });
   png = await tinyPng();
-  shared = { A: await worldA({ photoBytes: png }), B: await worldB({ photoBytes: png }) };
+  shared = {
+    A: await buildWorld(t, teams.A, { photoBytes: png }),
+    B: await buildWorld(t, teams.B, { photoBytes: png }),
+  };
 });
 afterAll(async () => {
   console.log(
     `authorization matrix: ${counts.endpoints} endpoints × ${ROLES.length} roles × ${KINDS.length} id kinds = ` +
-      `${counts.cells} cells, ${counts.requests} requests, ${counts.leaks} leaks`,
+      `${counts.cells} cells, ${counts.requests} requests, ${counts.worlds} worlds built, ${counts.leaks} leaks, ` +
+      `${((Date.now() - counts.started) / 1000).toFixed(1)} s`,
   );
   await t.close();
 });
 
-/** World A: the owner's property, the technician and the helper linked to it. */
-const worldA = (options: { photoBytes?: Buffer } = {}) =>
-  buildWorld(t, { owner: users.owner, helper: users.helper, technicians: [users.technician] }, options);
-/** World B: the stranger's own property (the helper works there too). */
-const worldB = (options: { photoBytes?: Buffer } = {}) =>
-  buildWorld(t, { owner: users.stranger, helper: users.helper }, options);
+/** The caller of a role. */
+function userOf(role: Role): TestUser | null {
+  if (role === 'signedOut') return null;
+  if (role === 'admin') return admin;
+  if (role === 'stranger') return teams.B.owner;
+  return teams.A[role];
+}
 
-/** Whose records a cell uses: the stranger's own world is B; everyone else's is A. */
-const worldOf = (role: Role, kind: Kind): 'A' | 'B' => {
+/** Whose records a cell uses: B's owner's own world is B; everyone else's is A. */
+function worldOf(role: Role, kind: Kind): 'A' | 'B' {
   const home = role === 'stranger' ? 'B' : 'A';
   return kind === 'own' ? home : home === 'A' ? 'B' : 'A';
-};
+}
 
-const matches = (expected: Status, status: number) =>
-  expected === '2xx' ? status >= 200 && status < 300 : status === expected;
+/** The workspace a role's requests name: its own; the admin's "own" cells name A, where they are no member. */
+function workspaceOf(role: Role, kind: Kind): string | null {
+  if (role === 'signedOut') return null;
+  if (role === 'admin') return kind === 'own' ? teams.A.workspaceId : admin.workspaceId;
+  return role === 'stranger' ? teams.B.workspaceId : teams.A.workspaceId;
+}
+
+async function worldFor(which: 'A' | 'B', fresh: boolean): Promise<World> {
+  if (!fresh) return shared[which];
+  if (!spare[which]) {
+    counts.worlds += 1;
+    spare[which] = await buildWorld(t, teams[which]);
+  }
+  return spare[which];
+}
+
+/** Money fields with a value: a technician sees none (issue 24). `total` of a list is a count. */
+function prices(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => prices(item, `${path}[${index}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const money = /price|amount|subtotal|^tax/i.test(key) && typeof item === 'number';
+    return money ? [`${path}.${key}=${item}`] : prices(item, `${path}.${key}`);
+  });
+}
 
 async function run(endpoint: string, row: Row, role: Role, kind: Kind): Promise<string[]> {
   const [method, path] = endpoint.split(' ') as [string, string];
-  const user = role === 'signedOut' ? null : users[role];
+  const user = userOf(role);
   const which = worldOf(role, kind);
   const fresh = row.fresh ?? method !== 'GET';
-  const w = fresh ? await (which === 'A' ? worldA() : worldB()) : shared[which];
-  const cell: Cell = { role, kind, user, w };
+  const w = await worldFor(which, fresh);
+  const workspaceId = workspaceOf(role, kind);
+  const cell: Cell = { role, kind, user, w, workspaceId };
 
   const params = (await row.params?.(cell)) ?? {};
   const url =
@@ -507,38 +605,51 @@ async function run(endpoint: string, row: Row, role: Role, kind: Kind): Promise<
       if (!value) throw new Error(`${endpoint}: no value for :${name}`);
       return value;
     }) + (row.query ? `?${new URLSearchParams(row.query(cell))}` : '');
+  const headers: Record<string, string> = workspaceId ? { 'x-workspace': workspaceId } : {};
 
   counts.requests += 1;
   const response = row.upload
-    ? await t.upload(user?.cookie ?? '', { bytes: png, name: 'matrix.png', type: 'image/png' }, row.upload(cell))
-    : await t.request(url, { method, cookie: user?.cookie, body: row.body?.(cell) });
+    ? await t.upload(
+        user?.cookie ?? '',
+        { bytes: png, name: 'matrix.png', type: 'image/png' },
+        row.upload(cell),
+        headers,
+      )
+    : await t.request(url, { method, cookie: user?.cookie, body: row.body?.(cell), headers });
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
   const text = isJson ? await response.text() : (await response.arrayBuffer(), '');
+  const ok = response.status >= 200 && response.status < 300;
+  // A call that changed its world leaves it to this cell: the next one gets a new world.
+  if (fresh && (ok || response.status >= 500)) delete spare[which];
 
   const where = `${role} ${kind}`;
   const expected = row.expect[role][kind === 'own' ? 0 : 1];
   const problems: string[] = [];
-  if (!matches(expected, response.status)) {
+  if (response.status !== expected) {
     problems.push(`${where}: expected ${expected}, got ${response.status} ${text.slice(0, 300)}`);
   }
-  if (user && response.status >= 200 && response.status < 300) {
-    const viewer = { id: user.id, admin: role === 'admin' };
-    const hidden = new Set([w, shared.A, shared.B].flatMap((world) => hiddenFrom(world, viewer)));
-    const leaked = [...hidden].filter((id) => text.includes(id));
-    if (leaked.length > 0) {
-      counts.leaks += 1;
-      problems.push(`${where}: leaked ${leaked.join(', ')} in ${text.slice(0, 300)}`);
-    }
-    const missing = user.id === w.owner.id ? (row.listed?.(w) ?? []).filter((id) => !text.includes(id)) : [];
-    if (missing.length > 0)
-      problems.push(`${where}: the owner's ${missing.join(', ')} missing from ${text.slice(0, 300)}`);
+  if (!user) return problems;
+
+  const hidden = new Set([w, shared.A, shared.B].flatMap((world) => hiddenFrom(world, user.id)));
+  const leaked = [...hidden].filter((id) => text.includes(id));
+  const technician = role === 'assigned' || role === 'unassigned';
+  const priced = technician && text ? prices(JSON.parse(text)) : [];
+  if (leaked.length > 0 || priced.length > 0) {
+    counts.leaks += 1;
+    problems.push(`${where}: leaked ${[...leaked, ...priced].join(', ')} in ${text.slice(0, 300)}`);
+  }
+  if (ok && kind === 'own') {
+    const standing = standingIn(w, user.id);
+    const listed = standing === 'owner' ? row.listed : standing === 'assigned' ? row.listedByAssigned : undefined;
+    const missing = (listed?.(w) ?? []).filter((id) => !text.includes(id));
+    if (missing.length > 0) problems.push(`${where}: ${missing.join(', ')} missing from ${text.slice(0, 300)}`);
   }
   return problems;
 }
 
 describe('authorization matrix', () => {
   it('has exactly one row per endpoint of the router', () => {
-    expect(ENDPOINTS.length).toBeGreaterThan(60);
+    expect(ENDPOINTS.length).toBeGreaterThan(70);
     expect(
       Object.keys(TABLE).filter((key) => !ENDPOINTS.includes(key)),
       'rows for endpoints the router no longer has',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { calendarFeeds } from '../../src/server/db/schema';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
 import type { CalendarFeedDto } from '../../src/shared/schemas/series';
@@ -122,5 +123,27 @@ describe('the calendar feed', () => {
     expect((await t.app.request('/api/calendar/feed/AAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
     expect((await t.request('/api/calendar/feed')).status).toBe(401);
     expect((await t.request('/api/calendar/feed/regenerate', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('is logged without its token when LOG_REQUESTS=true (issue 23)', async () => {
+    const user = await createUser(t);
+    const url = await feedUrl(user.cookie);
+    const token = /feed\/([^/.]+)\.ics$/.exec(url)![1]!;
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const logging = createApp({
+        config: { ...t.config, logRequests: true },
+        db: t.db,
+        auth: t.auth,
+        storage: t.storage,
+      });
+      expect((await logging.request(`${url.replace(TEST_ORIGIN, '')}?token=${token}`)).status).toBe(200);
+      expect(log.mock.calls).toEqual([
+        [expect.stringMatching(/^GET \/api\/calendar\/feed\/\[redacted\]\?token=\[redacted\] 200 \d+ms$/)],
+      ]);
+      expect(JSON.stringify(log.mock.calls)).not.toContain(token);
+    } finally {
+      log.mockRestore();
+    }
   });
 });

@@ -63,7 +63,8 @@ describe('a visit', () => {
     const current = body.error.current as VisitDetailDto;
     expect(current).toMatchObject({ id: visit.id, status: 'completed', version: 2, myRole: 'lead' });
     expect(current.tasks).toEqual([]);
-    expect(current.can).toMatchObject({ edit: true });
+    // A technician on the visit changes its status, never its schedule (issue 24).
+    expect(current.can).toMatchObject({ changeStatus: true, edit: false });
     const [row] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(row).toMatchObject({ status: 'completed', version: 2, startedAt: null });
   });
@@ -109,7 +110,8 @@ describe('a visit task', () => {
     // The owner, who saw version 1, writes a note on it: refused, the tick stays.
     const body = await json<ErrorBody>(await patch(owner, url, { notes: 'Skip this one', version: 1 }), 409);
     expect(body.error).toMatchObject({ code: 'CONFLICT', message: 'Changed by someone else' });
-    expect(body.error.current).toEqual(ticked);
+    // The same task, as the owner sees it (a technician sees no price, issue 24).
+    expect(body.error.current).toEqual({ ...ticked, price: 5000 });
     const [row] = await t.db.select().from(visitTasks).where(eq(visitTasks.id, task.id));
     expect(row).toMatchObject({ status: 'completed', notes: null, version: 2 });
 

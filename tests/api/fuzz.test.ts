@@ -2,19 +2,26 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeParse, type $ZodType } from 'zod/v4/core';
-import { notes, propertyInvitations, visits, visitSeries } from '../../src/server/db/schema';
+import { notes, visits, visitSeries } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_ROLES,
   INVOICE_STATUSES,
   NIL_ATTACHABLE_ID,
   NOTE_ATTACHABLE_TYPES,
-  PROPERTY_ROLES,
   VISIT_STATUSES,
   VISIT_TASK_STATUSES,
+  WORKSPACE_ROLES,
 } from '../../src/shared/constants';
 import { updateUserRoleInput } from '../../src/shared/schemas/admin';
-import { signInInput, signUpRequest, updateUserRequest } from '../../src/shared/schemas/auth';
+import {
+  requestPasswordResetRequest,
+  resetPasswordRequest,
+  sendVerificationEmailRequest,
+  signInInput,
+  signUpRequest,
+  updateUserRequest,
+} from '../../src/shared/schemas/auth';
 import { createInvoiceInput, sendInvoiceInput, updateInvoiceInput } from '../../src/shared/schemas/invoices';
 import { MAX_CENTS } from '../../src/shared/schemas/money';
 import { createNoteInput, updateNoteInput } from '../../src/shared/schemas/notes';
@@ -26,13 +33,7 @@ import {
   setPasswordRequest,
   updateProfileInput,
 } from '../../src/shared/schemas/profiles';
-import {
-  addPropertyTaskInput,
-  invitePersonInput,
-  propertyInput,
-  updatePersonInput,
-  updatePropertyTaskInput,
-} from '../../src/shared/schemas/properties';
+import { addPropertyTaskInput, propertyInput, updatePropertyTaskInput } from '../../src/shared/schemas/properties';
 import { assignTaskInput, taskInput } from '../../src/shared/schemas/tasks';
 import {
   addVisitTaskInput,
@@ -42,6 +43,13 @@ import {
   updateVisitTaskInput,
 } from '../../src/shared/schemas/visits';
 import {
+  chooseWorkspaceInput,
+  inviteMemberInput,
+  updateMemberInput,
+  updateWorkspaceInput,
+} from '../../src/shared/schemas/workspaces';
+import {
+  addMember,
   addPropertyTask,
   addVisitTask,
   createGoogleUser,
@@ -55,6 +63,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { TEST_ORIGIN, createTestApp } from '../support/test-app';
+import { createInvitationRow } from '../support/worlds';
 
 // Issue 15: fuzzing with fast-check on every write endpoint. Each endpoint gets hostile bodies,
 // query strings and path ids; the server must never answer 5xx, and whatever it accepts (2xx)
@@ -75,6 +84,9 @@ const BETTER_AUTH_WRITES = [
   'POST /api/auth/update-user',
   'POST /api/auth/change-password',
   'POST /api/auth/sign-out',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/send-verification-email',
 ];
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -101,8 +113,6 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'DELETE /api/notes/:id': null,
   'DELETE /api/photos/:id': null,
   'DELETE /api/properties/:id': null,
-  'DELETE /api/properties/:id/invitations/:invitationId': null,
-  'DELETE /api/properties/:id/people/:userId': null,
   'DELETE /api/properties/:id/tasks/:propertyTaskId': null,
   'DELETE /api/secondary-profiles/:id': null,
   'DELETE /api/tasks/:id': null,
@@ -110,24 +120,30 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'DELETE /api/visits/:id': null,
   'DELETE /api/visits/:id/tasks/:taskId': null,
   'DELETE /api/visits/:id/users/:userId': null,
+  'DELETE /api/workspaces/:id/invitations/:invitationId': null,
+  'DELETE /api/workspaces/:id/members/:userId': null,
   'PATCH /api/admin/users/:id': updateUserRoleInput,
   'PATCH /api/invoices/:id': updateInvoiceInput,
   'PATCH /api/me/profile': updateProfileInput,
   'PATCH /api/notes/:id': updateNoteInput,
   'PATCH /api/photos/:id': updatePhotoInput,
   'PATCH /api/properties/:id': propertyInput,
-  'PATCH /api/properties/:id/people/:userId': updatePersonInput,
   'PATCH /api/properties/:id/tasks/:propertyTaskId': updatePropertyTaskInput,
   'PATCH /api/secondary-profiles/:id': secondaryProfileInput,
   'PATCH /api/tasks/:id': taskInput,
   'PATCH /api/visit-series/:id': updateSeriesInput,
   'PATCH /api/visits/:id': updateVisitInput,
   'PATCH /api/visits/:id/tasks/:taskId': updateVisitTaskInput,
+  'PATCH /api/workspaces/:id': updateWorkspaceInput,
+  'PATCH /api/workspaces/:id/members/:userId': updateMemberInput,
   'POST /api/auth/change-password': changePasswordRequest,
   'POST /api/auth/sign-in/email': signInInput,
   'POST /api/auth/sign-out': null,
   'POST /api/auth/sign-up/email': signUpRequest,
   'POST /api/auth/update-user': updateUserRequest,
+  'POST /api/auth/request-password-reset': requestPasswordResetRequest,
+  'POST /api/auth/reset-password': resetPasswordRequest,
+  'POST /api/auth/send-verification-email': sendVerificationEmailRequest,
   'POST /api/clear-auth': null,
   'POST /api/invitations/:id/accept': null,
   'POST /api/invitations/:id/decline': null,
@@ -137,7 +153,6 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/me/password': setPasswordRequest,
   'POST /api/notes': createNoteInput,
   'POST /api/properties': propertyInput,
-  'POST /api/properties/:id/people': invitePersonInput,
   'POST /api/properties/:id/tasks': addPropertyTaskInput,
   'POST /api/secondary-profiles': secondaryProfileInput,
   'POST /api/tasks': taskInput,
@@ -148,6 +163,8 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/visits': createVisitInput,
   'POST /api/visits/:id/tasks': addVisitTaskInput,
   'POST /api/visits/:id/users': addVisitUserInput,
+  'POST /api/workspaces/:id/invitations': inviteMemberInput,
+  'PUT /api/me/workspace': chooseWorkspaceInput,
 };
 
 const stats = { endpoints: 0, runs: 0, serverErrors: 0 };
@@ -188,6 +205,10 @@ async function actorFor(key: string): Promise<TestUser> {
 // ── the world each endpoint is fuzzed against (fresh per endpoint: a DELETE cannot starve the next one) ──
 
 async function buildWorld() {
+  // The team as it was: a run may have changed a role, removed the technician or moved the
+  // owner's default workspace (requests here name none).
+  await addMember(t, owner.workspaceId, owner, 'owner');
+  await addMember(t, owner.workspaceId, tech, 'technician', owner);
   const property = await createProperty(t, owner, { name: 'Fuzz Farm' }, [tech]);
   const elsewhere = await createProperty(t, inviter, { name: 'Not Yours' });
   const task = await createTask(t, owner, { name: 'Fuzz task' });
@@ -211,30 +232,37 @@ async function buildWorld() {
   );
   const [note] = await t.db
     .insert(notes)
-    .values({ content: 'Fuzz note', attachableType: 'property', attachableId: property.id, createdBy: owner.id })
-    .returning();
-  const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000);
-  const [invitation] = await t.db
-    .insert(propertyInvitations)
-    .values({ propertyId: elsewhere.id, email: owner.email.toLowerCase(), role: 'owner', expiresAt })
-    .returning();
-  const [sentInvitation] = await t.db
-    .insert(propertyInvitations)
     .values({
-      propertyId: property.id,
-      email: `guest-${randomUUID().slice(0, 8)}@example.com`,
-      role: 'technician',
-      expiresAt,
+      workspaceId: owner.workspaceId,
+      content: 'Fuzz note',
+      attachableType: 'property',
+      attachableId: property.id,
+      createdBy: owner.id,
     })
     .returning();
+  // One to the owner (from another business, to answer), one the owner sent (to take back).
+  const invitation = await createInvitationRow(t, inviter.workspaceId, owner.email, {
+    role: 'manager',
+    invitedBy: inviter,
+  });
+  const sentInvitation = await createInvitationRow(
+    t,
+    owner.workspaceId,
+    `guest-${randomUUID().slice(0, 8)}@example.com`,
+    {
+      invitedBy: owner,
+    },
+  );
   const seriesStart = new Date('2029-02-05T14:00:00Z');
   const [series] = await t.db
     .insert(visitSeries)
     .values({
+      workspaceId: owner.workspaceId,
       propertyId: property.id,
       startsAt: seriesStart,
       timeZone: 'America/New_York',
       rrule: 'FREQ=WEEKLY;COUNT=3',
+      assigneeIds: [owner.id],
       createdBy: owner.id,
     })
     .returning();
@@ -252,7 +280,8 @@ async function buildWorld() {
     notes: [note!.id],
     photos: [photo.id],
     'secondary-profiles': [secondary.id],
-    invitations: [invitation!.id],
+    invitations: [invitation.id],
+    workspaces: [owner.workspaceId],
     admin: [subject.id, admin.id],
   };
   return {
@@ -261,9 +290,14 @@ async function buildWorld() {
     visitTask: visitTask.id,
     /** Completed, with a completed task: what an invoice can bill. */
     billableVisit: doneVisit.id,
-    sentInvitation: sentInvitation!.id,
+    sentInvitation: sentInvitation.id,
     /** Every record id, and the technician (never the actors themselves: an admin could promote them). */
-    all: [...Object.entries(byArea).flatMap(([area, ids]) => (area === 'admin' ? [] : ids)), propertyTask.id, tech.id],
+    all: [
+      ...Object.entries(byArea).flatMap(([area, ids]) => (area === 'admin' ? [] : ids)),
+      propertyTask.id,
+      tech.id,
+      inviter.workspaceId,
+    ],
   };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -412,7 +446,7 @@ function candidates(field: string, world: World): unknown[] {
     case 'image':
       return [null, 'https://example.com/a.png', 'x'.repeat(2_000), 'x'.repeat(2_001), 'javascript:alert(1)'];
     case 'role':
-      return [...ACCOUNT_ROLES, ...PROPERTY_ROLES, 'superadmin', 'OWNER'];
+      return [...new Set([...ACCOUNT_ROLES, ...WORKSPACE_ROLES]), 'superadmin', 'OWNER', ''];
     case 'status':
       return [...new Set([...VISIT_STATUSES, ...VISIT_TASK_STATUSES, ...INVOICE_STATUSES]), 'Draft', ''];
     case 'attachableType':
@@ -422,6 +456,47 @@ function candidates(field: string, world: World): unknown[] {
     case 'taskId':
     case 'userId':
       return [...ids, '', NIL_ATTACHABLE_ID, randomUUID()];
+    // client-made ids (issue 17): new, taken, or no id
+    case 'id':
+      return [randomUUID(), ...world.byArea.visits!, world.byArea.notes![0], NIL_ATTACHABLE_ID, '', 'x'];
+    case 'version':
+      return [1, 2, 0, -1, 1.5, 2 ** 31, '1', null];
+    case 'count':
+      return [1, 3, 10, 0, 1_000, 1.5, '3'];
+    case 'workspaceId':
+      return [owner.workspaceId, inviter.workspaceId, randomUUID(), NIL_ATTACHABLE_ID, '', 'not-a-uuid'];
+    // Issue 24, 'Assign to': members (the first as lead), strangers, twice the same, too many
+    case 'assigneeIds':
+      return [
+        [],
+        [owner.id],
+        [tech.id, owner.id],
+        [tech.id, tech.id],
+        [inviter.id],
+        [randomUUID()],
+        [owner.id, 'not-a-uuid'],
+        Array.from({ length: 21 }, () => randomUUID()),
+        owner.id,
+      ];
+    case 'taskIds':
+      return [[], [world.byArea.tasks![0]], [randomUUID()], ['x'], Array.from({ length: 101 }, () => randomUUID())];
+    case 'taxRateBps':
+      return [0, 800, 10_000, 10_001, -1, 8.5, '800', null, 2 ** 31];
+    case 'paymentTermsDays':
+      return [0, 30, 365, 366, -1, 1.5, '30', null];
+    case 'invoicePrefix':
+      return ['', 'INV-', 'A/B.C_D-1', 'x'.repeat(12), 'x'.repeat(13), 'IN V', '😀', "';--"];
+    case 'timeZone':
+      return ['UTC', 'America/New_York', 'Europe/Lisbon', 'Asia/Kathmandu', 'Mars/Olympus', '', 'utc', 'x'.repeat(65)];
+    case 'rrule':
+      return [
+        'FREQ=WEEKLY;COUNT=3',
+        'RRULE:FREQ=DAILY;COUNT=2',
+        'FREQ=DAILY',
+        'FREQ=SECONDLY',
+        'COUNT=3',
+        'x'.repeat(501),
+      ];
     case 'visitIds':
     case 'propertyIds':
       return [
@@ -437,6 +512,7 @@ function candidates(field: string, world: World): unknown[] {
     case 'dueDate':
       return ['2030-06-15', '2030-02-30', '0000-01-01', '9999-12-31', '2030-6-1', '', null];
     case 'scheduledAt':
+    case 'startsAt':
       return [
         '2030-06-15T10:00:00Z',
         '2030-06-15T10:00:00+14:00',
@@ -453,6 +529,11 @@ function candidates(field: string, world: World): unknown[] {
       return [0, 1, 1250, MAX_CENTS, MAX_CENTS + 1, -1, 1.5, null, '100'];
     case 'estimatedDurationMinutes':
       return [0, 30, 100_000, 100_001, null, 2 ** 31];
+    case 'token':
+      return ['', 'made-up-token', 'x'.repeat(300)];
+    case 'redirectTo':
+    case 'callbackURL':
+      return ['/reset-password', '/verify-email', 'https://evil.example/steal', '//evil.example', ''];
     case 'isActive':
     case 'revokeOtherSessions':
     case 'addPropertyTasks':
@@ -485,7 +566,7 @@ function shapeOf(schema: $ZodType): Record<string, $ZodType> {
 const fieldNames = (schema: $ZodType) => Object.keys(shapeOf(schema));
 
 /** Keys no schema has, some of which a careless service might read. */
-const EXTRA_KEYS = ['__proto__', 'constructor', 'role', 'id', 'userId', 'createdBy', 'total', 'isAdmin'];
+const EXTRA_KEYS = ['__proto__', 'constructor', 'role', 'id', 'userId', 'createdBy', 'total', 'isAdmin', 'workspaceId'];
 
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
 
@@ -610,17 +691,44 @@ function urls(path: string, world: World): fc.Arbitrary<string> {
   });
 }
 
+/**
+ * The workspace a request names (issue 24): mostly none (the caller's default), else theirs,
+ * another business's, no workspace at all, or no id.
+ */
+function workspaceHeaders(): fc.Arbitrary<Record<string, string>> {
+  const named = (values: string[]) => fc.constantFrom(...values).map((value) => ({ 'x-workspace': value }));
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constant({}) },
+    { weight: 3, arbitrary: named([owner.workspaceId]) },
+    {
+      weight: 2,
+      arbitrary: named([
+        owner.workspaceId.toUpperCase(),
+        inviter.workspaceId,
+        randomUUID(),
+        NIL_ATTACHABLE_ID,
+        '',
+        ' ',
+        'null',
+        'not-a-uuid',
+        `${owner.workspaceId},${inviter.workspaceId}`,
+        'x'.repeat(5_000),
+      ]),
+    },
+  );
+}
+
 // ── sending, and what was sent ──
 
-async function send(method: string, url: string, body: Body, cookie: string) {
+async function send(method: string, url: string, body: Body, cookie: string, extra: Record<string, string>) {
   if (body.kind === 'raw') {
     return t.app.request(url, {
       method,
-      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json', ...extra },
       body: body.text,
     });
   }
-  return t.request(url, { method, cookie, body: body.kind === 'json' ? body.value : undefined });
+  return t.request(url, { method, cookie, body: body.kind === 'json' ? body.value : undefined, headers: extra });
 }
 
 /** The text of a body, for messages (a 5,000-deep object is too deep to stringify again). */
@@ -683,9 +791,9 @@ describe('fuzzing every write endpoint (issue 15)', () => {
         const world = await buildWorld();
         stats.endpoints += 1;
         await fc.assert(
-          fc.asyncProperty(urls(path, world), bodies(schema, world), async (url, body) => {
+          fc.asyncProperty(urls(path, world), bodies(schema, world), workspaceHeaders(), async (url, body, headers) => {
             stats.runs += 1;
-            const response = await send(method, url, body, (await actorFor(key)).cookie);
+            const response = await send(method, url, body, (await actorFor(key)).cookie, headers);
             const text = await response.text();
             if (response.status >= 500) stats.serverErrors += 1;
             expect(response.status, `${method} ${url.slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);

@@ -4,9 +4,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_CALLBACK_PATH } from '../../src/server/auth/google';
 import { loadConfig } from '../../src/server/config';
 import { accounts, profiles, users } from '../../src/server/db/schema';
-import { GOOGLE_MESSAGES, GOOGLE_NOT_LINKED_ERROR, googleFailureMessage } from '../../src/shared/google';
+import {
+  GOOGLE_MESSAGES,
+  GOOGLE_NOT_LINKED_ERROR,
+  GOOGLE_UNVERIFIED_ACCOUNT_ERROR,
+  googleFailureMessage,
+} from '../../src/shared/google';
 import { AUTH_MESSAGES } from '../../src/shared/schemas/auth';
 import { createUser, sessionCookie, uniqueEmail } from '../support/factories';
+import { linkIn, waitForMail } from '../support/outbox';
 import { completeIdpSignIn, IDP_DENIED_MESSAGE, startIdp, type IdpAccount, type RunningIdp } from '../support/idp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
@@ -187,6 +193,59 @@ describe('an existing e-mail/password account with the same e-mail', () => {
     const account = googleAccount({ email: existing.email.toUpperCase(), emailVerified: true });
     const { cookie } = await signInWithGoogle({ account: account.sub });
     expect((await me(cookie)).id).toBe(existing.id);
+  });
+});
+
+// Issue 23, the pre-hijack: an attacker signs up with a password as Ada's address; later the
+// real Ada uses 'Sign in with Google' (email_verified: true).
+describe('an e-mail/password account whose address was never verified', () => {
+  it('is never joined; its address gets a claim link, and once Ada follows it the attacker holds nothing', async () => {
+    const email = uniqueEmail('ada');
+    const attacker = await createUser(t, { email, verified: false, password: 'attacker-harbour-1' });
+    const account = googleAccount({ email, emailVerified: true, name: 'Ada Lovelace' });
+
+    const refused = await signInWithGoogle({ account: account.sub });
+    expectLoggedOnly(/account_not_linked|Unable to link/i);
+    expect(refused.location.pathname).toBe('/login');
+    expect(refused.location.searchParams.get('error')).toBe(GOOGLE_UNVERIFIED_ACCOUNT_ERROR);
+    expect(googleFailureMessage('sign-in', GOOGLE_UNVERIFIED_ACCOUNT_ERROR)).toBe(
+      'An account with this e-mail exists but was never verified. We sent it a link.',
+    );
+    expect(refused.cookie).toBeNull();
+    const linksBefore = await t.db.select().from(accounts).where(eq(accounts.userId, attacker.id));
+    expect(linksBefore.map((link) => link.providerId)).toEqual(['credential']);
+
+    // The link went to the address (Ada's inbox), not to the attacker.
+    const claim = await waitForMail(t.config.dataDir, email, /^Confirm your Rounds account/);
+    const link = new URL(linkIn(claim, '/api/auth/reset-password/'));
+    const landed = await t.request(`${link.pathname}${link.search}`);
+    const token = new URL(landed.headers.get('location') ?? '', TEST_ORIGIN).searchParams.get('token');
+    expect(token).toBeTruthy();
+    const claimed = await t.request('/api/auth/reset-password', { body: { token, newPassword: 'adas-own-harbour-2' } });
+    expect(claimed.status).toBe(200);
+
+    // The attacker's password and session are gone.
+    expect((await t.request('/api/me', { cookie: attacker.cookie })).status).toBe(401);
+    const attackerSignIn = await t.request('/api/auth/sign-in/email', {
+      body: { email, password: 'attacker-harbour-1' },
+    });
+    expect(attackerSignIn.status).toBe(401);
+    vi.mocked(console.error).mockClear();
+
+    // Ada's Google sign-in now joins the account, whose address is proven.
+    const ada = await signInWithGoogle({ account: account.sub });
+    expect(ada.location.pathname).toBe('/dashboard');
+    const body = await me(ada.cookie);
+    expect(body.id).toBe(attacker.id);
+    const [row] = await t.db.select().from(users).where(eq(users.id, attacker.id));
+    expect(row?.emailVerified).toBe(true);
+  });
+
+  it('a Google sign-up whose address Google does not vouch for stays unverified', async () => {
+    const account = googleAccount({ emailVerified: false, name: 'Unvouched' });
+    const { cookie } = await signInWithGoogle({ account: account.sub });
+    const response = await t.request('/api/me', { cookie: cookie ?? '' });
+    expect(await response.json()).toMatchObject({ emailVerified: false });
   });
 });
 

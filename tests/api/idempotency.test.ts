@@ -1,16 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, notes, photos, visits, visitTasks } from '../../src/server/db/schema';
+import { idempotencyKeys, notes, photos, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { MAX_PHOTO_BYTES } from '../../src/shared/constants';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import type { NoteDto } from '../../src/shared/schemas/notes';
 import type { PhotoDetailDto } from '../../src/shared/schemas/photos';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
-import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
+import {
+  addMember,
+  addVisitTask,
+  createProperty,
+  createTask,
+  createUser,
+  createVisit,
+  type TestUser,
+} from '../support/factories';
 import { tinyPng } from '../support/images';
 import { startSmtp } from '../support/smtp';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 // Issue 17: writes sent with an Idempotency-Key are safe to replay: the first answer per user
 // and key comes back for the same request, once more when the copies arrive together.
@@ -30,6 +40,8 @@ beforeAll(async () => {
   tech = await createUser(t);
   stranger = await createUser(t);
   propertyId = (await createProperty(t, owner, { name: 'Replay House' }, [tech])).id;
+  // A technician sees the properties of their visits (issue 24).
+  await createVisit(t, propertyId, { lead: owner, assistants: [tech] });
 });
 afterAll(async () => {
   await t.close();
@@ -93,6 +105,18 @@ describe('replays', () => {
     });
     const elsewhere = await send(owner, 'POST', '/api/notes?x=1', { content: 'The first request' }, key);
     expect(elsewhere.status).toBe(422);
+    // The same request into another of the caller's workspaces (X-Workspace) is another request.
+    const both = await createUser(t);
+    const business = await createUser(t);
+    await addMember(t, business.workspaceId, both, 'manager');
+    const inWorkspace = (workspaceId: string) =>
+      t.request('/api/notes', {
+        cookie: both.cookie,
+        body: { content: 'A standalone note' },
+        headers: { 'Idempotency-Key': key, 'X-Workspace': workspaceId },
+      });
+    expect((await inWorkspace(both.workspaceId)).status).toBe(201);
+    expect((await inWorkspace(business.workspaceId)).status).toBe(422);
     expect(await notesWith('Another request')).toBe(0);
     expect(await notesWith('The first request')).toBe(1);
   });
@@ -273,6 +297,132 @@ describe('replays', () => {
   });
 });
 
+// Issue 23: a keyed upload is no longer held in memory to be hashed: it streams to a file under
+// DATA_DIR/uploads, hashed as it passes, and the file is gone once the request is answered.
+describe('keyed uploads stream to disk', () => {
+  const uploads = () => path.join(t.config.dataDir, 'uploads');
+  /** The files waiting in DATA_DIR/uploads and their sizes (the route's own folders included). */
+  const waiting = () => {
+    try {
+      return readdirSync(uploads(), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => statSync(path.join(entry.parentPath, entry.name)).size);
+    } catch {
+      return [];
+    }
+  };
+
+  /** A form as a browser frames it, by hand, so a test chooses the boundary and the chunks. */
+  function multipart(boundary: string, fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    return {
+      head: Buffer.from(
+        `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      bytes: file.bytes,
+      tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+    };
+  }
+
+  const post = (boundary: string, key: string, body: ReadableStream<Uint8Array> | Buffer) =>
+    t.app.request('/api/photos', {
+      method: 'POST',
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie: owner.cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'Idempotency-Key': key,
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  /** The body in pieces of `size` bytes, so every boundary marker is cut somewhere. */
+  const inPieces = (bytes: Buffer, size: number) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.subarray(at, at + size));
+        controller.close();
+      },
+    });
+
+  it('a replay gets the stored answer, though its boundary differs and is cut across chunks', async () => {
+    const key = randomUUID();
+    const caption = `Streamed ${randomUUID().slice(0, 6)}`;
+    const fields = { caption, attachableType: 'property', attachableId: propertyId };
+    const file = { name: 'meter.png', bytes: await tinyPng() };
+    const whole = (boundary: string) => {
+      const form = multipart(boundary, fields, file);
+      return Buffer.concat([form.head, form.bytes, form.tail]);
+    };
+    const first = await answer(await post('first-boundary', key, whole('first-boundary')));
+    expect(first.status, first.text).toBe(201);
+    expect(waiting()).toEqual([]);
+    for (const size of [1, 7, 64]) {
+      const boundary = `----another-boundary-${size}`;
+      const again = await answer(await post(boundary, key, inPieces(whole(boundary), size)));
+      expect(again, `pieces of ${size}`).toEqual({ status: 201, text: first.text, replayed: 'true' });
+      expect(waiting()).toEqual([]);
+    }
+    expect(await t.db.$count(photos, eq(photos.caption, caption))).toBe(1);
+    // The same form with another picture is another request: 422, and nothing left behind.
+    const other = multipart('first-boundary', fields, {
+      ...file,
+      bytes: Buffer.concat([file.bytes, Buffer.from([0])]),
+    });
+    const refused = await post('first-boundary', key, Buffer.concat([other.head, other.bytes, other.tail]));
+    expect(refused.status).toBe(422);
+    expect(waiting()).toEqual([]);
+  });
+
+  it('is on disk while it arrives, not in memory, and the file is deleted once answered', async () => {
+    const png = await tinyPng();
+    const form = multipart(
+      'rounds-spool',
+      { attachableType: 'property', attachableId: propertyId },
+      {
+        name: 'big.png',
+        bytes: png,
+      },
+    );
+    const piece = Buffer.alloc(256 * 1024); // zeros after the PNG's end: still that PNG to sharp
+    const half = 4 * 1024 * 1024;
+    let sent = 0;
+    let release!: () => void;
+    const halfway = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(form.head);
+        controller.enqueue(form.bytes);
+      },
+      async pull(controller) {
+        // The second half waits until the test has seen the first half on disk.
+        if (sent === half) await halfway;
+        if (sent === 2 * half) {
+          controller.enqueue(form.tail);
+          return controller.close();
+        }
+        controller.enqueue(piece);
+        sent += piece.length;
+      },
+    });
+    const response = post('rounds-spool', randomUUID(), body);
+    // Held in memory, nothing would reach the disk before the body had ended.
+    for (let waited = 0; waiting().reduce((sum, size) => sum + size, 0) < half; waited += 20) {
+      expect(waited, 'the first half of the body is on disk').toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(waiting()).toHaveLength(1);
+    release();
+    const photo = (await (await response).json()) as PhotoDetailDto;
+    expect(photo).toMatchObject({ fileName: 'big.png', mimeType: 'image/png' });
+    expect(waiting()).toEqual([]);
+  });
+});
+
 describe('client-made ids', () => {
   it('creates a note with the id the phone gave it; the id again is 409', async () => {
     const id = randomUUID();
@@ -316,5 +466,62 @@ describe('client-made ids', () => {
       'A visit with this id already exists',
     );
     expect(await t.db.$count(visits, eq(visits.id, id))).toBe(1);
+  });
+});
+
+// Issue 23 (low findings): a 409 for an id held by someone else's row told that the row exists.
+// The answer to a taken id now depends only on rows the caller can see.
+describe('client-made ids taken by a row the caller cannot see', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('a note: made under a fresh id for the stranger (201), 409 for whoever sees the row holding it', async () => {
+    const id = randomUUID();
+    expect((await postNote(owner, 'The owner’s note', undefined, { id })).status).toBe(201);
+    const theirs = await send(stranger, 'POST', '/api/notes', { id, content: 'The stranger’s note' });
+    expect(theirs.status).toBe(201);
+    const note = (await theirs.json()) as NoteDto;
+    expect(note.id).toMatch(UUID);
+    expect(note.id).not.toBe(id);
+    expect(note).toMatchObject({ content: 'The stranger’s note', createdBy: stranger.id, attachableId: null });
+    const [kept] = await t.db.select().from(notes).where(eq(notes.id, id));
+    expect(kept).toMatchObject({ content: 'The owner’s note', createdBy: owner.id, attachableId: propertyId });
+    // The owner's replay, and the linked technician who sees the note too: 409 as before.
+    expect((await postNote(owner, 'The owner’s note', undefined, { id })).status).toBe(409);
+    expect((await postNote(tech, 'The technician’s note', undefined, { id })).status).toBe(409);
+  });
+
+  it('a photo: made under a fresh id for the stranger (201), 409 for the uploader', async () => {
+    const id = randomUUID();
+    const bytes = await tinyPng();
+    const fields = { id, attachableType: 'property', attachableId: propertyId };
+    expect((await t.upload(owner.cookie, { bytes, name: 'owner.png' }, fields)).status).toBe(201);
+    const theirs = await t.upload(stranger.cookie, { bytes, name: 'stranger.png' }, { id });
+    expect(theirs.status).toBe(201);
+    const photo = (await theirs.json()) as PhotoDetailDto;
+    expect(photo.id).toMatch(UUID);
+    expect(photo.id).not.toBe(id);
+    expect(photo).toMatchObject({ fileName: 'stranger.png', uploadedBy: stranger.id, attachableId: null });
+    const [kept] = await t.db.select().from(photos).where(eq(photos.id, id));
+    expect(kept).toMatchObject({ fileName: 'owner.png', uploadedBy: owner.id, attachableId: propertyId });
+    const again = await t.upload(owner.cookie, { bytes, name: 'owner.png' }, fields);
+    expect(again.status).toBe(409);
+  });
+
+  it('a visit: made under a fresh id on the stranger’s own property (201), 409 for the owner', async () => {
+    const id = randomUUID();
+    const scheduledAt = '2031-02-03T09:00:00.000Z';
+    expect((await send(owner, 'POST', '/api/visits', { id, propertyId, scheduledAt })).status).toBe(201);
+    const theirProperty = (await createProperty(t, stranger, { name: 'Stranger Cottage' })).id;
+    const theirs = await send(stranger, 'POST', '/api/visits', { id, propertyId: theirProperty, scheduledAt });
+    expect(theirs.status).toBe(201);
+    const visit = (await theirs.json()) as VisitDetailDto;
+    expect(visit.id).toMatch(UUID);
+    expect(visit.id).not.toBe(id);
+    expect(visit).toMatchObject({ propertyId: theirProperty, myRole: 'lead' });
+    const [kept] = await t.db.select().from(visits).where(eq(visits.id, id));
+    expect(kept).toMatchObject({ propertyId, version: 1 });
+    expect(await t.db.$count(visitUsers, eq(visitUsers.visitId, id))).toBe(1);
+    const again = await send(owner, 'POST', '/api/visits', { id, propertyId, scheduledAt });
+    expect(again.status).toBe(409);
   });
 });

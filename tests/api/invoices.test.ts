@@ -9,6 +9,7 @@ import type { VisitStatus } from '../../src/shared/constants';
 import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
+import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -40,9 +41,11 @@ async function visitWith(
   tasks: [price: number | null, status: 'completed' | 'pending' | 'skipped'][],
   status: VisitStatus = 'completed',
   onProperty = propertyId,
+  assistants: TestUser[] = [],
 ) {
   const visit = await createVisit(t, onProperty, {
     lead: owner,
+    assistants,
     status,
     scheduledAt: new Date('2030-05-01T09:00:00Z'),
   });
@@ -141,6 +144,22 @@ describe('amounts, in integer cents, computed by the server', () => {
     expect(await json(await patch(invoice.id, { visitIds: [] }), 409)).toMatchObject({
       error: { message: 'The visits of an invoice that has been sent can no longer change' },
     });
+  });
+});
+
+describe('due date', () => {
+  it('takes a real calendar date in the years 1–9999 only: 400 otherwise, never a 500', async () => {
+    for (const dueDate of ['2030-02-30', '2030-6-1', '0000-01-01']) {
+      const body = await json<{ error: { fields: Record<string, string> } }>(
+        await create(owner, { propertyId, dueDate }),
+        400,
+      );
+      expect(body.error.fields.dueDate, dueDate).toMatch(/^Due date must be/);
+    }
+    const edges = await Promise.all(
+      ['0001-01-01', '9999-12-31'].map((dueDate) => create(owner, { propertyId, dueDate })),
+    );
+    for (const response of edges) await json(response, 201);
   });
 });
 
@@ -259,8 +278,9 @@ describe('status', () => {
 });
 
 describe('who sees invoices', () => {
-  it('only whoever manages the property: a technician and a stranger get 404 everywhere, an admin sees it', async () => {
-    const visit = await visitWith([[4321, 'completed']]);
+  it("only the workspace's owners and managers: a technician on the visit, a stranger and an admin get 404 everywhere", async () => {
+    // The technician works the visit: they see it and its property, never its invoice (issue 24).
+    const visit = await visitWith([[4321, 'completed']], 'completed', propertyId, [tech]);
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     for (const user of [tech, stranger]) {
       for (const [method, url, body] of [
@@ -297,18 +317,49 @@ describe('who sees invoices', () => {
     expect(byOwner.invoices).toEqual([expect.objectContaining({ id: invoice.id, status: 'draft', total: 4667 })]);
 
     const admin = await createUser(t, { role: 'admin' });
-    expect((await t.request(`/api/invoices/${invoice.id}`, { cookie: admin.cookie })).status).toBe(200);
+    expect((await t.request(`/api/invoices/${invoice.id}`, { cookie: admin.cookie })).status).toBe(404);
   });
 });
 
 describe('numbers', () => {
-  it('50 invoices created at once get 50 distinct numbers', async () => {
-    const made = await Promise.all(Array.from({ length: 50 }, () => create(owner, { propertyId })));
+  it("50 invoices created at once get the workspace's next 50 numbers: prefix, year, sequence, no gaps", async () => {
+    const business = await createUser(t);
+    const place = await createProperty(t, business);
+    const year = new Date().getUTCFullYear();
+    const made = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.request('/api/invoices', { cookie: business.cookie, body: { propertyId: place.id } }),
+      ),
+    );
     const numbers = await Promise.all(
       made.map(async (response) => (await json<InvoiceDetailDto>(response, 201)).invoiceNumber),
     );
     expect(new Set(numbers).size).toBe(50);
-    for (const number of numbers) expect(number).toMatch(/^INV-\d+$/);
+    const sequences = numbers.map((number) => {
+      expect(number).toMatch(new RegExp(`^INV-${year}\\d{5}$`));
+      return Number(number.slice(`INV-${year}`.length));
+    });
+    expect(sequences.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+  });
+
+  it("counts per workspace: another business's invoices never move this one's numbers", async () => {
+    const quiet = await createUser(t);
+    const busy = await createUser(t);
+    const quietPlace = await createProperty(t, quiet);
+    const busyPlace = await createProperty(t, busy);
+    const first = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', { cookie: quiet.cookie, body: { propertyId: quietPlace.id } }),
+      201,
+    );
+    for (let index = 0; index < 3; index += 1) {
+      await t.request('/api/invoices', { cookie: busy.cookie, body: { propertyId: busyPlace.id } });
+    }
+    const second = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', { cookie: quiet.cookie, body: { propertyId: quietPlace.id } }),
+      201,
+    );
+    const year = new Date().getUTCFullYear();
+    expect([first.invoiceNumber, second.invoiceNumber]).toEqual([`INV-${year}00001`, `INV-${year}00002`]);
   });
 });
 
@@ -333,7 +384,8 @@ describe('the PDF and sending it', () => {
   });
 
   it('without SMTP_URL, sending writes an .eml with the PDF to DATA_DIR/outbox, and a draft becomes sent', async () => {
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId }), 201);
+    const visit = await visitWith([[2500, 'completed']]);
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const sent = await json<InvoiceDetailDto>(
       await t.request(`/api/invoices/${invoice.id}/send`, { cookie: owner.cookie, body: { to: 'payer@example.com' } }),
       200,
@@ -351,6 +403,61 @@ describe('the PDF and sending it', () => {
     expect(
       (await t.request(`/api/invoices/${invoice.id}/send`, { cookie: owner.cookie, body: { to: 'nope' } })).status,
     ).toBe(400);
+  });
+});
+
+describe('who it is from (issue 24)', () => {
+  it("carries the business's name, address, phone, e-mail and tax rate as they were when it was made", async () => {
+    const shop = await createUser(t);
+    const settings = {
+      name: 'Harbour Pools Ltd',
+      address: '12 Quay Street, Bristol',
+      phone: '+44 117 496 0000',
+      email: 'accounts@harbour.example',
+      taxRateBps: 2000,
+    };
+    await json(
+      await t.request(`/api/workspaces/${shop.workspaceId}`, { method: 'PATCH', cookie: shop.cookie, body: settings }),
+      200,
+    );
+    const property = await createProperty(t, shop, { name: 'Quay House' });
+    const visit = await createVisit(t, property.id, { lead: shop, status: 'completed' });
+    await addVisitTask(t, visit.id, (await createTask(t, shop)).id, { price: 10_000, status: 'completed' });
+    const invoice = await json<InvoiceDetailDto>(
+      await create(shop, { propertyId: property.id, visitIds: [visit.id] }),
+      201,
+    );
+    const { taxRateBps, ...seller } = settings;
+    // No due date given: the workspace's payment terms (30 days unless changed) from today.
+    const inThirtyDays = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
+    expect(invoice.dueDate).toBe(inThirtyDays);
+    expect(invoice).toMatchObject({ seller, taxRateBps, subtotal: 10_000, taxAmount: 2_000, total: 12_000 });
+
+    // Later changes to the settings are for later invoices.
+    await json(
+      await t.request(`/api/workspaces/${shop.workspaceId}`, {
+        method: 'PATCH',
+        cookie: shop.cookie,
+        body: { name: 'Renamed Pools', taxRateBps: 0 },
+      }),
+      200,
+    );
+    const kept = await json<InvoiceDetailDto>(
+      await t.request(`/api/invoices/${invoice.id}`, { cookie: shop.cookie }),
+      200,
+    );
+    expect(kept).toMatchObject({ seller, taxRateBps, total: 12_000 });
+
+    const pdf = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: shop.cookie });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+      mergePages: true,
+    });
+    for (const value of [...Object.values(seller), 'Tax (20%)', '$120.00']) expect(text).toContain(value);
+
+    const to = 'client-of-harbour@example.com';
+    await json(await t.request(`/api/invoices/${invoice.id}/send`, { cookie: shop.cookie, body: { to } }), 200);
+    const [mail] = await mailsTo(t.config.dataDir, to);
+    for (const value of [...Object.values(seller), 'Tax (20%): $20.00']) expect(mail?.text).toContain(value);
   });
 });
 

@@ -36,7 +36,6 @@ beforeAll(async () => {
     '/api/tasks',
     '/api/visits',
     `/api/properties/${property.id}/tasks`,
-    `/api/properties/${property.id}/people`,
     `/api/properties/${property.id}/visits`,
     `/api/tasks/${task.id}/properties`,
     `/api/visits/${visit.id}/task-options?scope=all`,

@@ -3,6 +3,7 @@ import type { NoteAttachableType } from '../../src/shared/constants';
 import { NIL_ATTACHABLE_ID } from '../../src/shared/constants';
 import type { NoteDto } from '../../src/shared/schemas/notes';
 import {
+  addMember,
   createInvoiceRow,
   createPhotoRow,
   createProperty,
@@ -20,6 +21,7 @@ let owner: TestUser;
 let tech: TestUser;
 let stranger: TestUser;
 let admin: TestUser;
+let manager: TestUser;
 let records: Record<NoteAttachableType, string>;
 let names: Record<NoteAttachableType, string>;
 
@@ -29,8 +31,14 @@ beforeAll(async () => {
   tech = await createUser(t);
   stranger = await createUser(t);
   admin = await createUser(t, { role: 'admin' });
+  manager = await createUser(t);
+  await addMember(t, owner.workspaceId, manager, 'manager');
   const property = await createProperty(t, owner, { name: 'Note Hall' }, [tech]);
-  const visit = await createVisit(t, property.id, { lead: owner, scheduledAt: new Date('2030-03-04T10:00:00Z') });
+  const visit = await createVisit(t, property.id, {
+    lead: owner,
+    assistants: [tech],
+    scheduledAt: new Date('2030-03-04T10:00:00Z'),
+  });
   const task = await createTask(t, owner, { name: 'Sweep chimney' });
   const invoice = await createInvoiceRow(t, property.id, { invoiceNumber: 'INV-2030001' });
   const secondary = await createSecondaryProfile(t, owner, { displayName: 'Weekend Contact' });
@@ -68,54 +76,59 @@ const post = (user: TestUser, body: Record<string, unknown>) => t.request('/api/
 const get = (user: TestUser, url: string) => t.request(url, { cookie: user.cookie });
 
 describe('the seven attachable types', () => {
-  // Rows: type; who besides the owner sees it: technician, stranger, admin.
-  const expected: [NoteAttachableType, boolean, boolean, boolean][] = [
-    ['property', true, false, true],
-    ['task', true, true, true],
-    ['visit', true, false, true],
-    ['invoice', false, false, true],
-    ['profile', false, false, true],
-    ['secondary_profile', false, false, false],
-    ['photo', true, false, true],
+  // Rows: type; who besides the owner sees it: a technician on the visit, a manager of the
+  // workspace, someone of another business, a platform admin who is not a member (issue 24).
+  const expected: [NoteAttachableType, boolean, boolean, boolean, boolean][] = [
+    ['property', true, true, false, false],
+    ['task', true, true, false, false],
+    ['visit', true, true, false, false],
+    ['invoice', false, true, false, false],
+    ['profile', false, false, false, false],
+    ['secondary_profile', false, false, false, false],
+    ['photo', true, true, false, false],
   ];
 
-  it.each(expected)('%s: technician %s, stranger %s, admin %s', async (type, techSees, strangerSees, adminSees) => {
-    const note = await json<NoteDto>(
-      await post(owner, { content: `About this ${type}`, attachableType: type, attachableId: records[type] }),
-      201,
-    );
-    expect(note).toMatchObject({
-      attachableType: type,
-      attachableId: records[type],
-      attachedName: names[type],
-      author: { displayName: 'Olive Owner', email: owner.email },
-      edited: false,
-      can: { edit: true, delete: true },
-    });
-    for (const [user, sees] of [
-      [tech, techSees],
-      [stranger, strangerSees],
-      [admin, adminSees],
-    ] as const) {
-      const read = await get(user, `/api/notes/${note.id}`);
-      expect(read.status, `${type} read`).toBe(sees ? 200 : 404);
-      if (!sees) expect(await read.json()).toMatchObject({ error: { message: 'Note not found' } });
-      const list = await json<{ items: NoteDto[] }>(
-        await get(user, `/api/notes?attachableType=${type}&limit=100`),
-        200,
+  it.each(expected)(
+    '%s: technician %s, manager %s, stranger %s, admin %s',
+    async (type, techSees, managerSees, strangerSees, adminSees) => {
+      const note = await json<NoteDto>(
+        await post(owner, { content: `About this ${type}`, attachableType: type, attachableId: records[type] }),
+        201,
       );
-      expect(
-        list.items.some((item) => item.id === note.id),
-        `${type} listed`,
-      ).toBe(sees);
-      // attaching: only to what one can see, else that record's own 404
-      const attach = await post(user, { content: 'Mine too', attachableType: type, attachableId: records[type] });
-      expect(attach.status, `${type} attach`).toBe(sees ? 201 : 404);
-      const name = await get(user, `/api/attachables/${type}/${records[type]}`);
-      expect(name.status, `${type} name`).toBe(sees ? 200 : 404);
-      if (sees) expect(await name.json()).toEqual({ type, id: records[type], name: names[type] });
-    }
-  });
+      expect(note).toMatchObject({
+        attachableType: type,
+        attachableId: records[type],
+        attachedName: names[type],
+        author: { displayName: 'Olive Owner', email: owner.email },
+        edited: false,
+        can: { edit: true, delete: true },
+      });
+      for (const [user, sees] of [
+        [tech, techSees],
+        [manager, managerSees],
+        [stranger, strangerSees],
+        [admin, adminSees],
+      ] as const) {
+        const read = await get(user, `/api/notes/${note.id}`);
+        expect(read.status, `${type} read`).toBe(sees ? 200 : 404);
+        if (!sees) expect(await read.json()).toMatchObject({ error: { message: 'Note not found' } });
+        const list = await json<{ items: NoteDto[] }>(
+          await get(user, `/api/notes?attachableType=${type}&limit=100`),
+          200,
+        );
+        expect(
+          list.items.some((item) => item.id === note.id),
+          `${type} listed`,
+        ).toBe(sees);
+        // attaching: only to what one can see, else that record's own 404
+        const attach = await post(user, { content: 'Mine too', attachableType: type, attachableId: records[type] });
+        expect(attach.status, `${type} attach`).toBe(sees ? 201 : 404);
+        const name = await get(user, `/api/attachables/${type}/${records[type]}`);
+        expect(name.status, `${type} name`).toBe(sees ? 200 : 404);
+        if (sees) expect(await name.json()).toEqual({ type, id: records[type], name: names[type] });
+      }
+    },
+  );
 
   it('attaching to a record one cannot see says so in that record’s words', async () => {
     const messages: Partial<Record<NoteAttachableType, string>> = {
@@ -181,8 +194,10 @@ describe('standalone notes and the rules of a note', () => {
     expect(await json(byTech, 403)).toMatchObject({ error: { message: 'Unauthorized to edit this note' } });
     const deleteByTech = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: tech.cookie });
     expect(await json(deleteByTech, 403)).toMatchObject({ error: { message: 'Unauthorized to delete this note' } });
+    const byManager = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: manager.cookie });
+    expect(byManager.status).toBe(403);
     const byAdmin = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: admin.cookie });
-    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.status).toBe(404);
     const byStranger = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: stranger.cookie });
     expect(byStranger.status).toBe(404);
     expect((await json<NoteDto>(await get(tech, `/api/notes/${note.id}`), 200)).can).toEqual({

@@ -11,10 +11,13 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into profiles (user_id, display_name, company_name)
     select id, 'Name ' || md5(email), 'Company ' || md5(email) from users`);
+  await t.db.execute(sql`insert into workspaces (id, name) values ('7a5e0000-0000-4000-8000-000000000001', 'Busy')`);
   await t.db.execute(sql`
-    insert into properties (name, address) select 'Property ' || md5(n::text), n || ' Elm Road' from generate_series(1, 3000) as n`);
+    insert into properties (workspace_id, name, address)
+    select '7a5e0000-0000-4000-8000-000000000001', 'Property ' || md5(n::text), n || ' Elm Road' from generate_series(1, 3000) as n`);
   await t.db.execute(sql`
-    insert into tasks (name, description) select 'Task ' || md5(n::text), md5(n::text) from generate_series(1, 3000) as n`);
+    insert into tasks (workspace_id, name, description)
+    select '7a5e0000-0000-4000-8000-000000000001', 'Task ' || md5(n::text), md5(n::text) from generate_series(1, 3000) as n`);
   await t.db.execute(sql`vacuum analyze`);
 });
 afterAll(async () => {

@@ -83,7 +83,7 @@ describe('CSRF: writes only from the app’s own origin, bodies only as JSON', (
     const signUp = await raw('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
-      body: JSON.stringify({ email: uniqueEmail(), password: 'password123' }),
+      body: JSON.stringify({ email: uniqueEmail(), password: 'quiet-harbour-7' }),
     });
     expect(signUp.status).toBe(403);
   });
@@ -100,11 +100,11 @@ describe('CSRF: writes only from the app’s own origin, bodies only as JSON', (
 describe('input caps', () => {
   it('refuses a 1 MB sign-up name, and NUL or over-long names through better-auth’s update-user (400, not 500)', async () => {
     const huge = await t.request('/api/auth/sign-up/email', {
-      body: { email: uniqueEmail(), password: 'password123', name: 'n'.repeat(1024 * 1024 - 200) },
+      body: { email: uniqueEmail(), password: 'quiet-harbour-7', name: 'n'.repeat(1024 * 1024 - 200) },
     });
     expect(huge.status).toBe(400);
     const long = await t.request('/api/auth/sign-up/email', {
-      body: { email: uniqueEmail(), password: 'password123', name: 'n'.repeat(101) },
+      body: { email: uniqueEmail(), password: 'quiet-harbour-7', name: 'n'.repeat(101) },
     });
     expect(await long.json()).toMatchObject({ error: { message: 'Name must be at most 100 characters' } });
     for (const name of ['bad\u0000name', 'x'.repeat(101)]) {
@@ -130,7 +130,7 @@ describe('input caps', () => {
     expect((await set.json()) as unknown).toMatchObject({ error: { fields: { newPassword: expected.error.message } } });
     const change = await t.request('/api/auth/change-password', {
       cookie: owner.cookie,
-      body: { currentPassword: 'password123', newPassword: tooLong },
+      body: { currentPassword: 'quiet-harbour-7', newPassword: tooLong },
     });
     expect(change.status).toBe(400);
     const longest = await t.request('/api/me/password', {

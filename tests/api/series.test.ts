@@ -1,12 +1,14 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invoiceVisits, visits, visitSeries, visitTasks, visitUsers } from '../../src/server/db/schema';
+import { visits, visitSeries, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { extendSeriesHorizon, startSeriesHorizonJob } from '../../src/server/jobs/series-horizon';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
 import type { SeriesPreviewDto, SeriesWithVisitsDto, VisitSeriesDto } from '../../src/shared/schemas/series';
 import type { VisitDetailDto, VisitListItemDto } from '../../src/shared/schemas/visits';
-import type { Page } from '../../src/shared/schemas/common';
+import type { ErrorBody, Page } from '../../src/shared/schemas/common';
 import {
+  addMember,
+  billVisit,
   addPropertyTask,
   createInvoiceRow,
   createProperty,
@@ -54,7 +56,7 @@ async function complete(visitId: string) {
 
 async function invoice(propertyId: string, visitId: string) {
   const row = await createInvoiceRow(t, propertyId);
-  await t.db.insert(invoiceVisits).values({ invoiceId: row.id, visitId, active: true });
+  await billVisit(t, row.id, visitId);
 }
 
 async function taskIdsOf(visitId: string) {
@@ -153,6 +155,7 @@ describe('creating a series', () => {
       [{ rrule: 'FREQ=DAILY;UNTIL=20301231T000000Z' }, SERIES_MESSAGES.tooManyOccurrences, 'rrule'],
       [{ rrule: 'FREQ=DAILY', startsAt: 'tomorrow' }, SERIES_MESSAGES.startsAtRequired, 'startsAt'],
       [{ rrule: 'FREQ=DAILY', startsAt: '0000-06-01T09:00:00Z' }, SERIES_MESSAGES.startsAtRequired, 'startsAt'],
+      [{ rrule: 'FREQ=DAILY', startsAt: '9999-12-31T23:00:00-05:00' }, SERIES_MESSAGES.startsAtRequired, 'startsAt'],
       // Endless, but started so long ago that more than 500 visits would be made at once.
       [
         { rrule: 'FREQ=DAILY', startsAt: new Date(Date.now() - 3 * 365 * DAY).toISOString() },
@@ -528,7 +531,8 @@ describe('GET /api/visits with from, to and userId', () => {
   it('lists the visits scheduled in [from, to), soonest first, with their seriesId, by person', async () => {
     const owner = await createUser(t);
     const tech = await createUser(t);
-    const property = await createProperty(t, owner, {}, [tech]);
+    await addMember(t, owner.workspaceId, tech, 'manager');
+    const property = await createProperty(t, owner);
     const made = await makeSeries(owner, {
       propertyId: property.id,
       startsAt: tomorrow().toISOString(),
@@ -561,5 +565,17 @@ describe('GET /api/visits with from, to and userId', () => {
     expect((await t.request(`/api/visits?from=${encodeURIComponent(from)}`, { cookie: owner.cookie })).status).toBe(
       400,
     );
+  });
+
+  it('refuses from and to outside the years 1–9999 with 400, as scheduledAt (they were a 500)', async () => {
+    const owner = await createUser(t);
+    const window = (from: string, to: string) =>
+      t.request(`/api/visits?${new URLSearchParams({ from, to })}`, { cookie: owner.cookie });
+    const early = await json<ErrorBody>(await window('0000-01-01T00:00:00Z', '2030-01-01T00:00:00Z'), 400);
+    expect(early.error.fields).toMatchObject({ from: 'From must be a date and time' });
+    // In range as written, year 10000 in UTC.
+    const late = await json<ErrorBody>(await window('2030-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00'), 400);
+    expect(late.error.fields).toMatchObject({ to: 'To must be a date and time' });
+    await json(await window('0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z'), 200);
   });
 });

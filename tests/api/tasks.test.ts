@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { propertyTasks, tasks } from '../../src/server/db/schema';
-import { addPropertyTask, createProperty, createTask, createUser } from '../support/factories';
+import { addMember, addPropertyTask, createProperty, createTask, createUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -70,22 +70,32 @@ describe('task templates', () => {
     }
   });
 
-  it('lists the shared catalogue by name, searched, paginated, without deleted ones', async () => {
+  it("lists the workspace's catalogue by name, searched, paginated, without deleted ones or other businesses'", async () => {
     const alice = await createUser(t);
     const bob = await createUser(t);
+    await addMember(t, alice.workspaceId, bob, 'manager');
+    const outsider = await createUser(t);
     await createTask(t, alice, { name: 'zeta Sweep porch' });
-    await createTask(t, bob, { name: 'zeta Clean pool', description: 'Skim and vacuum' });
+    await createTask(t, bob, {
+      name: 'zeta Clean pool',
+      description: 'Skim and vacuum',
+      workspaceId: alice.workspaceId,
+    });
     await createTask(t, alice, { name: 'zeta Air filter' });
     await createTask(t, alice, { name: 'zeta Gone', deletedAt: new Date() });
+    await createTask(t, outsider, { name: 'zeta Not ours' });
 
     const page = await json(await t.request('/api/tasks?q=zeta', { cookie: bob.cookie }));
     expect(page.total).toBe(3);
     expect(page.items!.map((item) => item.name)).toEqual(['zeta Air filter', 'zeta Clean pool', 'zeta Sweep porch']);
-    expect(page.items!.map((item) => (item.can as { edit: boolean }).edit)).toEqual([false, true, false]);
+    // Owners and managers change the whole catalogue, whoever made a template (issue 24).
+    expect(page.items!.map((item) => (item.can as { edit: boolean }).edit)).toEqual([true, true, true]);
     const byDescription = await json(await t.request('/api/tasks?q=VACUUM', { cookie: alice.cookie }));
     expect(byDescription.items!.map((item) => item.name)).toEqual(['zeta Clean pool']);
     const second = await json(await t.request('/api/tasks?q=zeta&limit=2&offset=2', { cookie: alice.cookie }));
     expect(second).toMatchObject({ total: 3, items: [{ name: 'zeta Sweep porch' }] });
+    const theirs = await json(await t.request('/api/tasks?q=zeta', { cookie: outsider.cookie }));
+    expect(theirs.items!.map((item) => item.name)).toEqual(['zeta Not ours']);
     expect((await t.request('/api/tasks')).status).toBe(401);
   });
 
@@ -103,42 +113,58 @@ describe('task templates', () => {
     expect((await json(response)).error?.fields).toEqual({ name: 'Task name must be at most 100 characters' });
   });
 
-  it('only the creator or an admin may edit or delete; others may read', async () => {
-    const creator = await createUser(t);
-    const other = await createUser(t);
+  it('owners and managers edit and delete; a technician reads without prices; another business gets 404', async () => {
+    const owner = await createUser(t);
+    const manager = await createUser(t);
+    const technician = await createUser(t);
+    const outsider = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
-    const task = await createTask(t, creator, { name: 'Original' });
+    await addMember(t, owner.workspaceId, manager, 'manager');
+    await addMember(t, owner.workspaceId, technician, 'technician');
+    const task = await createTask(t, owner, { name: 'Original', defaultPrice: 4200 });
     const url = `/api/tasks/${task.id}`;
 
-    expect(await json(await t.request(url, { cookie: other.cookie }))).toMatchObject({
+    expect(await json(await t.request(url, { cookie: technician.cookie }))).toMatchObject({
       name: 'Original',
-      can: { edit: false, delete: false },
+      defaultPrice: null,
+      can: { edit: false, delete: false, seePrices: false },
     });
-    const denied = await t.request(url, { method: 'PATCH', cookie: other.cookie, body: { name: 'Hijacked' } });
+    const denied = await t.request(url, { method: 'PATCH', cookie: technician.cookie, body: { name: 'Hijacked' } });
     expect(denied.status).toBe(403);
     expect(await denied.json()).toMatchObject({
-      error: { message: 'Only the creator of a task or an admin may change it' },
+      error: { message: 'Only owners and managers may change the catalogue' },
     });
-    expect((await t.request(url, { method: 'DELETE', cookie: other.cookie })).status).toBe(403);
+    expect((await t.request(url, { method: 'DELETE', cookie: technician.cookie })).status).toBe(403);
+    expect((await t.request('/api/tasks', { cookie: technician.cookie, body: { name: 'Mine now' } })).status).toBe(403);
+    // Issue 24's probe: a stranger renamed another business's template. Now it is not there for them.
+    for (const stranger of [outsider, admin]) {
+      expect((await t.request(url, { cookie: stranger.cookie })).status).toBe(404);
+      const renamed = await t.request(url, {
+        method: 'PATCH',
+        cookie: stranger.cookie,
+        body: { name: 'Pay by wire to IBAN XX00 EVIL - call 555-0100' },
+      });
+      expect(renamed.status).toBe(404);
+      expect((await t.request(url, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(404);
+    }
     const [unchanged] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(unchanged).toMatchObject({ name: 'Original', deletedAt: null });
 
-    const byCreator = await t.request(url, {
+    const byManager = await t.request(url, {
       method: 'PATCH',
-      cookie: creator.cookie,
+      cookie: manager.cookie,
       body: { name: 'Renamed', estimatedDurationMinutes: null, defaultPrice: 1999 },
     });
-    expect(await json(byCreator)).toMatchObject({
+    expect(await json(byManager)).toMatchObject({
       name: 'Renamed',
       estimatedDurationMinutes: null,
       defaultPrice: 1999,
+      can: { edit: true, delete: true, seePrices: true },
     });
-    const byAdmin = await t.request(url, { method: 'PATCH', cookie: admin.cookie, body: { name: 'Admin edit' } });
-    expect(await json(byAdmin)).toMatchObject({ name: 'Admin edit', can: { edit: true, delete: true } });
-    expect((await t.request(url, { method: 'DELETE', cookie: admin.cookie })).status).toBe(204);
+    expect((await t.request(url, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
   });
 
-  it('soft-deletes: the row stays, and the template disappears from lists, lookups and property tasks', async () => {
+  it('soft-deletes: the row stays, the template leaves lists and lookups, and properties keep their copies', async () => {
     const creator = await createUser(t);
     const task = await createTask(t, creator, { name: 'Soon deleted' });
     const property = await createProperty(t, creator);
@@ -152,10 +178,11 @@ describe('task templates', () => {
     expect(await lookup.json()).toMatchObject({ error: { message: 'Task not found' } });
     const list = await json(await t.request('/api/tasks?q=Soon%20deleted', { cookie: creator.cookie }));
     expect(list).toEqual({ items: [], total: 0 });
+    // Issue 24: the probe's deletion emptied a victim's task list. A property keeps its copy.
     const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: creator.cookie }));
-    expect(detail.tasks).toEqual([]);
+    expect(detail.tasks).toEqual([expect.objectContaining({ name: 'Soon deleted', price: 5000, isActive: true })]);
     const manage = await json(await t.request(`/api/properties/${property.id}/tasks`, { cookie: creator.cookie }));
-    expect(manage.total).toBe(0);
+    expect(manage.total).toBe(1);
     for (const [method, path, body] of [
       ['PATCH', '', { name: 'x' }],
       ['DELETE', '', undefined],
@@ -180,12 +207,13 @@ describe('assigning a template to properties', () => {
   it('lists the actor’s properties with whether the task is on each, and adds it to several at once', async () => {
     const owner = await createUser(t);
     const other = await createUser(t);
-    const task = await createTask(t, other, { name: 'Shared template' });
+    await addMember(t, owner.workspaceId, other, 'manager');
+    const task = await createTask(t, other, { name: 'Shared template', workspaceId: owner.workspaceId });
     const first = await createProperty(t, owner, { name: 'First', createdAt: new Date('2024-01-01') });
     const second = await createProperty(t, owner, { name: 'Second', createdAt: new Date('2024-02-01') });
     const third = await createProperty(t, owner, { name: 'Third', createdAt: new Date('2024-03-01') });
     const removed = await addPropertyTask(t, third.id, task.id, { isActive: false, customPrice: 1 });
-    await createProperty(t, other, { name: 'Someone else’s' });
+    await createProperty(t, await createUser(t), { name: 'Someone else’s' });
 
     const before = await json(await t.request(`/api/tasks/${task.id}/properties`, { cookie: owner.cookie }));
     expect(before).toEqual({
@@ -223,7 +251,7 @@ describe('assigning a template to properties', () => {
   it('refuses, changing nothing, when any property is not visible to the actor', async () => {
     const owner = await createUser(t);
     const stranger = await createUser(t);
-    const task = await createTask(t, owner);
+    const task = await createTask(t, stranger);
     const mine = await createProperty(t, stranger);
     const theirs = await createProperty(t, owner);
     const response = await t.request(`/api/tasks/${task.id}/assign`, {

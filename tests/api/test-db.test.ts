@@ -14,8 +14,8 @@ afterAll(async () => {
 const HOUR = 3600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR);
 
-async function testDb(user: TestUser) {
-  const response = await t.request('/api/test-db', { cookie: user.cookie });
+async function testDb(user: TestUser, workspaceId = user.workspaceId) {
+  const response = await t.request('/api/test-db', { cookie: user.cookie, headers: { 'x-workspace': workspaceId } });
   expect(response.status).toBe(200);
   const body = (await response.json()) as TestDbDto;
   const byName = Object.fromEntries(body.queries.map((query) => [query.name, query])) as Record<
@@ -26,7 +26,7 @@ async function testDb(user: TestUser) {
 }
 
 describe('GET /api/test-db', () => {
-  it('runs the five queries, each scoped to what the signed-in user may see', async () => {
+  it('runs the five queries, each scoped to what the signed-in user may see in the current workspace', async () => {
     const alice = await createUser(t);
     const bob = await createUser(t);
     const alicesHouse = await createProperty(t, alice, { name: 'Alice House' });
@@ -49,20 +49,27 @@ describe('GET /api/test-db', () => {
     expect(body.queries.every((query) => query.ok && query.count === query.rows.length)).toBe(true);
 
     expect(byName.users.rows.map((row) => row.id)).toEqual([alice.id]);
-    expect(byName.properties.rows.map((row) => row.name).sort()).toEqual(['Alice House', 'Shared Barn']);
-    expect(byName.visits.rows.map((row) => row.id).sort()).toEqual(
-      [later.id, sooner.id, past.id, unassigned.id].sort(),
-    );
-    expect(byName.user_properties.rows.every((row) => row.userId === alice.id)).toBe(true);
-    expect(byName.user_properties.rows.map((row) => row.propertyId).sort()).toEqual([alicesHouse.id, shared.id].sort());
+    expect(byName.properties.rows.map((row) => row.name).sort()).toEqual(['Alice House']);
+    expect(byName.visits.rows.map((row) => row.id).sort()).toEqual([later.id, past.id, unassigned.id].sort());
+    expect(byName.user_properties.rows.map((row) => row.propertyId)).toEqual([alicesHouse.id]);
     // The dashboard's query: assigned to Alice, from now on, soonest first.
-    expect(byName.upcoming_visits.rows.map((row) => row.id)).toEqual([sooner.id, later.id]);
-    expect(byName.upcoming_visits.rows[0]).toMatchObject({ propertyName: 'Shared Barn', propertyAddress: '1 Main St' });
+    expect(byName.upcoming_visits.rows.map((row) => row.id)).toEqual([later.id]);
 
     const json = JSON.stringify(body);
     expect(json).not.toContain(bob.email);
     expect(json).not.toContain('Bob House');
     expect(json).not.toContain(bobs.id);
+
+    // In Bob's business Alice is a technician: the visit she is on, and its property.
+    const there = await testDb(alice, bob.workspaceId);
+    expect(there.byName.properties.rows.map((row) => row.name)).toEqual(['Shared Barn']);
+    expect(there.byName.visits.rows.map((row) => row.id)).toEqual([sooner.id]);
+    expect(there.byName.upcoming_visits.rows[0]).toMatchObject({
+      id: sooner.id,
+      propertyName: 'Shared Barn',
+      propertyAddress: '1 Main St',
+    });
+    expect(JSON.stringify(there.body)).not.toContain(bobs.id);
   });
 
   it('limits every query to 5 rows', async () => {
@@ -78,12 +85,11 @@ describe('GET /api/test-db', () => {
     }
   });
 
-  it('shows an admin other users too, at most 5', async () => {
+  it('shows an admin only themselves: accounts are managed on /admin/users (issue 24)', async () => {
     for (let index = 0; index < 5; index++) await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
     const { byName } = await testDb(admin);
-    expect(byName.users.count).toBe(5);
-    expect(byName.users.rows.map((row) => row.id)).toContain(admin.id);
+    expect(byName.users.rows.map((row) => row.id)).toEqual([admin.id]);
   });
 
   it('needs a sign-in', async () => {

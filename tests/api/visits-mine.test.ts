@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceVisits, visitUsers } from '../../src/server/db/schema';
 import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { MyVisitsDto } from '../../src/shared/schemas/visits';
 import {
+  addMember,
+  billVisit,
   addVisitTask,
   createInvoiceRow,
   createProperty,
@@ -33,8 +34,10 @@ beforeAll(async () => {
   tech = await createUser(t);
   stranger = await createUser(t);
   admin = await createUser(t, { role: 'admin' });
+  // The technician also works for another business; their current workspace is the owner's.
+  await addMember(t, stranger.workspaceId, tech, 'technician');
+  const elsewhere = await createProperty(t, stranger, { name: 'Other Business Lodge' });
   const property = await createProperty(t, owner, { name: 'Today Terrace', address: '5 Dawn Rd' }, [tech]);
-  const elsewhere = await createProperty(t, owner, { name: 'Not Linked Lodge' });
   const mine = (scheduledAt: string, status: 'scheduled' | 'in_progress' | 'completed' | 'cancelled' = 'scheduled') =>
     createVisit(t, property.id, { lead: tech, scheduledAt: at(scheduledAt), status });
 
@@ -49,9 +52,12 @@ beforeAll(async () => {
   ids.cancelled = (await mine('2031-03-04T10:00:00Z', 'cancelled')).id;
   ids.atTo = (await mine(TO)).id; // the window's end: out
   ids.ownersOnly = (await createVisit(t, property.id, { lead: owner, scheduledAt: at('2031-03-06T09:00:00Z') })).id;
-  // On a visit of a property they are not linked to (as after being unlinked): not shown.
-  const hidden = await createVisit(t, elsewhere.id, { lead: owner, scheduledAt: at('2031-03-07T09:00:00Z') });
-  await t.db.insert(visitUsers).values({ visitId: hidden.id, userId: tech.id, role: 'assistant' });
+  // On a visit of the other business: not shown while the owner's workspace is the current one.
+  const hidden = await createVisit(t, elsewhere.id, {
+    lead: stranger,
+    assistants: [tech],
+    scheduledAt: at('2031-03-07T09:00:00Z'),
+  });
   ids.hidden = hidden.id;
 
   const sweep = await createTask(t, owner, { name: 'Sweep porch' });
@@ -61,7 +67,7 @@ beforeAll(async () => {
   await addVisitTask(t, ids.assisting, sweep.id);
 
   const invoice = await createInvoiceRow(t, property.id, { invoiceNumber: 'INV-2031001' });
-  await t.db.insert(invoiceVisits).values({ invoiceId: invoice.id, visitId: ids.assisting });
+  await billVisit(t, invoice.id, ids.assisting);
 });
 afterAll(async () => {
   await t.close();
@@ -91,11 +97,19 @@ describe('GET /api/visits/mine', () => {
       property: { name: 'Today Terrace', address: '5 Dawn Rd' },
       people: [{ userId: tech.id, role: 'lead' }],
       myRole: 'lead',
-      can: { edit: true, manageTasks: true, seeInvoices: false },
+      // A technician works the visit: status and ticks, no schedule, no prices (issue 24).
+      can: {
+        changeStatus: true,
+        tickTasks: true,
+        edit: false,
+        manageTasks: false,
+        seeInvoices: false,
+        seePrices: false,
+      },
       invoices: [],
     });
     expect(first.tasks.map((task) => [task.name, task.status, task.version, task.price])).toEqual([
-      ['Sweep porch', 'pending', 1, 2500],
+      ['Sweep porch', 'pending', 1, null],
       ['Clear gutters', 'completed', 1, null],
     ]);
     const assisting = items.find((visit) => visit.id === ids.assisting)!;
@@ -113,10 +127,16 @@ describe('GET /api/visits/mine', () => {
     expect(assisting).toEqual(detail);
   });
 
-  it('lists only the caller’s visits: the owner gets theirs, a stranger and an unassigned admin nothing', async () => {
+  it('lists only the caller’s visits in their current workspace: the owner gets theirs, an unassigned admin nothing', async () => {
     const { items } = await json<MyVisitsDto>(await mine(owner), 200);
-    expect(items.map((visit) => visit.id)).toEqual([ids.assisting, ids.ownersOnly, ids.hidden]);
-    expect(await json(await mine(stranger), 200)).toEqual({ items: [] });
+    expect(items.map((visit) => visit.id)).toEqual([ids.assisting, ids.ownersOnly]);
+    // The other business's owner sees their own visit; the technician sees it there too.
+    expect((await json<MyVisitsDto>(await mine(stranger), 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
+    const there = await t.request(`/api/visits/mine?${new URLSearchParams({ from: FROM, to: TO })}`, {
+      cookie: tech.cookie,
+      headers: { 'x-workspace': stranger.workspaceId },
+    });
+    expect((await json<MyVisitsDto>(there, 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
     expect(await json(await mine(admin), 200)).toEqual({ items: [] });
   });
 
@@ -127,6 +147,23 @@ describe('GET /api/visits/mine', () => {
     const long = await json<ErrorBody>(await mine(tech, { from: FROM, to: '2031-05-01T00:00:00Z' }), 400);
     expect(long.error.fields).toMatchObject({ to: 'The window is at most 31 days' });
     expect((await mine(tech, { from: 'yesterday', to: TO })).status).toBe(400);
+  });
+
+  it('refuses instants outside the years 1–9999 with 400, as scheduledAt (they were a 500)', async () => {
+    // '0000-…' and a UTC year 10000 reached the query as texts PostgreSQL cannot read.
+    const early = await json<ErrorBody>(
+      await mine(tech, { from: '0000-12-31T00:00:00Z', to: '0001-01-02T00:00:00Z' }),
+      400,
+    );
+    expect(early.error.fields).toMatchObject({ from: 'From must be a date and time' });
+    const late = await json<ErrorBody>(
+      await mine(tech, { from: '9999-12-30T00:00:00Z', to: '9999-12-31T23:00:00-05:00' }),
+      400,
+    );
+    expect(late.error.fields).toMatchObject({ to: 'To must be a date and time' });
+    // The edges themselves are fine.
+    await json(await mine(tech, { from: '0001-01-01T00:00:00Z', to: '0001-01-02T00:00:00Z' }), 200);
+    await json(await mine(tech, { from: '9999-12-30T00:00:00Z', to: '9999-12-31T23:59:59.999Z' }), 200);
   });
 
   it('is for signed-in users only', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, invoiceVisits, userProperties, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
-import { createVisit as createVisitService } from '../../src/server/modules/visits/visits.service';
+import { invoiceVisits, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
+import { insertVisits } from '../../src/server/modules/visits/visits.service';
 import type {
   UpcomingVisitDto,
   VisitDetailDto,
@@ -11,8 +11,11 @@ import type {
   VisitTaskOptionDto,
 } from '../../src/shared/schemas/visits';
 import {
+  billVisit,
+  addMember,
   addPropertyTask,
   addVisitTask,
+  createInvoiceRow,
   createProperty,
   createTask,
   createUser,
@@ -69,9 +72,11 @@ describe('creating a visit', () => {
       people: [{ userId: owner.id, email: owner.email, role: 'lead' }],
       invoices: [],
     });
+    // The property keeps its copy of a template deleted since (issue 24), so the visit gets it too.
     expect(visit.tasks.map((task) => [task.name, task.price, task.status, task.completedAt])).toEqual([
       ['A custom', 7550, 'pending', null],
       ['B plain', 2500, 'pending', null],
+      ['D deleted', 5000, 'pending', null],
     ]);
     const leads = await t.db.select().from(visitUsers).where(eq(visitUsers.visitId, visit.id));
     expect(leads).toEqual([expect.objectContaining({ userId: owner.id, role: 'lead' })]);
@@ -134,16 +139,17 @@ describe('creating a visit', () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
     await addPropertyTask(t, property.id, (await createTask(t, owner)).id);
-    // An admin sees every property, so the service gets as far as the lead insert,
-    // which fails on the foreign key: this user id does not exist.
-    const ghost = { id: randomUUID(), email: 'ghost@example.com', role: 'admin' as const };
+    // The visit is inserted, then its lead, which fails on the foreign key: this user id does not exist.
     await expect(
-      createVisitService(t.db, ghost, {
-        propertyId: property.id,
-        scheduledAt: hoursFromNow(5),
-        status: 'scheduled',
-        addPropertyTasks: true,
-      }),
+      t.db.transaction((tx) =>
+        insertVisits(tx, {
+          workspaceId: owner.workspaceId,
+          propertyId: property.id,
+          visits: [{ scheduledAt: hoursFromNow(5) }],
+          assigneeIds: [randomUUID()],
+          tasks: 'property',
+        }),
+      ),
     ).rejects.toThrow();
     expect(await t.db.select().from(visits).where(eq(visits.propertyId, property.id))).toEqual([]);
     const orphanTasks = await t.db
@@ -284,41 +290,28 @@ describe('visit status (spec §4)', () => {
   });
 });
 
-describe('moving a visit to another property (issue 5 item 10)', () => {
-  it('is refused while someone on the visit cannot see the new property', async () => {
+describe('moving a visit to another property', () => {
+  it('moves within the workspace, keeping its people; never to another business (404)', async () => {
     const owner = await createUser(t);
     const tech = await createUser(t);
+    const outsider = await createUser(t);
     const first = await createProperty(t, owner, {}, [tech]);
     const second = await createProperty(t, owner);
+    const theirs = await createProperty(t, outsider);
     const visit = await createVisit(t, first.id, { lead: owner, assistants: [tech] });
-    const move = () =>
-      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: owner.cookie, body: { propertyId: second.id } });
+    const move = (propertyId: string, user = owner) =>
+      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: user.cookie, body: { propertyId } });
 
-    const refused = await json<{ error: { message: string; fields: Record<string, string> } }>(await move(), 400);
-    expect(refused.error).toMatchObject({
-      message: 'Everyone on the visit must be linked to the chosen property',
-      fields: { propertyId: 'Everyone on the visit must be linked to the chosen property' },
-    });
+    const refused = await json<{ error: { message: string } }>(await move(theirs.id), 404);
+    expect(refused.error.message).toBe('Property not found or access denied');
+    // A technician on the visit does not move it (issue 24).
+    expect((await move(second.id, tech)).status).toBe(403);
     const [unchanged] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(unchanged?.propertyId).toBe(first.id);
 
-    // Once the assistant is linked to the new property too, the move goes through.
-    await t.db.insert(userProperties).values({ userId: tech.id, propertyId: second.id, role: 'technician' });
-    expect(await json<VisitDetailDto>(await move(), 200)).toMatchObject({ propertyId: second.id });
-  });
-
-  it('lets an admin lead move it to any property (admins see every property)', async () => {
-    const owner = await createUser(t);
-    const admin = await createUser(t, { role: 'admin' });
-    const first = await createProperty(t, owner);
-    const second = await createProperty(t, owner);
-    const visit = await createVisit(t, first.id, { lead: admin });
-    const moved = await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { propertyId: second.id },
-    });
-    expect(await json<VisitDetailDto>(moved, 200)).toMatchObject({ propertyId: second.id });
+    const moved = await json<VisitDetailDto>(await move(second.id), 200);
+    expect(moved).toMatchObject({ propertyId: second.id });
+    expect(moved.people.map((person) => person.userId).sort()).toEqual([owner.id, tech.id].sort());
   });
 });
 
@@ -423,7 +416,7 @@ describe('visit tasks', () => {
 });
 
 describe('people on a visit', () => {
-  it('lets the lead add and remove people linked to the property, and only them', async () => {
+  it('lets owners and managers add and remove members of the workspace, and only them', async () => {
     const owner = await createUser(t);
     const tech = await createUser(t);
     const outsider = await createUser(t);
@@ -441,7 +434,7 @@ describe('people on a visit', () => {
     expect(await json(await add(owner, tech.id), 201)).toMatchObject({ userId: tech.id, role: 'assistant' });
     expect((await add(owner, tech.id)).status).toBe(409);
     const refused = await json<{ error: { message: string } }>(await add(owner, outsider.id), 400);
-    expect(refused.error.message).toBe('Only people linked to the property can be assigned to its visits');
+    expect(refused.error.message).toBe('Only members of this workspace can be assigned to its visits');
 
     // The assistant sees the visit but does not decide who is on it.
     expect((await add(tech, owner.id)).status).toBe(403);
@@ -500,8 +493,8 @@ describe('lists', () => {
     const page = await list('?limit=1&offset=1');
     expect(page).toMatchObject({ total: 3, items: [{ id: soon.id }] });
     expect((await list('?limit=1&offset=9')).total).toBe(3);
-    // The technician sees only what is under property Alpha.
-    expect((await list('', tech)).items.map((item) => item.id)).toEqual([soon.id, old.id]);
+    // The technician sees only the visits they are on (issue 24).
+    expect((await list('', tech)).items.map((item) => item.id)).toEqual([soon.id]);
   });
 
   it('upcoming: only visits the user is assigned to, from now on, soonest first, limited', async () => {
@@ -558,23 +551,20 @@ describe('related invoices and deletion', () => {
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner, status: 'completed' });
     await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 10000, status: 'completed' });
-    const [invoice] = await t.db
-      .insert(invoices)
-      .values({ invoiceNumber: `INV-${Date.now()}`, propertyId: property.id })
-      .returning();
-    await t.db.insert(invoiceVisits).values({ invoiceId: invoice!.id, visitId: visit.id });
+    const invoice = await createInvoiceRow(t, property.id);
+    await billVisit(t, invoice.id, visit.id);
 
     const detail = await json<VisitDetailDto>(
       await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
       200,
     );
     expect(detail.invoices).toEqual([
-      { id: invoice!.id, invoiceNumber: invoice!.invoiceNumber, status: 'draft', total: 10800, dueDate: null },
+      { id: invoice.id, invoiceNumber: invoice!.invoiceNumber, status: 'draft', total: 10800, dueDate: null },
     ]);
 
     const refused = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
     expect(refused.status).toBe(409);
-    await t.request(`/api/invoices/${invoice!.id}`, {
+    await t.request(`/api/invoices/${invoice.id}`, {
       method: 'PATCH',
       cookie: owner.cookie,
       body: { status: 'cancelled' },
@@ -628,7 +618,7 @@ describe('access: another user gets 404 on every visit endpoint', () => {
     expect(taskRow?.status).toBe('pending');
   });
 
-  it('hides the visits of a deleted property and answers 404 to a malformed id; admins see every visit', async () => {
+  it('hides the visits of a deleted property and answers 404 to a malformed id; an admin sees a business only as its member', async () => {
     const owner = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
     const property = await createProperty(t, owner, { deletedAt: new Date() });
@@ -638,6 +628,8 @@ describe('access: another user gets 404 on every visit endpoint', () => {
 
     const live = await createProperty(t, owner);
     const liveVisit = await createVisit(t, live.id, { lead: owner });
+    expect((await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie })).status).toBe(404);
+    await addMember(t, owner.workspaceId, admin, 'manager');
     const seen = await json<VisitDetailDto>(
       await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie }),
       200,
@@ -653,42 +645,37 @@ describe('access: another user gets 404 on every visit endpoint', () => {
 });
 
 describe('what the caller may do with a visit (can)', () => {
-  it('differs for the owner, a linked technician and an admin; only managers see invoices', async () => {
+  it('differs for the owner and a technician on it; only the office sees invoices and prices', async () => {
     const owner = await createUser(t);
     const tech = await createUser(t);
-    const admin = await createUser(t, { role: 'admin' });
     const property = await createProperty(t, owner, {}, [tech]);
     const visit = await createVisit(t, property.id, { lead: tech, assistants: [owner], status: 'completed' });
     await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 5000, status: 'completed' });
-    const [invoice] = await t.db
-      .insert(invoices)
-      .values({ propertyId: property.id, invoiceNumber: `INV-${randomUUID()}` })
-      .returning();
-    await t.db.insert(invoiceVisits).values({ invoiceId: invoice!.id, visitId: visit.id });
+    const invoice = await createInvoiceRow(t, property.id);
+    await billVisit(t, invoice.id, visit.id);
 
     const asTech = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
     expect(asTech.can).toEqual({
-      edit: true,
-      delete: true,
-      manageTasks: true,
-      managePeople: true, // the lead
+      changeStatus: true,
+      tickTasks: true,
+      edit: false,
+      delete: false,
+      manageTasks: false,
+      managePeople: false,
       createInvoice: false,
       seeInvoices: false,
+      seePrices: false,
     });
     expect(asTech.invoices).toEqual([]);
+    expect(asTech.tasks.map((task) => task.price)).toEqual([null]);
     expect(JSON.stringify(asTech)).not.toContain('5400');
+    expect(JSON.stringify(asTech)).not.toContain('5000');
 
     const asOwner = await json<VisitDetailDto>(
       await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
       200,
     );
-    expect(asOwner.can).toMatchObject({ managePeople: false, createInvoice: true, seeInvoices: true });
-    expect(asOwner.invoices).toEqual([expect.objectContaining({ id: invoice!.id, total: 5400 })]);
-
-    const asAdmin = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: admin.cookie }),
-      200,
-    );
-    expect(asAdmin.can).toMatchObject({ managePeople: true, createInvoice: true, seeInvoices: true });
+    expect(asOwner.can).toMatchObject({ managePeople: true, createInvoice: true, seeInvoices: true, seePrices: true });
+    expect(asOwner.invoices).toEqual([expect.objectContaining({ id: invoice.id, total: 5400 })]);
   });
 });

@@ -121,3 +121,51 @@ function lockKey(file: string): string {
   const match = /^(?:@[^/]+\/)?[^/]+(?:\/node_modules\/(?:@[^/]+\/)?[^/]+)*/.exec(inside);
   return `node_modules/${match?.[0] ?? inside}`;
 }
+
+// Issue 23: the built server runs as production unless told otherwise, and still needs no
+// configuration: the secret generated into DATA_DIR, one warning, plain http://localhost.
+it('with no configuration at all it runs as production over plain http, on the secret kept in DATA_DIR', async () => {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const bare = path.join(workDir, 'bare');
+  const { NODE_ENV: _nodeEnv, BETTER_AUTH_SECRET: _secret, PUBLIC_URL: _url, CLIENT_DIR: _dir, ...env } = process.env;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...env, PORT: String(port), DATA_DIR: bare, DATABASE_URL: '', SMTP_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  try {
+    const deadline = Date.now() + 60_000;
+    while (
+      !(await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (child.exitCode !== null) throw new Error(`The server exited:\n${log}`);
+      if (Date.now() > deadline) throw new Error(`The server did not start in 60 s:\n${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(log.match(/BETTER_AUTH_SECRET is not set/g)).toHaveLength(1);
+    expect(readFileSync(path.join(bare, 'auth-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+
+    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'first@example.com', password: 'quiet-harbour-7', name: '' }),
+    });
+    expect(signUp.status).toBe(200);
+    const setCookie = signUp.headers.get('set-cookie') ?? '';
+    expect(setCookie).toContain('session_token=');
+    expect(setCookie).not.toMatch(/;\s*Secure/i);
+    const cookie = setCookie.split(';')[0]!;
+    const me = await fetch(`${origin}/api/me`, { headers: { cookie } });
+    expect(await me.json()).toMatchObject({ email: 'first@example.com', emailVerified: false });
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}, 90_000);

@@ -72,6 +72,9 @@ for (const viewport of [
       `/resources/profiles/${profile.id}`,
       `/resources/profiles/${profile.id}/edit`,
       '/test-db',
+      // Issue 24: the business settings and the members of the workspace (the user owns it).
+      '/settings',
+      '/settings/members',
     ];
 
     const rows: AxeRow[] = [];

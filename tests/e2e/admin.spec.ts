@@ -30,9 +30,9 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
     const first = await startServer({ dataDir });
     try {
       const setup = await playwright.request.newContext({ baseURL: first.baseURL });
-      await signUpViaApi(setup, first.baseURL, admin);
+      await signUpViaApi(setup, first, admin);
       const setupWorker = await playwright.request.newContext({ baseURL: first.baseURL });
-      await signUpViaApi(setupWorker, first.baseURL, worker);
+      await signUpViaApi(setupWorker, first, worker);
       const profile = await setupWorker.patch('/api/me/profile', {
         data: { displayName: 'Wendy Worker', companyName: company, phone: '555-0142' },
         headers: { origin: first.baseURL },
@@ -126,8 +126,12 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       // The worker's same session sees the new role on its next request.
       await workerPage.goto('/resources/profile');
       await expect(workerPage.getByTestId('account-role')).toHaveText('Account role: provider');
+      // Issue 24: the header shows the workspace and the role there; the account role is in the Menu.
       await workerPage.goto('/dashboard');
-      await expect(workerPage.getByRole('banner')).toContainText('provider');
+      await workerPage.getByRole('button', { name: 'Menu' }).click();
+      await expect(workerPage.getByRole('dialog', { name: 'Menu' })).toContainText('provider');
+      await workerPage.keyboard.press('Escape');
+      await expect(workerPage.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
 
       // Made an admin, the worker's dashboard gains the Users tile at once.
       await adminPage.getByRole('link', { name: `Edit ${worker.email}` }).click();
@@ -152,7 +156,10 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       const shown = Date.now();
       await expect(adminPage).toHaveURL(/\/dashboard$/, { timeout: 5000 });
       expect(Date.now() - shown).toBeGreaterThan(1000);
-      await expect(adminPage.getByRole('banner')).toContainText('provider');
+      await adminPage.getByRole('button', { name: 'Menu' }).click();
+      await expect(adminPage.getByRole('dialog', { name: 'Menu' })).toContainText('provider');
+      await adminPage.keyboard.press('Escape');
+      await expect(adminPage.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
       await expect(adminPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);
 
       // Issue 17: a field worker (provider) lands on /today after signing in; Dashboard stays a tap away.

@@ -1,7 +1,7 @@
 import { expect, newEmail, signInViaUi, signUpViaApi, test } from './support/fixtures';
 
 test('a new user signs up, signs out, signs back in, and meets the 404 page', async ({ page }) => {
-  const user = { email: newEmail('journey'), password: 'secret123' };
+  const user = { email: newEmail('journey'), password: 'quiet-harbour-7' };
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
@@ -109,8 +109,8 @@ test('a sign-in check that hangs for over 5 s sends the user to /clear-auth, whi
 });
 
 test('on a phone, a long e-mail is shortened and Sign out stays whole', async ({ page, server }) => {
-  const user = { email: `a-very-long-address-${newEmail('for-the-shell')}`, password: 'secret123' };
-  await signUpViaApi(page.request, server.baseURL, user);
+  const user = { email: `a-very-long-address-${newEmail('for-the-shell')}`, password: 'quiet-harbour-7' };
+  await signUpViaApi(page.request, server, user);
   await page.goto('/resources/tasks');
   await expect(page.getByTestId('signed-in-email')).toBeVisible();
   const signOut = await page.getByRole('link', { name: 'Sign out' }).boundingBox();

@@ -21,7 +21,7 @@ test('/login and /signup load at most 120 KB of JavaScript', async ({ browser, s
 test('signed-in pages load at most 200 KB of JavaScript', async ({ browser, server }) => {
   test.setTimeout(180_000); // about 25 pages, each in a fresh context
   const signedIn = await browser.newContext(server.contextOptions);
-  await signUpViaApi(signedIn.request, server.baseURL, { email: newEmail('budget'), password: 'password123' });
+  await signUpViaApi(signedIn.request, server, { email: newEmail('budget'), password: 'quiet-harbour-7' });
   const { property, visit } = await propertyWithVisit(signedIn.request, server.baseURL);
   const storageState = await signedIn.storageState();
   await signedIn.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { GOOGLE_MESSAGES } from '../../src/shared/google';
 import { startIdp, type IdpAccount, type RunningIdp } from '../support/idp';
+import { linkIn, waitForMail } from '../support/outbox';
 import { test as base, expect, newEmail, signInViaUi, signUpViaApi } from './support/fixtures';
 import { startServer, type RunningServer } from './support/server';
 
@@ -131,8 +132,8 @@ test('an unverified Google e-mail that matches a password account is refused', a
   request,
   server,
 }) => {
-  const user = { email: newEmail('owner'), password: 'password123' };
-  await signUpViaApi(request, server.baseURL, user); // a separate cookie jar: the page stays signed out
+  const user = { email: newEmail('owner'), password: 'quiet-harbour-7' };
+  await signUpViaApi(request, server, user); // a separate cookie jar: the page stays signed out
   const account = addAccount(idp, { email: user.email, emailVerified: false, name: 'Someone Else' });
 
   await page.goto('/login');
@@ -146,4 +147,56 @@ test('an unverified Google e-mail that matches a password account is refused', a
   // The password account is untouched and still signs in.
   await signInViaUi(page, user);
   await expect(page.getByTestId('dashboard-user')).toHaveText(user.email);
+});
+
+// Issue 23, the pre-hijack (high): an attacker signs up with a password as Ada's address; later
+// the real Ada uses 'Sign in with Google', whose provider vouches for the address.
+test('the pre-hijack fails: Google never joins the unverified account; Ada claims it from her inbox and the attacker holds nothing', async ({
+  page,
+  idp,
+  browser,
+  server,
+}) => {
+  const email = newEmail('ada');
+  const attackerContext = await browser.newContext(server.contextOptions);
+  const attacker = await attackerContext.newPage();
+  await signUpViaApi(attacker.request, server, { email, password: 'attacker-harbour-1' }, { verified: false });
+  const seeded = await attacker.request.post('/api/properties', {
+    data: { name: 'Bait Cottage', address: '1 Trap Lane' },
+  });
+  expect(seeded.status()).toBe(201);
+  const account = addAccount(idp, { email, emailVerified: true, name: `Ada ${email.slice(4, 12)}` });
+
+  // Ada: Google is refused, with a way forward.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: `Continue as ${account.name}` }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'An account with this e-mail exists but was never verified. We sent it a link.',
+  );
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+
+  // The link is in Ada's inbox: she follows it and chooses a password.
+  const claim = await waitForMail(server.dataDir, email, /^Confirm your Rounds account/);
+  await page.goto(linkIn(claim, '/api/auth/reset-password/'));
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('adas-own-harbour-2');
+  await page.getByLabel('Confirm password').fill('adas-own-harbour-2');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('Your password has been changed. Sign in with your new password.');
+
+  // Now Google joins the account whose address is proven (the provider remembers Ada: no picker).
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Check your inbox to verify ${email}`)).toHaveCount(0);
+
+  // The attacker: signed out everywhere, the password refused.
+  expect((await attacker.request.get('/api/me')).status()).toBe(401);
+  const again = await attacker.request.post('/api/auth/sign-in/email', {
+    data: { email, password: 'attacker-harbour-1' },
+  });
+  expect(again.status()).toBe(401);
+  await attackerContext.close();
 });

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { propertyWithVisit } from './support/api';
@@ -33,8 +34,10 @@ test('complete a visit, Create Invoice from it, see the total, send it, mark it 
   await expect(page.getByLabel('Tax (8%)')).toHaveText('$8.00');
   await expect(page.getByLabel('Total', { exact: true })).toHaveText('$108.00');
   expect((await auditPage(page, 'new invoice')).details).toEqual([]);
+  // Due after the business's payment terms (30 days unless changed), until another date is picked.
+  await expect(page.getByLabel('Due date')).toHaveValue(dayjs().add(30, 'day').format('YYYY-MM-DD'));
   await page.getByRole('button', { name: '60 Days' }).click();
-  await expect(page.getByLabel('Due date')).not.toHaveValue('');
+  await expect(page.getByLabel('Due date')).toHaveValue(dayjs().add(60, 'day').format('YYYY-MM-DD'));
   await page.getByRole('button', { name: 'Create Invoice' }).click();
 
   await expect(page.getByRole('heading', { name: /^INV-\d+$/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, signUpViaApi, test } from './support/fixtures';
 
 // Issue 11 item 8: phone navigation from every signed-in page, targets of 44×44 px or more,
-// and a header that keeps 'Sign out' and the role badge whole beside a long e-mail.
+// and a header that keeps 'Sign out' whole and the workspace switcher usable beside a long e-mail.
 
 const AREAS = [
   'Today',
@@ -31,7 +31,8 @@ test('on a phone, a bottom bar and its Menu reach every area with large targets'
   await bar.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   const links = menu.getByRole('navigation', { name: 'All areas' }).getByRole('link');
-  await expect(links).toHaveText(AREAS);
+  // Issue 24: the user owns their workspace, so its settings and members are there too.
+  await expect(links).toHaveText([...AREAS, 'Business settings', 'Members']);
   for (const link of await links.all()) {
     const box = (await link.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
@@ -62,27 +63,33 @@ test('on a wide screen the areas are in the header and there is no bottom bar', 
   await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
 });
 
-test('with a 45-character e-mail at 390 px, Sign out and the role badge stay whole and visible', async ({
+test('with a 45-character e-mail and workspace name at 390 px, Sign out stays whole and the switcher usable', async ({
   page,
   server,
 }) => {
   const email = `${'a-very-long-mailbox-name-'.padEnd(33, 'x')}@example.com`;
   expect(email).toHaveLength(45);
-  await signUpViaApi(page.request, server.baseURL, { email, password: 'secret123' });
+  await signUpViaApi(page.request, server, { email, password: 'quiet-harbour-7' });
   for (const route of ['/dashboard', '/resources/properties']) {
     await page.goto(route);
     const header = page.getByRole('banner');
     const signOut = header.getByRole('link', { name: 'Sign out' });
-    const badge = header.getByText('customer', { exact: true });
+    // A new workspace is named after its owner's address until the business is named.
+    const switcher = header.getByRole('button', { name: `Workspace: ${email}` });
     await expect(signOut).toBeVisible();
-    await expect(badge).toBeVisible();
+    await expect(switcher).toBeVisible();
+    await expect(switcher).toHaveAttribute('title', email);
+    await expect(switcher).toContainText('owner'); // read out on a phone, shown in its menu
     const width = page.viewportSize()!.width;
-    for (const element of [signOut, badge]) {
+    for (const element of [signOut, switcher]) {
       const box = (await element.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
-      // whole: the text is not cut off inside its box
-      expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
     }
+    // Sign out is whole: its text is not cut off inside its box; the switcher is a 44 px target.
+    expect(await signOut.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+    const target = (await switcher.boundingBox())!;
+    expect(target.height).toBeGreaterThanOrEqual(44);
+    expect(target.width).toBeGreaterThanOrEqual(44);
   }
 });

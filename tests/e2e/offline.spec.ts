@@ -261,7 +261,7 @@ test('a new build is offered as New version available — Reload, and applied on
   const server = await startServer({ env: { CLIENT_DIR: clientDir } });
   try {
     const context = await browser.newContext(server.contextOptions);
-    await signUpViaApi(context.request, server.baseURL, { email: newEmail('pwa'), password: 'password123' });
+    await signUpViaApi(context.request, server, { email: newEmail('pwa'), password: 'quiet-harbour-7' });
     const page = await context.newPage();
     await page.goto('/dashboard');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

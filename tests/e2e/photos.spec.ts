@@ -15,7 +15,7 @@ test('take a photo on a visit, see it in the panel and the lightbox, find it by 
   server,
 }) => {
   await page.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
-    data: { email: `photos-${Date.now()}@example.com`, password: 'secret123', name: '' },
+    data: { email: `photos-${Date.now()}@example.com`, password: 'quiet-harbour-7', name: '' },
     headers: { origin: server.baseURL },
   });
   const { visit } = await propertyWithVisit(page.request, server.baseURL, 'Camera Cottage');

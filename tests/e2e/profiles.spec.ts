@@ -105,14 +105,14 @@ test('deleting the only profile on the last page goes back a page', async ({ pag
   await expect(page.getByText('No secondary profiles yet')).toHaveCount(0);
 });
 
-test("another user's secondary profile does not open", async ({ page, user: _user, browser, baseURL }) => {
+test("another user's secondary profile does not open", async ({ page, user: _user, browser, baseURL, server }) => {
   const created = await page.request.post('/api/secondary-profiles', {
     data: { displayName: 'Mine Only' },
     headers: { origin: baseURL! },
   });
   const { id } = await created.json();
   const other = await browser.newPage({ baseURL });
-  await signUpViaApi(other.request, baseURL!, { email: newEmail('other'), password: 'password123' });
+  await signUpViaApi(other.request, server, { email: newEmail('other'), password: 'quiet-harbour-7' });
   await other.goto(`/resources/profiles/${id}/edit`);
   await expect(other.getByRole('alert')).toHaveText('Failed to load profile: Profile not found');
   await other.close();

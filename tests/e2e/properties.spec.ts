@@ -1,10 +1,11 @@
+import { joinWorkspace } from './support/api';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
-test('an owner creates, edits, prices, shares and deletes a property; the technician sees it come and go', async ({
+test('an owner creates, edits, prices and deletes a property; a technician of the business sees it come and go', async ({
   page,
-  user: _owner,
+  user: owner,
   browser,
-  baseURL,
+  server,
 }) => {
   // A task template to put on the property, created by the owner through the API.
   const template = await page.request.post('/api/tasks', {
@@ -15,8 +16,8 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   // The technician-to-be, in a browser of their own.
   const techContext = await browser.newContext();
   const techPage = await techContext.newPage();
-  const tech = { email: newEmail('tech'), password: 'password123' };
-  await signUpViaApi(techPage.request, baseURL!, tech);
+  const tech = { email: newEmail('tech'), password: 'quiet-harbour-7' };
+  await signUpViaApi(techPage.request, server, tech);
 
   // ── create ──
   await page.goto('/resources/properties');
@@ -89,38 +90,42 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await expect(detailTask).toContainText('$75.25');
   await expect(detailTask).toContainText('1 h 30 min');
 
-  // ── invite the second user as technician; they see nothing until they accept ──
-  const inviteForm = page.getByRole('form', { name: 'Invite a person' });
-  await inviteForm.getByLabel('Email').fill('nope');
-  await inviteForm.getByRole('button', { name: 'Invite' }).click();
-  await expect(inviteForm.getByText('Please enter a valid email address')).toBeVisible();
-  await inviteForm.getByLabel('Email').fill(tech.email);
-  await inviteForm.getByRole('button', { name: 'Invite' }).click();
-  await expect(inviteForm.getByRole('status')).toContainText(`Invitation sent to ${tech.email}`);
-  await expect(
-    page.getByRole('list', { name: 'Invitations' }).getByRole('listitem', { name: tech.email }),
-  ).toBeVisible();
+  // ── the second user joins the business as technician (issue 24) and is put on a visit there ──
+  await joinWorkspace(page.request, techPage.request, server.baseURL, 'technician');
+  const techId = ((await (await techPage.request.get('/api/me')).json()) as { id: string }).id;
   await techPage.goto('/resources/properties');
+  // Their tab is still in their own workspace, which has no properties.
   await expect(techPage.getByText('No properties yet')).toBeVisible();
-  await techPage.goto('/dashboard');
-  const invitation = techPage.getByRole('listitem', { name: 'Invitation to Maple Cottage East' });
-  await invitation.getByRole('button', { name: 'Accept' }).click();
-  await expect(techPage).toHaveURL(new RegExp(`/resources/properties/${propertyId}$`));
-  await page.reload();
-  await expect(page.getByRole('list', { name: 'People' }).getByRole('listitem', { name: tech.email })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Invitations' })).toHaveCount(0);
+  const scheduled = await page.request.post('/api/visits', {
+    data: {
+      propertyId,
+      scheduledAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      assigneeIds: [techId],
+    },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  // The owner's business is still named after the owner's address (it was never set up).
+  await techPage.getByRole('button', { name: /^Workspace: / }).click();
+  await techPage.getByRole('menuitemradio', { name: owner.email }).click();
+  await expect(techPage).toHaveURL(/\/dashboard$/);
+  await expect(techPage.getByRole('button', { name: `Workspace: ${owner.email}` })).toContainText('technician');
 
-  // ── the technician sees it with the technician badge, read-only ──
+  // ── the technician sees it with the technician badge, read-only and without prices ──
   await techPage.goto('/resources/properties');
+  await expect(techPage.getByRole('link', { name: 'New Property' })).toHaveCount(0);
   const techRow = techPage.getByRole('listitem', { name: 'Maple Cottage East' });
   await expect(techRow.getByLabel('Role: technician')).toBeVisible();
   await expect(techRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
   await techRow.getByRole('link', { name: 'Maple Cottage East' }).click();
   await expect(techPage.getByLabel('Your role')).toHaveText('technician');
-  await expect(techPage.getByRole('form', { name: 'Invite a person' })).toHaveCount(0);
+  await expect(techPage.getByRole('listitem', { name: 'Clean gutters' })).toContainText('1 h 30 min');
+  await expect(techPage.getByText('$75.25')).toHaveCount(0);
   await expect(techPage.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(techPage.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(techPage.getByRole('link', { name: 'Schedule Visit' })).toHaveCount(0);
+  await expect(techPage.getByRole('link', { name: 'Manage Tasks' })).toHaveCount(0);
   await techPage.goto(`/resources/properties/${propertyId}/edit`);
-  await expect(techPage.getByRole('alert')).toHaveText("Only the property's owners may do this");
+  await expect(techPage.getByRole('alert')).toHaveText('Only owners and managers can do this');
   await expect(techPage.getByRole('button', { name: 'Update Property' })).toHaveCount(0);
 
   // ── the owner deletes it after confirming ──
@@ -142,41 +147,44 @@ test('an owner creates, edits, prices, shares and deletes a property; the techni
   await techContext.close();
 });
 
-test('a technician leaves a property shared with them', async ({ page, user: _owner, browser, baseURL }) => {
-  const created = await page.request.post('/api/properties', { data: { name: 'Birch Lodge', address: '7 Birch Rd' } });
-  const property = (await created.json()) as { id: string };
-
-  const techContext = await browser.newContext();
+test('a technician leaves the workspace they joined; the owner no longer lists them', async ({
+  page,
+  user: owner,
+  browser,
+  server,
+}) => {
+  const techContext = await browser.newContext(server.contextOptions);
   const techPage = await techContext.newPage();
-  const tech = { email: newEmail('leaver'), password: 'password123' };
-  await signUpViaApi(techPage.request, baseURL!, tech);
-  const invited = await page.request.post(`/api/properties/${property.id}/people`, {
-    data: { email: tech.email, role: 'technician' },
-  });
-  expect(invited.status()).toBe(202);
-  const { items } = (await (
-    await techPage.request.get('/api/invitations', { headers: { origin: baseURL! } })
-  ).json()) as {
-    items: { id: string }[];
-  };
-  const accepted = await techPage.request.post(`/api/invitations/${items[0]!.id}/accept`, {
-    headers: { origin: baseURL! },
-  });
-  expect(accepted.status()).toBe(200);
+  const tech = { email: newEmail('leaver'), password: 'quiet-harbour-7' };
+  await signUpViaApi(techPage.request, server, tech);
+  const workspaceId = await joinWorkspace(page.request, techPage.request, server.baseURL, 'technician');
 
-  await techPage.goto(`/resources/properties/${property.id}`);
-  const people = techPage.getByRole('list', { name: 'People' });
-  await expect(people.getByRole('button', { name: 'Leave' })).toHaveCount(1);
-  await people.getByRole('listitem', { name: tech.email }).getByRole('button', { name: 'Leave' }).click();
-  const dialog = techPage.getByRole('dialog', { name: 'Unlink person' });
-  await expect(dialog).toContainText('Remove yourself from this property and its visits?');
-  await dialog.getByRole('button', { name: 'Unlink' }).click();
-  await expect(techPage).toHaveURL(/\/resources\/properties$/);
-  await expect(techPage.getByText('No properties yet')).toBeVisible();
+  await page.goto('/settings/members');
+  const members = page.getByRole('list', { name: 'Members' });
+  await expect(members.getByRole('listitem', { name: tech.email })).toBeVisible();
 
-  // the owner still has it, now with only themselves linked
-  await page.goto(`/resources/properties/${property.id}`);
-  await expect(page.getByRole('list', { name: 'People' }).getByRole('listitem')).toHaveCount(1);
+  // The technician opens the owner's business in their tab and leaves it from the switcher.
+  await techPage.goto('/dashboard');
+  await techPage.getByRole('button', { name: /^Workspace: / }).click();
+  await techPage.getByRole('menuitemradio', { name: owner.email }).click();
+  await expect(techPage.getByRole('button', { name: `Workspace: ${owner.email}` })).toBeVisible();
+  await techPage.getByRole('button', { name: /^Workspace: / }).click();
+  await techPage.getByRole('menuitem', { name: 'Leave workspace' }).click();
+  await expect(techPage).toHaveURL(/\/settings\/members$/);
+  // A technician does not see the team, but may leave.
+  await expect(techPage.getByRole('alert')).toHaveText('Only owners and managers can do this');
+  await techPage.getByRole('button', { name: 'Leave workspace' }).click();
+  const dialog = techPage.getByRole('dialog', { name: 'Leave workspace' });
+  await expect(dialog).toContainText(`Leave ${owner.email}?`);
+  await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+  // Back in their own workspace, the only one left.
+  await expect(techPage).toHaveURL(/\/dashboard$/);
+  await expect(techPage.getByRole('button', { name: `Workspace: ${tech.email}` })).toBeVisible();
+  expect((await techPage.request.get(`/api/workspaces/${workspaceId}/members`)).status()).toBe(404);
+
+  await page.reload();
+  await expect(members.getByRole('listitem', { name: owner.email })).toBeVisible();
+  await expect(members.getByRole('listitem', { name: tech.email })).toHaveCount(0);
   await techContext.close();
 });
 

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './support/server';
 
 test('accounts survive a server restart on the same data folder', async ({ browser }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rounds-restart-'));
-  const user = { email: newEmail('restart'), password: 'secret123' };
+  const user = { email: newEmail('restart'), password: 'quiet-harbour-7' };
   const servers: RunningServer[] = [];
   const start = async () => {
     const server = await startServer({ dataDir });

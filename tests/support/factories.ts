@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { AccountRole } from '../../src/shared/constants';
+import { and, eq } from 'drizzle-orm';
+import type { AccountRole, WorkspaceRole } from '../../src/shared/constants';
+import { resolveMember, type Member } from '../../src/server/access';
 import {
   accounts,
+  invoiceVisits,
   invoices,
+  type notes,
   photos,
   profiles,
   properties,
@@ -15,8 +18,8 @@ import {
   visits,
   visitTasks,
   visitUsers,
+  workspaceMembers,
 } from '../../src/server/db/schema';
-import type { Actor } from '../../src/server/auth/actor';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -25,6 +28,10 @@ export interface TestUser {
   password: string;
   /** The Cookie header that makes a request come from this user. */
   cookie: string;
+  /** Whether the address counts as proven (issue 23); `createUser` makes verified users unless told not to. */
+  verified: boolean;
+  /** The personal workspace sign-up made, with the user as its owner (issue 24). */
+  workspaceId: string;
 }
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -32,19 +39,27 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(
 /** Signs a user up through better-auth's server API (no HTTP rate limit) and returns their cookie. */
 export async function createUser(
   t: TestApp,
-  options: { email?: string; password?: string; name?: string; role?: AccountRole } = {},
+  options: { email?: string; password?: string; name?: string; role?: AccountRole; verified?: boolean } = {},
 ): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
-  const password = options.password ?? 'password123';
+  const password = options.password ?? 'quiet-harbour-7';
   const { headers, response } = await t.auth.api.signUpEmail({
     body: { email, password, name: options.name ?? '' },
     returnHeaders: true,
   });
   const cookie = sessionCookie(headers.get('set-cookie'));
-  if (options.role && options.role !== 'customer') {
-    await t.db.update(users).set({ role: options.role }).where(eq(users.id, response.user.id));
+  const verified = options.verified ?? true;
+  const role = options.role ?? 'customer';
+  if (role !== 'customer' || verified) {
+    // Set-up, not the journey: the verification link itself is followed in auth-verification.test.ts.
+    await t.db.update(users).set({ role, emailVerified: verified }).where(eq(users.id, response.user.id));
   }
-  return { id: response.user.id, email, password, cookie };
+  const [own] = await t.db
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, response.user.id));
+  if (!own) throw new Error('sign-up made no workspace');
+  return { id: response.user.id, email, password, cookie, verified, workspaceId: own.workspaceId };
 }
 
 /** Turns Set-Cookie headers into the Cookie header a browser would send back. */
@@ -59,33 +74,108 @@ export function sessionCookie(setCookie: string | null): string {
 
 // ── properties and task templates (direct inserts: fast set-up for any area's tests) ──
 
-/** A property linked to `owner` as owner (and to each technician). */
+// ── workspaces (issue 24) ──
+
+/**
+ * Makes `user` a member of `workspaceId` with `role` (or changes their role there), and that
+ * workspace their default, as accepting an invitation does: their requests without X-Workspace go there.
+ */
+export async function addMember(
+  t: TestApp,
+  workspaceId: string,
+  user: { id: string },
+  role: WorkspaceRole,
+  invitedBy: { id: string } | null = null,
+) {
+  await t.db
+    .insert(workspaceMembers)
+    .values({ workspaceId, userId: user.id, role, invitedBy: invitedBy?.id ?? null })
+    .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.userId], set: { role } });
+  await t.db.update(users).set({ defaultWorkspaceId: workspaceId }).where(eq(users.id, user.id));
+}
+
+/** The user as business services see them: inside `workspaceId` (default: their own), as resolveMember makes it. */
+export async function memberOf(t: TestApp, user: TestUser, workspaceId = user.workspaceId): Promise<Member> {
+  const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
+  const actor = { id: user.id, email: user.email, role: row?.role ?? 'customer', emailVerified: user.verified };
+  const { member } = await resolveMember(t.db, actor, workspaceId);
+  if (!member || member.workspaceId !== workspaceId) throw new Error(`${user.email} is not a member of ${workspaceId}`);
+  return member;
+}
+
+/** The workspace a property belongs to. */
+async function workspaceOfProperty(t: TestApp, propertyId: string): Promise<string> {
+  const [row] = await t.db
+    .select({ workspaceId: properties.workspaceId })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  if (!row) throw new Error(`no property ${propertyId}`);
+  return row.workspaceId;
+}
+
+/** The workspace of a user: their personal one for a TestUser, else the first they joined. */
+async function workspaceOfUser(t: TestApp, user: { id: string; workspaceId?: string }): Promise<string> {
+  if (user.workspaceId) return user.workspaceId;
+  const [row] = await t.db
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, user.id))
+    .orderBy(workspaceMembers.createdAt)
+    .limit(1);
+  if (!row) throw new Error(`${user.id} is in no workspace`);
+  return row.workspaceId;
+}
+
+// ── properties and task templates (direct inserts: fast set-up for any area's tests) ──
+
+/**
+ * A property in `owner`'s workspace, labelled 'owner' for them; each of `technicians` joins that
+ * workspace as a technician (and is labelled technician on the property).
+ */
 export async function createProperty(
   t: TestApp,
-  owner: { id: string },
+  owner: { id: string; workspaceId?: string },
   overrides: Partial<typeof properties.$inferInsert> = {},
   technicians: { id: string }[] = [],
 ) {
+  const workspaceId = overrides.workspaceId ?? (await workspaceOfUser(t, owner));
   const [property] = await t.db
     .insert(properties)
-    .values({ name: `Property ${randomUUID().slice(0, 6)}`, address: '1 Main St', city: 'Springfield', ...overrides })
+    .values({
+      name: `Property ${randomUUID().slice(0, 6)}`,
+      address: '1 Main St',
+      city: 'Springfield',
+      ...overrides,
+      workspaceId,
+    })
     .returning();
   if (!property) throw new Error('property not created');
-  await t.db
-    .insert(userProperties)
-    .values([
-      { userId: owner.id, propertyId: property.id, role: 'owner' as const },
-      ...technicians.map((tech) => ({ userId: tech.id, propertyId: property.id, role: 'technician' as const })),
-    ]);
+  for (const tech of technicians) {
+    const [already] = await t.db
+      .select({ role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, tech.id)));
+    if (!already) await addMember(t, workspaceId, tech, 'technician');
+  }
+  await t.db.insert(userProperties).values([
+    { userId: owner.id, propertyId: property.id, role: 'owner' as const, workspaceId },
+    ...technicians.map((tech) => ({
+      userId: tech.id,
+      propertyId: property.id,
+      role: 'technician' as const,
+      workspaceId,
+    })),
+  ]);
   return property;
 }
 
-/** A task template created by `creator`. */
+/** A task template of `creator`'s workspace. */
 export async function createTask(
   t: TestApp,
-  creator: { id: string },
+  creator: { id: string; workspaceId?: string },
   overrides: Partial<typeof tasks.$inferInsert> = {},
 ) {
+  const workspaceId = overrides.workspaceId ?? (await workspaceOfUser(t, creator));
   const [task] = await t.db
     .insert(tasks)
     .values({
@@ -94,13 +184,29 @@ export async function createTask(
       defaultPrice: 5000,
       createdBy: creator.id,
       ...overrides,
+      workspaceId,
     })
     .returning();
   if (!task) throw new Error('task not created');
   return task;
 }
 
-/** Adds a template to a property's task list. */
+/** The copy a property or visit task keeps of its template (issue 24). */
+async function copyOf(t: TestApp, taskId: string) {
+  const [task] = await t.db
+    .select({
+      name: tasks.name,
+      description: tasks.description,
+      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      defaultPrice: tasks.defaultPrice,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  if (!task) throw new Error(`no task ${taskId}`);
+  return task;
+}
+
+/** Adds a copy of a template to a property's task list. */
 export async function addPropertyTask(
   t: TestApp,
   propertyId: string,
@@ -109,7 +215,13 @@ export async function addPropertyTask(
 ) {
   const [row] = await t.db
     .insert(propertyTasks)
-    .values({ propertyId, taskId, ...overrides })
+    .values({
+      propertyId,
+      taskId,
+      workspaceId: await workspaceOfProperty(t, propertyId),
+      ...(await copyOf(t, taskId)),
+      ...overrides,
+    })
     .returning();
   if (!row) throw new Error('property task not created');
   return row;
@@ -149,18 +261,8 @@ export async function createAssignedVisit(
   scheduledAt: Date,
   assignees: { id: string }[] = [],
 ) {
-  const [visit] = await t.db.insert(visits).values({ propertyId, scheduledAt }).returning();
-  if (!visit) throw new Error('visit not created');
-  if (assignees.length > 0) {
-    await t.db.insert(visitUsers).values(
-      assignees.map((user, index) => ({
-        visitId: visit.id,
-        userId: user.id,
-        role: index === 0 ? ('lead' as const) : ('assistant' as const),
-      })),
-    );
-  }
-  return visit;
+  const [lead, ...assistants] = assignees;
+  return createVisit(t, propertyId, { scheduledAt, lead, assistants });
 }
 
 // ── visits (the visits area's factories) ──
@@ -179,9 +281,11 @@ export async function createVisit(
     status?: (typeof visits.$inferInsert)['status'];
   } = {},
 ) {
+  const workspaceId = await workspaceOfProperty(t, propertyId);
   const [visit] = await t.db
     .insert(visits)
     .values({
+      workspaceId,
       propertyId,
       scheduledAt: options.scheduledAt ?? new Date(Date.now() + 24 * 3600_000),
       status: options.status ?? 'scheduled',
@@ -189,8 +293,13 @@ export async function createVisit(
     .returning();
   if (!visit) throw new Error('visit not created');
   const people = [
-    ...(options.lead ? [{ visitId: visit.id, userId: options.lead.id, role: 'lead' as const }] : []),
-    ...(options.assistants ?? []).map((user) => ({ visitId: visit.id, userId: user.id, role: 'assistant' as const })),
+    ...(options.lead ? [{ visitId: visit.id, userId: options.lead.id, role: 'lead' as const, workspaceId }] : []),
+    ...(options.assistants ?? []).map((user) => ({
+      visitId: visit.id,
+      userId: user.id,
+      role: 'assistant' as const,
+      workspaceId,
+    })),
   ];
   if (people.length > 0) await t.db.insert(visitUsers).values(people);
   return visit;
@@ -203,20 +312,16 @@ export async function addVisitTask(
   taskId: string,
   overrides: Partial<typeof visitTasks.$inferInsert> = {},
 ) {
+  const [visit] = await t.db.select({ workspaceId: visits.workspaceId }).from(visits).where(eq(visits.id, visitId));
+  if (!visit) throw new Error(`no visit ${visitId}`);
+  const { defaultPrice, ...copy } = await copyOf(t, taskId);
   const [row] = await t.db
     .insert(visitTasks)
-    .values({ visitId, taskId, ...overrides })
+    .values({ visitId, taskId, workspaceId: visit.workspaceId, ...copy, price: defaultPrice, ...overrides })
     .returning();
   if (!row) throw new Error('visit task not created');
   return row;
 }
-
-/** The user as services see them (for calling a service or an access rule directly). */
-export const actorOf = (user: TestUser, role: AccountRole = 'customer'): Actor => ({
-  id: user.id,
-  email: user.email,
-  role,
-});
 
 /** The profile row every account gets. */
 export async function profileOf(t: TestApp, user: { id: string }) {
@@ -234,10 +339,30 @@ export async function createInvoiceRow(
 ) {
   const [row] = await t.db
     .insert(invoices)
-    .values({ propertyId, invoiceNumber: `INV-T${Date.now()}${(invoiceCounter += 1)}`, ...overrides })
+    .values({
+      propertyId,
+      workspaceId: await workspaceOfProperty(t, propertyId),
+      invoiceNumber: `INV-T${Date.now()}${(invoiceCounter += 1)}`,
+      ...overrides,
+    })
     .returning();
   if (!row) throw new Error('invoice not created');
   return row;
+}
+
+/** The workspace a photo or note on this record belongs to (none for a personal one). */
+export async function workspaceOfAttachable(
+  t: TestApp,
+  type: (typeof notes.$inferInsert)['attachableType'],
+  id: string | null,
+): Promise<string | null> {
+  if (id === null) return null;
+  const table = { property: properties, task: tasks, visit: visits, invoice: invoices, photo: photos }[
+    type as 'property' | 'task' | 'visit' | 'invoice' | 'photo'
+  ];
+  if (!table) return null;
+  const [row] = await t.db.select({ workspaceId: table.workspaceId }).from(table).where(eq(table.id, id));
+  return row?.workspaceId ?? null;
 }
 
 /** A photo row (no stored file), for tests of visibility rather than of uploads. */
@@ -250,6 +375,7 @@ export async function createPhotoRow(
   const [row] = await t.db
     .insert(photos)
     .values({
+      workspaceId: await workspaceOfAttachable(t, attach.type, attach.id),
       attachableType: attach.type,
       attachableId: attach.id,
       storagePath: `${randomUUID()}.jpg`,
@@ -262,4 +388,14 @@ export async function createPhotoRow(
     .returning();
   if (!row) throw new Error('photo not created');
   return row;
+}
+
+/** Puts a visit on an invoice (active), in the invoice's workspace. */
+export async function billVisit(t: TestApp, invoiceId: string, visitId: string) {
+  const [invoice] = await t.db
+    .select({ workspaceId: invoices.workspaceId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+  await t.db.insert(invoiceVisits).values({ invoiceId, visitId, workspaceId: invoice.workspaceId, active: true });
 }

@@ -1,114 +1,160 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { invoiceVisits, notes, propertyInvitations, visits, visitSeries } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
-import type { PropertyRole } from '../../src/shared/constants';
+import type { WorkspaceRole } from '../../src/shared/constants';
+import { notes, visits, visitSeries, workspaceInvitations } from '../../src/server/db/schema';
 import {
+  addMember,
   addPropertyTask,
   addVisitTask,
+  billVisit,
   createInvoiceRow,
   createPhotoRow,
   createProperty,
   createSecondaryProfile,
   createTask,
+  createUser,
   createVisit,
   type TestUser,
 } from './factories';
 import type { TestApp } from './test-app';
 
-// A "world": one property with everything that can hang under it, made by direct inserts so
-// a test can build a fresh one for every destructive call. Used by the authorization matrix.
+// A "world" (issue 24): one workspace, its team, and one property with everything that can hang
+// under it, made by direct inserts so that a test can build a fresh one after every call that
+// changed it. Used by the authorization matrix. A team builds any number of worlds: they share
+// the workspace and its people; each has its own records and its own tag.
 
-/** A pending invitation (14 days) of `email` to the property, as its owner would send it. */
+/** A business: the owner (whose personal workspace it is) and the members the matrix calls as. */
+export interface Team {
+  workspaceId: string;
+  owner: TestUser;
+  manager: TestUser;
+  /** A technician on the world's visits (lead of both), so on its property too. */
+  assigned: TestUser;
+  /** A technician of the workspace on nothing: they see its catalogue and no more. */
+  unassigned: TestUser;
+  /** A technician whose membership and visit places the matrix changes (never a caller). */
+  helper: TestUser;
+}
+
+/** Signs up the owner (their personal workspace is the team's) and four members. */
+export async function createTeam(t: TestApp, label: string): Promise<Team> {
+  const owner = await createUser(t, { name: `${label} Owner` });
+  const [manager, assigned, unassigned, helper] = await Promise.all(
+    ['Manager', 'Technician', 'Idle technician', 'Helper'].map((role) => createUser(t, { name: `${label} ${role}` })),
+  );
+  const team = {
+    workspaceId: owner.workspaceId,
+    owner,
+    manager: manager!,
+    assigned: assigned!,
+    unassigned: unassigned!,
+  };
+  await addMember(t, team.workspaceId, team.manager, 'manager', owner);
+  await addMember(t, team.workspaceId, team.assigned, 'technician', owner);
+  await addMember(t, team.workspaceId, team.unassigned, 'technician', owner);
+  await addMember(t, team.workspaceId, helper!, 'technician', owner);
+  return { ...team, helper: helper! };
+}
+
+/**
+ * A pending invitation (14 days) of `email` to the workspace, as `invitedBy` (an owner or manager
+ * there) sent it; one already there is renewed, as sending it again does.
+ */
 export async function createInvitationRow(
   t: TestApp,
-  propertyId: string,
+  workspaceId: string,
   email: string,
-  options: { role?: PropertyRole; invitedBy?: { id: string } } = {},
+  options: { role?: WorkspaceRole; invitedBy: { id: string } },
 ) {
   const [row] = await t.db
-    .insert(propertyInvitations)
+    .insert(workspaceInvitations)
     .values({
-      propertyId,
+      workspaceId,
       email: email.toLowerCase(),
       role: options.role ?? 'technician',
-      invitedBy: options.invitedBy?.id ?? null,
+      invitedBy: options.invitedBy.id,
       expiresAt: new Date(Date.now() + 14 * 24 * 3600_000),
+    })
+    .onConflictDoUpdate({
+      target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
+      set: { role: options.role ?? 'technician', invitedBy: options.invitedBy.id },
     })
     .returning();
   if (!row) throw new Error('invitation not created');
   return row;
 }
 
+/** Where a person stands in a world: a member with their role there, or outside it. */
+export type Standing = 'owner' | 'manager' | 'assigned' | 'unassigned' | 'outsider';
+
 export interface World {
   /** Unique text in every searchable name of the world (`?q=` finds exactly its records). */
   tag: string;
-  owner: TestUser;
-  /** Linked as technician, assistant on the completed visit: the person people endpoints change. */
-  helper: TestUser;
-  /** Further technicians linked to the property. */
-  technicians: TestUser[];
+  team: Team;
+  workspaceId: string;
   propertyId: string;
-  /** Templates created by the owner: `taskId` is on the property and its visits, `spareTaskId` on neither. */
+  /** Templates of the workspace's catalogue: `taskId` is on the property and its visits, `spareTaskId` on neither. */
   taskId: string;
   spareTaskId: string;
   propertyTaskId: string;
-  /** Scheduled tomorrow, the owner as lead, with one pending task. */
+  /** Scheduled tomorrow, the assigned technician as lead, with one pending task. */
   visitId: string;
   visitTaskId: string;
-  /** Completed last month, the owner as lead and the helper as assistant, billed on `invoiceId`. */
+  /** Completed last month, the assigned technician as lead and the helper as assistant, billed on `invoiceId`. */
   completedVisitId: string;
   invoiceId: string;
-  /** On the property; a real stored file when the world was built with one. */
+  /** On the property, by the owner; a real stored file when the world was built with one. */
   photoId: string;
+  /** On the property, by the owner. */
   noteId: string;
+  /** The owner's. */
   secondaryProfileId: string;
   /** Pending, to an address with no account. */
   invitationId: string;
-  /** A daily series of two from tomorrow (issue 18), made by the owner, and its first occurrence. */
+  /** A daily series of two from tomorrow (issue 18), the owner its assignee, and its first occurrence. */
   seriesId: string;
   seriesVisitId: string;
-  /** Every record id, by who may see it (task templates are a shared catalogue: in none). */
+  /** Every id of the world, by who may see it (ARCHITECTURE.md "Who may do what"). */
   ids: {
-    /** whoever sees the property */
-    property: string[];
-    /** whoever manages the property (owners, admins): invoices, what hangs on them, invitations */
-    managed: string[];
+    /** every member: the workspace itself and its catalogue */
+    workspace: string[];
+    /** owners, managers and the technician on the visits: the property, the visits, their tasks, what hangs on them */
+    assigned: string[];
+    /** owners and managers: invoices and what hangs on them, the series, the invitation */
+    office: string[];
     /** the owner only: their secondary profile, what hangs on it, their standalone note */
     private: string[];
   };
 }
 
 /**
- * A property of `owner`, with `helper` and `technicians` linked as technicians, its task
- * templates, visits, an invoice, photos and notes (on the property, the invoice and the
- * owner's secondary profile, and a standalone one) and a pending invitation.
+ * A property of the team's workspace with its task templates, visits, an invoice, photos and
+ * notes (on the property, the invoice and the owner's secondary profile, and a standalone one),
+ * a series and a pending invitation. The helper is (again) a technician of the workspace.
  */
-export async function buildWorld(
-  t: TestApp,
-  people: { owner: TestUser; helper: TestUser; technicians?: TestUser[] },
-  options: { photoBytes?: Buffer } = {},
-): Promise<World> {
-  const { owner, helper, technicians = [] } = people;
+export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?: Buffer } = {}): Promise<World> {
+  const { owner, assigned, helper, workspaceId } = team;
+  await addMember(t, workspaceId, helper, 'technician', owner);
   const tag = `w${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-  const property = await createProperty(t, owner, { name: `Matrix ${tag}` }, [helper, ...technicians]);
+  const property = await createProperty(t, owner, { name: `Matrix ${tag}` }, [assigned]);
   const task = await createTask(t, owner, { name: `Task ${tag}` });
   const spareTask = await createTask(t, owner, { name: `Spare task ${tag}` });
   const propertyTask = await addPropertyTask(t, property.id, task.id);
-  const visit = await createVisit(t, property.id, { lead: owner });
+  const visit = await createVisit(t, property.id, { lead: assigned });
   const visitTask = await addVisitTask(t, visit.id, task.id);
   const completedVisit = await createVisit(t, property.id, {
-    lead: owner,
+    lead: assigned,
     assistants: [helper],
     status: 'completed',
     scheduledAt: new Date(Date.now() - 30 * 24 * 3600_000),
   });
   const completedTask = await addVisitTask(t, completedVisit.id, task.id, { status: 'completed', price: 1000 });
   const invoice = await createInvoiceRow(t, property.id);
-  await t.db.insert(invoiceVisits).values({ invoiceId: invoice.id, visitId: completedVisit.id });
+  await billVisit(t, invoice.id, completedVisit.id);
   const secondary = await createSecondaryProfile(t, owner, { displayName: `Contact ${tag}` });
 
   const photoId = options.photoBytes
-    ? await uploadPhoto(t, owner, options.photoBytes, property.id, `Photo ${tag}`)
+    ? await uploadPhoto(t, team, options.photoBytes, property.id, `Photo ${tag}`)
     : (await photoRow(t, owner, { type: 'property', id: property.id }, `Photo ${tag}`)).id;
   const invoicePhoto = await photoRow(t, owner, { type: 'invoice', id: invoice.id }, `Bill ${tag}`);
   const privatePhoto = await photoRow(
@@ -120,8 +166,20 @@ export async function buildWorld(
   const [note, invoiceNote, privateNote, loneNote] = await t.db
     .insert(notes)
     .values([
-      { content: `Gate code ${tag}`, attachableType: 'property', attachableId: property.id, createdBy: owner.id },
-      { content: `Billing ${tag}`, attachableType: 'invoice', attachableId: invoice.id, createdBy: owner.id },
+      {
+        workspaceId,
+        content: `Gate code ${tag}`,
+        attachableType: 'property',
+        attachableId: property.id,
+        createdBy: owner.id,
+      },
+      {
+        workspaceId,
+        content: `Billing ${tag}`,
+        attachableType: 'invoice',
+        attachableId: invoice.id,
+        createdBy: owner.id,
+      },
       {
         content: `Contact ${tag}`,
         attachableType: 'secondary_profile',
@@ -132,15 +190,17 @@ export async function buildWorld(
     ])
     .returning({ id: notes.id });
   if (!note || !invoiceNote || !privateNote || !loneNote) throw new Error('notes not created');
-  const invitation = await createInvitationRow(t, property.id, `invitee-${tag}@example.com`, { invitedBy: owner });
+  const invitation = await createInvitationRow(t, workspaceId, `invitee-${tag}@example.com`, { invitedBy: owner });
   const seriesStart = new Date(Math.floor((Date.now() + 24 * 3600_000) / 60_000) * 60_000);
   const [series] = await t.db
     .insert(visitSeries)
     .values({
+      workspaceId,
       propertyId: property.id,
       startsAt: seriesStart,
       timeZone: 'UTC',
       rrule: 'FREQ=DAILY;COUNT=2',
+      assigneeIds: [owner.id],
       createdBy: owner.id,
       generatedUntil: new Date(Date.now() + 90 * 24 * 3600_000),
     })
@@ -154,9 +214,8 @@ export async function buildWorld(
 
   return {
     tag,
-    owner,
-    helper,
-    technicians,
+    team,
+    workspaceId,
     propertyId: property.id,
     taskId: task.id,
     spareTaskId: spareTask.id,
@@ -172,7 +231,8 @@ export async function buildWorld(
     seriesId: series.id,
     seriesVisitId: seriesVisit.id,
     ids: {
-      property: [
+      workspace: [workspaceId, task.id, spareTask.id],
+      assigned: [
         property.id,
         propertyTask.id,
         visit.id,
@@ -181,33 +241,50 @@ export async function buildWorld(
         completedTask.id,
         photoId,
         note.id,
-        series.id,
-        seriesVisit.id,
       ],
-      managed: [invoice.id, invoicePhoto.id, invoiceNote.id, invitation.id],
+      office: [invoice.id, invoicePhoto.id, invoiceNote.id, invitation.id, series.id, seriesVisit.id],
       private: [secondary.id, privatePhoto.id, privateNote.id, loneNote.id],
     },
   };
 }
 
-/** The ids of the world that `viewer` must never find in an answer. */
-export function hiddenFrom(world: World, viewer: { id: string; admin: boolean }): string[] {
-  if (viewer.id === world.owner.id) return [];
-  if (viewer.admin) return world.ids.private;
-  const linked = [world.helper, ...world.technicians].some((user) => user.id === viewer.id);
-  if (linked) return [...world.ids.managed, ...world.ids.private];
-  return [...world.ids.property, ...world.ids.managed, ...world.ids.private];
+/** Where `userId` stands in the world's team. */
+export function standingIn(world: World, userId: string): Standing {
+  const { owner, manager, assigned, unassigned } = world.team;
+  if (userId === owner.id) return 'owner';
+  if (userId === manager.id) return 'manager';
+  if (userId === assigned.id) return 'assigned';
+  if (userId === unassigned.id) return 'unassigned';
+  return 'outsider';
+}
+
+/** What of the world `userId` must never find in an answer: ids, and for an outsider its tag too. */
+export function hiddenFrom(world: World, userId: string): string[] {
+  const { ids } = world;
+  switch (standingIn(world, userId)) {
+    case 'owner':
+      return [];
+    case 'manager':
+      return ids.private;
+    case 'assigned':
+      return [...ids.office, ...ids.private];
+    case 'unassigned':
+      return [...ids.assigned, ...ids.office, ...ids.private];
+    case 'outsider':
+      return [world.tag, ...ids.workspace, ...ids.assigned, ...ids.office, ...ids.private];
+  }
 }
 
 /** A photo row (no stored file) under a key the storage accepts, so deleting it deletes quietly. */
 const photoRow = (t: TestApp, owner: TestUser, attach: Parameters<typeof createPhotoRow>[2], caption: string) =>
   createPhotoRow(t, owner, attach, { caption, storagePath: `${Date.now()}-${randomBytes(6).toString('hex')}.jpg` });
 
-async function uploadPhoto(t: TestApp, owner: TestUser, bytes: Buffer, propertyId: string, caption: string) {
+async function uploadPhoto(t: TestApp, team: Team, bytes: Buffer, propertyId: string, caption: string) {
   const response = await t.upload(
-    owner.cookie,
+    team.owner.cookie,
     { bytes, name: 'world.png', type: 'image/png' },
     { caption, attachableType: 'property', attachableId: propertyId },
+    { 'x-workspace': team.workspaceId },
   );
   if (response.status !== 201) throw new Error(`photo upload failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;

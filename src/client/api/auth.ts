@@ -1,4 +1,5 @@
 import { GOOGLE_PROVIDER_ID } from '../../shared/google';
+import { IDENTITY_PAGES } from '../../shared/identity';
 import { api } from './http';
 
 // better-auth's e-mail and Google endpoints. Apart from session.ts (and TanStack Query) so that
@@ -11,6 +12,21 @@ export const authApi = {
     api<unknown>('/api/auth/sign-up/email', { method: 'POST', body: { ...body, name: '' } }),
   signOut: () => api<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
   getSession: () => api<{ user: { id: string } } | null>('/api/auth/get-session'),
+  /** Issue 23: 'Forgot password?'. The same answer whether or not the address has an account. */
+  requestPasswordReset: (email: string) =>
+    api<unknown>('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email, redirectTo: IDENTITY_PAGES.resetPassword },
+    }),
+  /** Sets the new password with the e-mailed token; every session of the account ends. */
+  resetPassword: (body: { token: string; newPassword: string }) =>
+    api<unknown>('/api/auth/reset-password', { method: 'POST', body }),
+  /** 'Resend' on the banner: a new verification link to the signed-in account's address. */
+  sendVerificationEmail: (email: string) =>
+    api<unknown>('/api/auth/send-verification-email', {
+      method: 'POST',
+      body: { email, callbackURL: IDENTITY_PAGES.verifyEmail },
+    }),
   /** Starts "Sign in with Google": answers the provider's URL to send the browser to (full URLs on our origin). */
   signInWithGoogle: (body: { callbackURL: string; errorCallbackURL: string }) =>
     api<{ url: string }>('/api/auth/sign-in/social', {

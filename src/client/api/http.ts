@@ -17,15 +17,34 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown> | unknown[];
 
+let defaultHeaders: () => Record<string, string> = () => ({});
+
+/**
+ * Headers every request carries from now on, a caller's own winning. Issue 24: the signed-in app
+ * sends the tab's workspace (`X-Workspace`, api/query-client.ts); /login and /signup, which load no
+ * workspace code, send none.
+ */
+export function setDefaultHeaders(make: () => Record<string, string>) {
+  defaultHeaders = make;
+}
+
 /** fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. */
-export async function api<T>(path: string, init: Omit<RequestInit, 'body'> & { body?: Json } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: Omit<RequestInit, 'body' | 'headers'> & { body?: Json; headers?: Record<string, string> } = {},
+): Promise<T> {
   const { body, headers, ...rest } = init;
   let response: Response;
   try {
     response = await fetch(path, {
       credentials: 'same-origin',
       ...rest,
-      headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      headers: {
+        Accept: 'application/json',
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...defaultHeaders(),
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch {
@@ -61,7 +80,9 @@ export function uploadForm<T>(
     request.open('POST', path);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...defaultHeaders(), ...headers })) {
+      request.setRequestHeader(name, value);
+    }
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyInvitationDto } from '../../shared/schemas/properties';
+import type { MyInvitationDto } from '../../shared/schemas/workspaces';
 import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { switchWorkspace } from './workspaces';
 
-// The signed-in user's invitations to share properties (/api/invitations, issue 15).
+// The signed-in user's invitations to join a workspace (/api/invitations, issues 23 and 24):
+// none until their address is verified.
 
 export const myInvitationsQuery = queryOptions({
   queryKey: areaKeys.invitations,
@@ -13,11 +15,15 @@ export const myInvitationsQuery = queryOptions({
 
 export const useMyInvitations = () => useQuery(myInvitationsQuery);
 
-/** Accepting links the user: the property, its visits and the dashboard change. */
+/** Accepting makes the user a member; the tab then opens that workspace's dashboard (a full navigation). */
 export const useAcceptInvitation = () =>
   useMutationThatInvalidates(
-    (id: string) => api<{ propertyId: string }>(`/api/invitations/${id}/accept`, { method: 'POST' }),
-    () => [areaKeys.invitations, areaKeys.properties, areaKeys.visits],
+    async (id: string) => {
+      const { workspaceId } = await api<{ workspaceId: string }>(`/api/invitations/${id}/accept`, { method: 'POST' });
+      await switchWorkspace(workspaceId);
+      return { workspaceId };
+    },
+    () => [areaKeys.invitations, areaKeys.me],
   );
 
 export const useDeclineInvitation = () =>

@@ -12,6 +12,7 @@ export const areaKeys = {
   invoices: ['invoices'] as const,
   attachables: ['attachables'] as const,
   invitations: ['invitations'] as const,
+  workspaces: ['workspaces'] as const,
   secondaryProfiles: ['secondary-profiles'] as const,
   adminUsers: ['admin-users'] as const,
   testDb: ['test-db'] as const,

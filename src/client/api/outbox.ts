@@ -6,6 +6,7 @@ import type { MeDto } from '../../shared/schemas/auth';
 import type { Page } from '../../shared/schemas/common';
 import type { NoteDto } from '../../shared/schemas/notes';
 import type { MyVisitsDto, VisitDetailDto, VisitTaskDto } from '../../shared/schemas/visits';
+import { tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
 import { api, ApiError, errorMessage, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { noteKeys } from './notes';
@@ -18,7 +19,8 @@ import { visitKeys } from './visits';
 // Idempotency-Key made when it was queued, so a replay after a lost answer changes nothing twice;
 // creates carry their own id. A 4xx marks that item failed (Retry / Discard) and the rest carry
 // on; a 409 marks it a conflict ('Changed by someone else'); no answer at all stops the run and
-// retries with backoff.
+// retries with backoff. Each change keeps the workspace it was made in (issue 24) and is sent
+// there, whichever workspace the tab is in when the queue drains.
 
 export type OutboxChange =
   | {
@@ -55,6 +57,8 @@ export interface OutboxItem {
   /** Sent as Idempotency-Key: the same for every attempt of the same body. */
   idempotencyKey: string;
   queuedAt: number;
+  /** The tab's workspace when the change was made, sent as `X-Workspace`; absent: the user's default. */
+  workspaceId?: string;
   change: OutboxChange;
   /** pending: to send; failed: refused (4xx), waits for Retry or Discard; conflict: a 409. */
   state: 'pending' | 'failed' | 'conflict';
@@ -119,10 +123,12 @@ export async function enqueue(change: OutboxChange): Promise<OutboxItem> {
   if (client) applyOptimistic(client, change);
   if (loaded) await loaded;
   sequence += 1;
+  const workspaceId = tabWorkspaceId();
   const item: OutboxItem = {
     key: `${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(6, '0')}`,
     idempotencyKey: crypto.randomUUID(),
     queuedAt: Date.now(),
+    ...(workspaceId ? { workspaceId } : {}),
     change,
     state: 'pending',
     attempts: 0,
@@ -208,7 +214,10 @@ async function run() {
 }
 
 function send(item: OutboxItem): Promise<unknown> {
-  const headers = { 'Idempotency-Key': item.idempotencyKey };
+  const headers: Record<string, string> = {
+    'Idempotency-Key': item.idempotencyKey,
+    ...(item.workspaceId ? { [WORKSPACE_HEADER]: item.workspaceId } : {}),
+  };
   const change = item.change;
   switch (change.kind) {
     case 'visitTask':
@@ -248,16 +257,25 @@ function send(item: OutboxItem): Promise<unknown> {
   }
 }
 
+/**
+ * The cache to show a change's result in: the tab's, when the change was made in the workspace the
+ * tab is in now (the cache's entries belong to that workspace: api/query-client.ts).
+ */
+function cacheFor(item: OutboxItem): QueryClient | null {
+  return (item.workspaceId ?? null) === tabWorkspaceId() ? client : null;
+}
+
 /** The server's answer replaces the guess; later changes to the same record build on its new version. */
 function afterSent(item: OutboxItem, result: unknown) {
   const change = item.change;
+  const shown = cacheFor(item);
   if (change.kind === 'visitTask') {
     const task = result as VisitTaskDto;
-    if (client) replaceTask(client, task);
+    if (shown) replaceTask(shown, task);
     rebase((other) => other.kind === 'visitTask' && other.taskId === task.id, change.version, task.version);
   } else if (change.kind === 'visitStatus') {
     const visit = result as VisitDetailDto;
-    if (client) replaceVisit(client, visit);
+    if (shown) replaceVisit(shown, visit);
     rebase((other) => other.kind === 'visitStatus' && other.visitId === visit.id, change.version, visit.version);
   }
 }
@@ -301,16 +319,18 @@ export async function keepMine(item: OutboxItem) {
     current: undefined,
     change: { ...change, version: item.current.version },
   });
-  if (client) applyOptimistic(client, { ...change, version: item.current.version });
+  const shown = cacheFor(item);
+  if (shown) applyOptimistic(shown, { ...change, version: item.current.version });
   await drain();
 }
 
 /** 'Take theirs': drop my change and show the server's record. */
 export async function takeTheirs(item: OutboxItem) {
   await drop(item);
-  if (client && item.current) {
-    if (item.change.kind === 'visitTask') replaceTask(client, item.current as VisitTaskDto);
-    else replaceVisit(client, item.current as VisitDetailDto);
+  const shown = cacheFor(item);
+  if (shown && item.current) {
+    if (item.change.kind === 'visitTask') replaceTask(shown, item.current as VisitTaskDto);
+    else replaceVisit(shown, item.current as VisitDetailDto);
   }
 }
 

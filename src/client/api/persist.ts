@@ -1,6 +1,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
+import { forgetWorkspaces } from './current-workspace';
 import { OFFLINE_CACHE_MS, queryClient } from './query-client';
 import { restoreUnanswered } from './restore';
 
@@ -71,6 +72,7 @@ export const THUMBNAIL_CACHE = 'rounds-photo-thumbnails';
 /** Signing out: forget every read, in memory, in IndexedDB and in the thumbnail cache. */
 export async function clearPersistedData() {
   queryClient.clear();
+  forgetWorkspaces();
   localStorage.removeItem(LAST_SYNCED_KEY);
   await persister.removeClient();
   if (typeof caches !== 'undefined') await caches.delete(THUMBNAIL_CACHE).catch(() => false);

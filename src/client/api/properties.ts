@@ -1,15 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, type PropertyRole } from '../../shared/constants';
+import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type {
   AddPropertyTaskInput,
-  InvitationSentDto,
-  InvitePersonInput,
   PropertyDetail,
   PropertyInput,
-  PropertyInvitationDto,
   PropertyListItem,
-  PropertyPersonDto,
   PropertyTaskDto,
   PropertyVisitDto,
   UpdatePropertyTaskInput,
@@ -18,7 +14,8 @@ import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 
-// Properties, their tasks and their people (GET/POST/PATCH/DELETE /api/properties…).
+// Properties and their tasks (GET/POST/PATCH/DELETE /api/properties…). Who may see them is the
+// workspace's business (issue 24: api/workspaces.ts), not a per-property list of people.
 
 export const PROPERTY_VISITS_PAGE_SIZE = 10;
 
@@ -35,8 +32,6 @@ export const propertyKeys = {
   detail: (id: string) => [...propertyKeys.all, 'detail', id] as const,
   tasks: (id: string, offset: number) => [...propertyKeys.detail(id), 'tasks', offset] as const,
   visits: (id: string, offset: number) => [...propertyKeys.detail(id), 'visits', offset] as const,
-  people: (id: string) => [...propertyKeys.detail(id), 'people'] as const,
-  invitations: (id: string) => [...propertyKeys.detail(id), 'invitations'] as const,
 };
 
 export const propertiesQuery = (params: PropertyListParams) =>
@@ -71,28 +66,12 @@ export const propertyVisitsQuery = (id: string, offset: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const propertyPeopleQuery = (id: string) =>
-  queryOptions({
-    queryKey: propertyKeys.people(id),
-    queryFn: () => api<Page<PropertyPersonDto>>(`/api/properties/${id}/people?limit=100`),
-  });
-
-/** Pending invitations of the property (its managers only). */
-export const propertyInvitationsQuery = (id: string) =>
-  queryOptions({
-    queryKey: propertyKeys.invitations(id),
-    queryFn: () => api<{ items: PropertyInvitationDto[] }>(`/api/properties/${id}/invitations`),
-  });
-
 export const useProperties = (params: PropertyListParams) => useQuery(propertiesQuery(params));
 /** One property; pass '' to wait (for a property chosen later). */
 export const useProperty = (id: string, options: { retry?: boolean } = {}) =>
   useQuery({ ...propertyQuery(id), enabled: Boolean(id), ...options });
 export const usePropertyTasks = (id: string, offset: number) => useQuery(propertyTasksQuery(id, offset));
 export const usePropertyVisits = (id: string, offset: number) => useQuery(propertyVisitsQuery(id, offset));
-export const usePropertyPeople = (id: string) => useQuery(propertyPeopleQuery(id));
-export const usePropertyInvitations = (id: string, enabled: boolean) =>
-  useQuery({ ...propertyInvitationsQuery(id), enabled });
 
 // ── changes ──
 
@@ -121,7 +100,7 @@ export function useDeleteProperty() {
   );
 }
 
-// Everything about one property (its detail, tasks, visits and people) lives under its detail key.
+// Everything about one property (its detail, tasks and visits) lives under its detail key.
 
 export const useAddPropertyTask = (propertyId: string) =>
   useMutationThatInvalidates(
@@ -141,33 +120,4 @@ export const useRemovePropertyTask = (propertyId: string) =>
   useMutationThatInvalidates(
     (id: string) => api<void>(`/api/properties/${propertyId}/tasks/${id}`, { method: 'DELETE' }),
     () => [propertyKeys.detail(propertyId)],
-  );
-
-/** Invites someone by e-mail: they see the property once they accept (issue 15). */
-export const useInvitePerson = (propertyId: string) =>
-  useMutationThatInvalidates(
-    (body: InvitePersonInput) =>
-      api<InvitationSentDto>(`/api/properties/${propertyId}/people`, { method: 'POST', body: { ...body } }),
-    () => [propertyKeys.invitations(propertyId)],
-  );
-
-export const useCancelInvitation = (propertyId: string) =>
-  useMutationThatInvalidates(
-    (invitationId: string) =>
-      api<void>(`/api/properties/${propertyId}/invitations/${invitationId}`, { method: 'DELETE' }),
-    () => [propertyKeys.invitations(propertyId)],
-  );
-
-export const useUpdatePerson = (propertyId: string) =>
-  useMutationThatInvalidates(
-    ({ userId, role }: { userId: string; role: PropertyRole }) =>
-      api<PropertyPersonDto>(`/api/properties/${propertyId}/people/${userId}`, { method: 'PATCH', body: { role } }),
-    () => [propertyKeys.all],
-  );
-
-/** Unlinking (or leaving) also takes the person off the property's visits. */
-export const useUnlinkPerson = (propertyId: string) =>
-  useMutationThatInvalidates(
-    (userId: string) => api<void>(`/api/properties/${propertyId}/people/${userId}`, { method: 'DELETE' }),
-    () => [propertyKeys.all, areaKeys.visits],
   );

@@ -1,5 +1,7 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './http';
+import { hashKey, onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { cacheWorkspaceId, tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
+import { ApiError, setDefaultHeaders } from './http';
+import { areaKeys } from './keys';
 
 /** How long a read stays usable offline (issue 17): a week of visits survives a week without signal. */
 export const OFFLINE_CACHE_MS = 7 * 24 * 3600_000;
@@ -7,6 +9,25 @@ export const OFFLINE_CACHE_MS = 7 * 24 * 3600_000;
 // TanStack Query assumes it is online until an `offline` event says otherwise; a page opened with
 // no network would then try, fail and show errors over the cached data. Start from the browser's word.
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
+// Issue 24: every request of the signed-in app names the tab's workspace, once it has one (this
+// file is loaded before any of them: it holds the cache they all go through).
+setDefaultHeaders((): Record<string, string> => {
+  const id = tabWorkspaceId();
+  return id ? { [WORKSPACE_HEADER]: id } : {};
+});
+
+/**
+ * Issue 24: every query's hash starts with the tab's workspace, so the same key ('properties',
+ * 'list', …) is a different cache entry in each workspace and a tab never shows one business's
+ * data in another, from memory or from the copy kept in IndexedDB (hashes are kept with it). Keys
+ * stay as they are: invalidating by key reaches every workspace's copy, which is harmless.
+ * `/api/me` is the user's, and tells which workspace the tab is in: it is not scoped.
+ */
+export function workspaceScopedHash(queryKey: QueryKey): string {
+  const hash = hashKey(queryKey);
+  return queryKey[0] === areaKeys.me[0] ? hash : `${cacheWorkspaceId()}:${hash}`;
+}
 
 /**
  * The app's one query cache. It is created when the first page that reads data loads this file,
@@ -20,6 +41,7 @@ export const queryClient = new QueryClient({
       retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
       gcTime: OFFLINE_CACHE_MS,
+      queryKeyHashFn: workspaceScopedHash,
     },
   },
 });

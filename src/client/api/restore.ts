@@ -18,7 +18,8 @@ function answeredByServer(state: QueryState) {
  */
 export async function restoreUnanswered(client: QueryClient, kept: DehydratedState) {
   const unanswered = kept.queries.filter((query) => {
-    const current = client.getQueryState(query.queryKey);
+    // By the kept hash, not the key: the hash names the workspace the copy belongs to (issue 24).
+    const current = client.getQueryCache().get(query.queryHash)?.state;
     return !current || !answeredByServer(current);
   });
   hydrate(client, { ...kept, queries: unanswered });

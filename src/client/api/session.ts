@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MeDto } from '../../shared/schemas/auth';
+import { paths } from '../paths';
+import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
 import { api, ApiError } from './http';
 import { areaKeys } from './keys';
 import { queryClient as appQueryClient } from './query-client';
@@ -11,7 +13,16 @@ export const meQuery = queryOptions({
   queryKey: sessionKeys.me,
   queryFn: async (): Promise<MeDto | null> => {
     try {
-      return await api<MeDto>('/api/me');
+      const asked = tabWorkspaceId();
+      const me = await api<MeDto>('/api/me');
+      // Issue 24: the tab stays in the workspace the server says it is in: the one it asked for,
+      // else (no longer the user's: removed, or left in another tab) the user's default, whose
+      // dashboard then opens afresh, so nothing of the lost one stays on screen. Only a real answer
+      // does this, never a copy restored from IndexedDB.
+      const current = me.workspace?.id ?? null;
+      rememberWorkspace(current);
+      if (asked && current !== asked) window.location.assign(paths.dashboard());
+      return me;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -26,3 +37,6 @@ export const useMe = () => useQuery(meQuery);
 /** After signing in or up: load the new user before any guard looks at the cache. */
 export const refreshSession = (queryClient: QueryClient = appQueryClient) =>
   queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+
+/** Issue 24: what the user may do in the tab's workspace; null while loading or in none. */
+export const useWorkspaceCan = () => useMe().data?.can ?? null;

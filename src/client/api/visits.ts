@@ -31,6 +31,8 @@ export interface VisitBody {
   scheduledAt: string;
   status: VisitStatus;
   addPropertyTasks?: boolean;
+  /** Issue 24, 'Assign to': the members on the visit, the lead first. */
+  assigneeIds?: string[];
 }
 
 export const visitKeys = {
@@ -101,7 +103,7 @@ export const taskOptionsQuery = (id: string, scope: 'property' | 'all', q: strin
     placeholderData: keepPreviousData,
   });
 
-/** People linked to the property who are not on the visit yet. */
+/** Members of the workspace who are not on the visit yet (owners and managers). */
 export const candidatesQuery = (id: string) =>
   queryOptions({
     queryKey: visitKeys.candidates(id),

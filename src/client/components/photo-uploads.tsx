@@ -1,6 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MAX_PHOTO_BYTES, type PhotoAttachableType } from '../../shared/constants';
+import { isPhotoTooLarge, type PhotoAttachableType } from '../../shared/constants';
 import { PHOTO_MESSAGES } from '../../shared/messages/photos';
 import { errorMessage } from '../api/http';
 import { useUploadPhoto } from '../api/photos';
@@ -17,7 +17,7 @@ let nextKey = 0;
 /** spec §5: an image under 10 MB; the server decides again by the file's bytes. */
 export function checkPhotoFile(file: Blob): string | null {
   if (!file.type.startsWith('image/')) return PHOTO_MESSAGES.notAnImage;
-  if (file.size > MAX_PHOTO_BYTES) return PHOTO_MESSAGES.tooLarge;
+  if (isPhotoTooLarge(file.size)) return PHOTO_MESSAGES.tooLarge;
   return null;
 }
 

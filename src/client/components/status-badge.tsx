@@ -8,6 +8,7 @@ import {
   type VisitRole,
   type VisitStatus,
   type VisitTaskStatus,
+  type WorkspaceRole,
 } from '../../shared/constants';
 
 // One colour map for every status and role in the app (lists, details, the calendar).
@@ -18,6 +19,7 @@ interface Kinds {
   invoice: InvoiceStatus;
   accountRole: AccountRole;
   propertyRole: PropertyRole;
+  workspaceRole: WorkspaceRole;
   visitRole: VisitRole;
   attachable: NoteAttachableType;
 }
@@ -52,6 +54,12 @@ export const STATUS_STYLES: { [K in keyof Kinds]: Record<Kinds[K], Style> } = {
   },
   propertyRole: {
     owner: { color: 'teal', label: 'owner' },
+    technician: { color: 'grape', label: 'technician' },
+  },
+  // Issue 24: a member's role in the business.
+  workspaceRole: {
+    owner: { color: 'teal', label: 'owner' },
+    manager: { color: 'blue', label: 'manager' },
     technician: { color: 'grape', label: 'technician' },
   },
   visitRole: {

@@ -1,4 +1,5 @@
 import {
+  IconBuildingStore,
   IconCalendarEvent,
   IconCalendarMonth,
   IconChecklist,
@@ -10,11 +11,27 @@ import {
   IconReceipt,
   IconUser,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
+import type { WorkspaceCan } from '../../shared/schemas/workspaces';
 import { paths } from '../paths';
 
-/** Where the navigation leads, in order. `phone: true` items sit in the phone's bottom bar. */
-export const NAV_ITEMS = [
+/**
+ * Where the navigation leads, in order. `phone: true` items sit in the phone's bottom bar; `needs`
+ * names what the user must be allowed in the current workspace to see the item (issue 24);
+ * `menuOnly` items are in the phone's Menu, not in the wide screens' row (there the workspace
+ * switcher's menu leads to them, and the row stays one line).
+ */
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: typeof IconSun;
+  phone: boolean;
+  needs?: keyof WorkspaceCan;
+  menuOnly?: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Today', to: paths.today(), icon: IconSun, phone: true },
   { label: 'Dashboard', to: paths.dashboard(), icon: IconLayoutDashboard, phone: true },
   { label: 'Visits', to: paths.visits(), icon: IconCalendarEvent, phone: true },
@@ -23,8 +40,24 @@ export const NAV_ITEMS = [
   { label: 'Tasks', to: paths.tasks(), icon: IconChecklist, phone: false },
   { label: 'Photos', to: paths.photos(), icon: IconPhoto, phone: false },
   { label: 'Notes', to: paths.notes(), icon: IconNote, phone: false },
-  { label: 'Invoices', to: paths.invoices(), icon: IconReceipt, phone: false },
+  { label: 'Invoices', to: paths.invoices(), icon: IconReceipt, phone: false, needs: 'seeInvoices' },
   { label: 'Profile', to: paths.profile(), icon: IconUser, phone: false },
-] as const;
+  {
+    label: 'Business settings',
+    to: paths.settings(),
+    icon: IconBuildingStore,
+    phone: false,
+    needs: 'manageSettings',
+    menuOnly: true,
+  },
+  {
+    label: 'Members',
+    to: paths.members(),
+    icon: IconUsersGroup,
+    phone: false,
+    needs: 'manageMembers',
+    menuOnly: true,
+  },
+];
 
-export const ADMIN_NAV_ITEM = { label: 'Users', to: paths.adminUsers(), icon: IconUsers, phone: false } as const;
+export const ADMIN_NAV_ITEM: NavItem = { label: 'Users', to: paths.adminUsers(), icon: IconUsers, phone: false };

@@ -9,13 +9,14 @@ import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
 import classes from './shell.module.css';
 
 function useNavItems() {
-  const me = useMe();
-  return me.data?.isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : [...NAV_ITEMS];
+  const me = useMe().data;
+  const items = NAV_ITEMS.filter((item) => !item.needs || me?.can?.[item.needs]);
+  return me?.isAdmin ? [...items, ADMIN_NAV_ITEM] : items;
 }
 
 /** Wide screens: the areas in a row under the header. */
 export function TopNav() {
-  const items = useNavItems();
+  const items = useNavItems().filter((item) => !item.menuOnly);
   return (
     <nav aria-label="Main" className={classes.topNav}>
       {items.map(({ label, to, icon: Icon }) => (

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../api/session';
 import { ConnectionStatus, PendingChanges } from '../components/outbox-status';
-import { StatusBadge } from '../components/status-badge';
 import { paths } from '../paths';
 import { BottomNav, TopNav } from './navigation';
 import classes from './shell.module.css';
+import { VerifyEmailBanner } from './verify-email-banner';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 export interface Crumb {
   label: string;
@@ -15,7 +16,7 @@ export interface Crumb {
 
 /**
  * spec §1: a back link to the dashboard, breadcrumbs, the signed-in e-mail and Sign out,
- * around the page's one `main`; the navigation is in the header on wide screens and along
+ * around the page's one `main`; issue 24's workspace switcher beside them; the navigation is in the header on wide screens and along
  * the bottom on phones. The dashboard shows the display name instead of the e-mail (spec §2).
  */
 export function PageShell({
@@ -36,7 +37,8 @@ export function PageShell({
   return (
     <Box>
       <Box component="header" className={classes.header}>
-        <Group justify="space-between" wrap="nowrap" gap="xs" px="md" py="xs" miw={0}>
+        {/* 46 px high, as the server's frame draws it (src/server/page-frame.ts): the switcher's 44 px and a pixel each side. */}
+        <Group justify="space-between" wrap="nowrap" gap="xs" px="md" py={1} mih={46} miw={0}>
           {home ? (
             <Text fw={700} style={{ flexShrink: 0 }}>
               Rounds
@@ -51,13 +53,15 @@ export function PageShell({
               size="sm"
               fw={home ? 600 : undefined}
               truncate="end"
-              miw={0}
+              miw={40}
+              // the e-mail gives way first: the workspace's name matters more in a narrow header
+              style={{ flex: '0 10 auto' }}
               title={me?.email}
               data-testid={home ? 'dashboard-user' : 'signed-in-email'}
             >
               {home ? me?.profile.displayName || me?.email : me?.email}
             </Text>
-            {me && <StatusBadge kind="accountRole" value={me.role} />}
+            {me && <WorkspaceSwitcher me={me} />}
             <Button component={Link} to={paths.signout()} variant="subtle" size="compact-sm" style={{ flexShrink: 0 }}>
               Sign out
             </Button>
@@ -97,6 +101,7 @@ export function PageShell({
           </Title>
           {actions && <Group gap="xs">{actions}</Group>}
         </Group>
+        <VerifyEmailBanner />
         {children}
       </Container>
       <BottomNav />

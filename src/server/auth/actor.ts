@@ -5,6 +5,8 @@ export interface Actor {
   id: string;
   email: string;
   role: AccountRole;
+  /** Issue 23: the address is proven. Until then: no invitations accepted, no e-mail to others. */
+  emailVerified: boolean;
 }
 
 export const isAdmin = (actor: Actor) => actor.role === 'admin';

@@ -1,17 +1,30 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { DEFAULT_ACCOUNT_ROLE, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_ACCOUNT_ROLE,
+  EMAIL_VERIFICATION_HOURS,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RESET_MINUTES,
+} from '../../shared/constants';
+import { IDENTITY_MESSAGES } from '../../shared/messages/identity';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import { authLog } from '../log';
+import { authLog, describeError } from '../log';
+import { openMailer, type Mailer } from '../mail/mailer';
+import { ensureWorkspace } from './personal-workspace';
 import { ensureProfile } from './profile-row';
-import { googleNotConfiguredHook, googlePlugins } from './google';
+import { googleNotConfigured, googlePlugins } from './google';
+import { asAuthError, sendResetMail, sendVerificationMail } from './identity-mail';
 
 /** The header our own server sets to the client's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = 'x-rounds-client-ip';
 
-export function createAuth(config: Config, db: Database) {
+export function createAuth(config: Config, db: Database, mailer: Mailer = openMailer(config)) {
+  const mail = { db, mailer };
   return betterAuth({
     appName: 'Rounds',
     baseURL: config.publicUrl,
@@ -41,11 +54,10 @@ export function createAuth(config: Config, db: Database) {
       accountLinking: {
         enabled: true,
         // A Google sign-in joins an existing account with the same e-mail only when the
-        // provider asserts email_verified; no provider is trusted without it.
+        // provider asserts email_verified and the account's own address was verified (issue
+        // 23): an account someone made with another person's address is never joined.
         trustedProviders: [],
-        // Our e-mail/password accounts never verify their address (there is no mail step),
-        // so requiring a verified local e-mail would refuse every link.
-        requireLocalEmailVerified: false,
+        requireLocalEmailVerified: true,
         allowDifferentEmails: false,
         updateUserInfoOnLink: false,
       },
@@ -56,6 +68,36 @@ export function createAuth(config: Config, db: Database) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      // Issue 23: 'Forgot password?'. The link works once, for an hour; the new password signs
+      // the account out everywhere. The answer is the same whether or not the address has an
+      // account, so a failure to send is logged, never answered.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendResetMail(mail, config, user, url).catch((error: unknown) =>
+          console.warn(`Password reset mail for user ${user.id} not sent: ${describeError(error)}`),
+        );
+      },
+      // Following the link proved the address.
+      onPasswordReset: async ({ user }) => {
+        await db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // The link proves the address; it does not sign anyone in (a link followed on another
+      // device, or by someone who did not make the account, gives no session).
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_HOURS * 3600,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        try {
+          await sendVerificationMail(mail, config, user, url);
+        } catch (error) {
+          // 'Resend' says why; a sign-up succeeds anyway (the banner offers 'Resend').
+          if (request && new URL(request.url).pathname.endsWith('/send-verification-email')) throw asAuthError(error);
+          console.warn(`Verification mail for user ${user.id} not sent: ${describeError(error)}`);
+        }
+      },
     },
     rateLimit: {
       // On in every environment and kept in the database, so it holds across server copies.
@@ -68,10 +110,15 @@ export function createAuth(config: Config, db: Database) {
         '/sign-in/*': config.authRateLimit,
         '/sign-up/*': config.authRateLimit,
         '/change-password': config.authRateLimit,
+        '/request-password-reset': config.authRateLimit,
+        '/reset-password': config.authRateLimit,
+        '/reset-password/*': config.authRateLimit,
+        '/send-verification-email': config.authRateLimit,
+        '/verify-email': config.authRateLimit,
       },
     },
     plugins: googlePlugins(config),
-    hooks: { before: googleNotConfiguredHook(config) },
+    hooks: { before: beforeAuthEndpoints(config) },
     // Failures before the sign-in's own error page is known (a lost or forged state) land on /login.
     onAPIError: { errorURL: `${config.publicUrl}/login` },
     advanced: {
@@ -80,12 +127,17 @@ export function createAuth(config: Config, db: Database) {
       // on so the tests see what production does (no sign-in may return to another site).
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Mail that better-auth sends on the side (the sign-up's verification link, a password
+      // reset) goes after the answer: a reset then takes the same time whether or not the
+      // address has an account (issue 23). Our senders catch and log their own failures.
+      backgroundTasks: { handler: (task) => void task },
     },
     databaseHooks: {
       user: {
         create: {
           after: async (user) => {
             await ensureProfile(db, { id: user.id, email: user.email, name: user.name });
+            await ensureWorkspace(db, { id: user.id, email: user.email, name: user.name });
           },
         },
       },
@@ -97,3 +149,21 @@ export function createAuth(config: Config, db: Database) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Our rules in front of better-auth's endpoints. */
+const beforeAuthEndpoints = (config: Config) =>
+  createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-in/social') return googleNotConfigured(config, ctx.body);
+    // Issue 23: a changed password always signs the account out everywhere else, whatever the client asks.
+    if (ctx.path === '/change-password') {
+      return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+    }
+    // An account whose address is not proven is joined by no other sign-in method.
+    if (ctx.path === '/link-social') {
+      const session = await getSessionFromCtx(ctx);
+      if (session && !session.user.emailVerified) {
+        throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: IDENTITY_MESSAGES.verifyFirst });
+      }
+    }
+    return undefined;
+  });

@@ -1,4 +1,5 @@
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { GOOGLE_PROVIDER_ID } from '../../shared/google';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth';
@@ -33,7 +34,14 @@ export function googlePlugins(config: Config) {
           // Identity comes from the ID token, so only a token signed with the issuer's keys counts.
           requireIdTokenVerification: true,
           // The account's name (and so the profile's display name) is the provider's `name` claim.
-          mapProfileToUser: (profile) => ({ name: typeof profile.name === 'string' ? profile.name.trim() : '' }),
+          mapProfileToUser: (profile) => {
+            const round = googleRound.getStore();
+            if (round) {
+              round.email = typeof profile.email === 'string' ? profile.email.toLowerCase() : null;
+              round.emailVerified = profile.emailVerified === true;
+            }
+            return { name: typeof profile.name === 'string' ? profile.name.trim() : '' };
+          },
         },
       ],
     }),
@@ -41,13 +49,18 @@ export function googlePlugins(config: Config) {
 }
 
 /** Without a client id, starting a Google sign-in answers the spec's message instead of "provider not found". */
-export const googleNotConfiguredHook = (config: Config) =>
-  createAuthMiddleware(async (ctx) => {
-    if (config.google || ctx.path !== '/sign-in/social') return;
-    const provider = (ctx.body as { provider?: unknown } | undefined)?.provider;
-    if (provider !== GOOGLE_PROVIDER_ID) return;
-    throw new APIError('NOT_IMPLEMENTED', {
-      code: 'GOOGLE_NOT_CONFIGURED',
-      message: AUTH_MESSAGES.googleNotConfigured,
-    });
+export function googleNotConfigured(config: Config, body: unknown): undefined {
+  if (config.google) return undefined;
+  if ((body as { provider?: unknown } | undefined)?.provider !== GOOGLE_PROVIDER_ID) return undefined;
+  throw new APIError('NOT_IMPLEMENTED', {
+    code: 'GOOGLE_NOT_CONFIGURED',
+    message: AUTH_MESSAGES.googleNotConfigured,
   });
+}
+
+/** What the provider said of the person, read while better-auth handles the callback. */
+export interface GoogleRound {
+  email: string | null;
+  emailVerified: boolean;
+}
+export const googleRound = new AsyncLocalStorage<GoogleRound>();

@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AccountRole } from '../../shared/constants';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../shared/messages/workspaces';
+import { resolveMember } from '../access';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { AppError } from '../errors';
-import type { AppEnv } from '../types';
+import { AppError, forbidden, notFound } from '../errors';
+import type { AppEnv, MemberEnv } from '../types';
 import { isAdmin, type Actor } from './actor';
 import type { Auth } from './auth';
 
@@ -34,10 +37,17 @@ export async function readActor(auth: Auth, db: Database, headers: Headers): Pro
   const now = Date.now();
   const expiresAt = row.expiresAt.getTime();
   const refreshDue = expiresAt - settings.expiresInMs + settings.updateAgeMs <= now;
-  if (expiresAt > now && !refreshDue) return { id: row.id, email: row.email, role: row.role };
+  if (expiresAt > now && !refreshDue) {
+    return { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerified };
+  }
   const result = await auth.api.getSession({ headers });
   return result
-    ? { id: result.user.id, email: result.user.email, role: (result.user.role ?? 'customer') as AccountRole }
+    ? {
+        id: result.user.id,
+        email: result.user.email,
+        role: (result.user.role ?? 'customer') as AccountRole,
+        emailVerified: result.user.emailVerified,
+      }
     : null;
 }
 
@@ -98,7 +108,13 @@ const queryByDb = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>(
 
 function prepareSessionQuery(db: Database) {
   return db
-    .select({ expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role })
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      emailVerified: users.emailVerified,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
@@ -136,3 +152,24 @@ export const adminOnly = createMiddleware<AppEnv & { Variables: { user: Actor } 
   c.set('user', requireAdmin(c.var.actor));
   await next();
 });
+
+/** A middleware that makes the request's `member`: the signed-in user inside the workspace `pick` names. */
+const asMemberOf = (pick: (c: Context<MemberEnv>) => string | null) =>
+  createMiddleware<MemberEnv>(async (c, next) => {
+    const user = requireUser(c.var.actor);
+    const { member, refused } = await resolveMember(c.var.db, user, pick(c));
+    if (refused) throw notFound(WORKSPACE_MESSAGES.notFound);
+    if (!member) throw forbidden(WORKSPACE_MESSAGES.noWorkspace);
+    c.set('user', user);
+    c.set('member', member);
+    await next();
+  });
+
+/**
+ * Middleware for routers of business data (issue 24): a signed-in user inside the workspace the
+ * request names (`X-Workspace`), else their default one. A workspace that is not theirs: 404.
+ */
+export const inWorkspace = asMemberOf((c) => c.req.header(WORKSPACE_HEADER) ?? null);
+
+/** `/api/workspaces/{id}/…`: the workspace of the path, whatever the header says. */
+export const inPathWorkspace = asMemberOf((c) => c.req.param('id') ?? null);

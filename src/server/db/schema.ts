@@ -8,7 +8,6 @@ import {
   date,
   index,
   integer,
-  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -21,12 +20,18 @@ import {
   DEFAULT_ACCOUNT_ROLE,
   DEFAULT_COUNTRY,
   INVOICE_STATUSES,
+  MAIL_KINDS,
   NOTE_ATTACHABLE_TYPES,
   PHOTO_ATTACHABLE_TYPES,
   PROPERTY_ROLES,
+  DEFAULT_PAYMENT_TERMS_DAYS,
+  DEFAULT_TIME_ZONE,
+  INVOICE_NUMBER_PREFIX,
+  TAX_RATE_BASIS_POINTS,
   VISIT_ROLES,
   VISIT_STATUSES,
   VISIT_TASK_STATUSES,
+  WORKSPACE_ROLES,
 } from '../../shared/constants';
 import { centsToDecimal, parseCents } from '../../shared/money';
 
@@ -63,6 +68,10 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role', { enum: ACCOUNT_ROLES }).notNull().default(DEFAULT_ACCOUNT_ROLE),
+    /** Issue 24: the workspace a request without `X-Workspace` is in (the last one chosen). */
+    defaultWorkspaceId: uuid('default_workspace_id').references((): AnyPgColumn => workspaces.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,6 +146,118 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+// ── workspaces: the business boundary (issue 24) ────────────────────────────
+
+/**
+ * One business. Everything the business owns carries its `workspace_id`; nothing crosses from
+ * one workspace to another. Its identity is printed on invoices; its invoice numbers are its own.
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    /** spec §9's 8 % by default; in basis points, so cents stay exact. */
+    taxRateBps: integer('tax_rate_bps').notNull().default(TAX_RATE_BASIS_POINTS),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(DEFAULT_PAYMENT_TERMS_DAYS),
+    invoicePrefix: text('invoice_prefix').notNull().default(INVOICE_NUMBER_PREFIX),
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    /** The last invoice number's sequence; taken under the row's lock, so numbers have no gaps. */
+    invoiceSequence: integer('invoice_sequence').notNull().default(0),
+    /** When the owner named the business (onboarding); the dashboard asks until then. */
+    setUpAt: timestamp('set_up_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check('workspaces_tax_rate_check', sql`tax_rate_bps between 0 and 10000`),
+    check('workspaces_payment_terms_check', sql`payment_terms_days between 0 and 365`),
+    check('workspaces_name_check', sql`btrim(name) <> ''`),
+  ],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    /** Who invited this member (issue 23): they can never remove or demote that person. */
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index('workspace_members_user_idx').on(table.userId),
+    index('workspace_members_invited_by_idx').on(table.invitedBy),
+    check('workspace_members_role_check', oneOf('role', WORKSPACE_ROLES)),
+  ],
+);
+
+/**
+ * An invitation to join a workspace with a role (issues 23 and 24): e-mailed to the address,
+ * accepted only by an account whose verified e-mail is that address, dead once its inviter may
+ * no longer invite.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: id(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Lower case: matched against the invitee's sign-in e-mail without regard to case. */
+    email: text('email').notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('workspace_invitations_workspace_email_idx').on(table.workspaceId, table.email),
+    index('workspace_invitations_email_idx').on(table.email),
+    index('workspace_invitations_invited_by_idx').on(table.invitedBy),
+    check('workspace_invitations_role_check', oneOf('role', WORKSPACE_ROLES)),
+    check('workspace_invitations_email_check', sql`email = lower(email)`),
+  ],
+);
+
+/** `workspace_id` of a business table: one workspace, gone with it. */
+const workspaceId = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+/** A record that is business data when attached to a business record, personal otherwise (notes, photos). */
+const optionalWorkspaceId = () => uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' });
+
+/**
+ * Every e-mail a person made Rounds send (issue 23): the per-sender limits count these rows,
+ * under an advisory lock per sender, so they hold across server processes.
+ */
+export const mailSends = pgTable(
+  'mail_sends',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    recipient: text('recipient').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('mail_sends_user_created_idx').on(table.userId, table.createdAt),
+    check('mail_sends_kind_check', oneOf('kind', MAIL_KINDS)),
+  ],
+);
+
 // ── people ──────────────────────────────────────────────────────────────────
 
 export const profiles = pgTable(
@@ -186,6 +307,7 @@ export const properties = pgTable(
   'properties',
   {
     id: id(),
+    workspaceId: workspaceId(),
     name: text('name').notNull(),
     address: text('address').notNull(),
     city: text('city'),
@@ -197,7 +319,7 @@ export const properties = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    index('properties_created_at_idx').on(table.createdAt),
+    index('properties_workspace_created_idx').on(table.workspaceId, table.createdAt),
     trigramIndex('properties_name_trgm_idx', table.name),
     trigramIndex('properties_address_trgm_idx', table.address),
   ],
@@ -207,6 +329,7 @@ export const userProperties = pgTable(
   'user_properties',
   {
     id: id(),
+    workspaceId: workspaceId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -214,38 +337,16 @@ export const userProperties = pgTable(
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
     role: text('role', { enum: PROPERTY_ROLES }).notNull(),
+    /** Who invited this person (issue 23): they can never remove or demote that person. */
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('user_properties_user_property_idx').on(table.userId, table.propertyId),
     index('user_properties_property_id_idx').on(table.propertyId),
+    index('user_properties_workspace_idx').on(table.workspaceId),
+    index('user_properties_invited_by_idx').on(table.invitedBy),
     check('user_properties_role_check', oneOf('role', PROPERTY_ROLES)),
-  ],
-);
-
-/**
- * An owner's invitation to an e-mail address to share a property (issue 15): nothing of the
- * property is visible to the invitee until they accept, which creates the user_properties link.
- */
-export const propertyInvitations = pgTable(
-  'property_invitations',
-  {
-    id: id(),
-    propertyId: uuid('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
-    /** Lower case: matched against the invitee's sign-in e-mail without regard to case. */
-    email: text('email').notNull(),
-    role: text('role', { enum: PROPERTY_ROLES }).notNull(),
-    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    uniqueIndex('property_invitations_property_email_idx').on(table.propertyId, table.email),
-    index('property_invitations_email_idx').on(table.email),
-    check('property_invitations_role_check', oneOf('role', PROPERTY_ROLES)),
-    check('property_invitations_email_check', sql`email = lower(email)`),
   ],
 );
 
@@ -253,6 +354,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: id(),
+    workspaceId: workspaceId(),
     name: text('name').notNull(),
     description: text('description'),
     estimatedDurationMinutes: integer('estimated_duration_minutes'),
@@ -263,7 +365,7 @@ export const tasks = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    index('tasks_name_idx').on(table.name),
+    index('tasks_workspace_name_idx').on(table.workspaceId, sql`lower(${table.name})`),
     trigramIndex('tasks_name_trgm_idx', table.name),
     trigramIndex('tasks_description_trgm_idx', table.description),
     index('tasks_created_by_idx').on(table.createdBy),
@@ -272,16 +374,26 @@ export const tasks = pgTable(
   ],
 );
 
+/**
+ * A template on a property's task list. Issue 24: it copies the template's name, description,
+ * duration and price when it is made; changing or deleting the template later changes none of it.
+ */
 export const propertyTasks = pgTable(
   'property_tasks',
   {
     id: id(),
+    workspaceId: workspaceId(),
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    estimatedDurationMinutes: integer('estimated_duration_minutes'),
+    /** The template's default price when copied. */
+    defaultPrice: money('default_price'),
     customPrice: money('custom_price'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -289,7 +401,9 @@ export const propertyTasks = pgTable(
   (table) => [
     uniqueIndex('property_tasks_property_task_idx').on(table.propertyId, table.taskId),
     index('property_tasks_task_id_idx').on(table.taskId),
+    index('property_tasks_workspace_idx').on(table.workspaceId),
     check('property_tasks_custom_price_check', sql`custom_price >= 0`),
+    check('property_tasks_default_price_check', sql`default_price >= 0`),
   ],
 );
 
@@ -304,6 +418,7 @@ export const visitSeries = pgTable(
   'visit_series',
   {
     id: id(),
+    workspaceId: workspaceId(),
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -317,6 +432,11 @@ export const visitSeries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** Issue 24: who is on every occurrence, the first as lead. */
+    assigneeIds: uuid('assignee_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Occurrences exist up to this instant (exclusive); the horizon job moves it forward. */
     generatedUntil: timestamp('generated_until', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -325,6 +445,7 @@ export const visitSeries = pgTable(
   },
   (table) => [
     index('visit_series_property_idx').on(table.propertyId),
+    index('visit_series_workspace_idx').on(table.workspaceId),
     index('visit_series_generated_until_idx').on(table.generatedUntil),
   ],
 );
@@ -333,6 +454,7 @@ export const visits = pgTable(
   'visits',
   {
     id: id(),
+    workspaceId: workspaceId(),
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -352,7 +474,7 @@ export const visits = pgTable(
     index('visits_property_scheduled_idx').on(table.propertyId, table.scheduledAt),
     // One visit per occurrence of a series, also when two horizon jobs run at once.
     uniqueIndex('visits_series_occurrence_idx').on(table.seriesId, table.occurrenceAt),
-    index('visits_scheduled_at_idx').on(table.scheduledAt),
+    index('visits_workspace_scheduled_idx').on(table.workspaceId, table.scheduledAt),
     index('visits_status_idx').on(table.status),
     check('visits_status_check', oneOf('status', VISIT_STATUSES)),
   ],
@@ -362,6 +484,7 @@ export const visitUsers = pgTable(
   'visit_users',
   {
     id: id(),
+    workspaceId: workspaceId(),
     visitId: uuid('visit_id')
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
@@ -373,21 +496,26 @@ export const visitUsers = pgTable(
   },
   (table) => [
     uniqueIndex('visit_users_visit_user_idx').on(table.visitId, table.userId),
-    index('visit_users_user_id_idx').on(table.userId),
+    index('visit_users_user_workspace_idx').on(table.userId, table.workspaceId),
     check('visit_users_role_check', oneOf('role', VISIT_ROLES)),
   ],
 );
 
+/** A task of a visit: a copy of the template's name, description, duration and price (issue 24). */
 export const visitTasks = pgTable(
   'visit_tasks',
   {
     id: id(),
+    workspaceId: workspaceId(),
     visitId: uuid('visit_id')
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    estimatedDurationMinutes: integer('estimated_duration_minutes'),
     price: money('price'),
     status: text('status', { enum: VISIT_TASK_STATUSES }).notNull().default('pending'),
     notes: text('notes'),
@@ -400,6 +528,7 @@ export const visitTasks = pgTable(
     // A template is on a visit at most once.
     uniqueIndex('visit_tasks_visit_task_idx').on(table.visitId, table.taskId),
     index('visit_tasks_task_id_idx').on(table.taskId),
+    index('visit_tasks_workspace_idx').on(table.workspaceId),
     check('visit_tasks_status_check', oneOf('status', VISIT_TASK_STATUSES)),
     check('visit_tasks_price_check', sql`price >= 0`),
   ],
@@ -407,14 +536,13 @@ export const visitTasks = pgTable(
 
 // ── invoices ────────────────────────────────────────────────────────────────
 
-/** Invoice numbers: 'INV-' and the year and this sequence, never a timestamp alone (two at once would collide). */
-export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
-
 export const invoices = pgTable(
   'invoices',
   {
     id: id(),
-    invoiceNumber: text('invoice_number').notNull().unique(),
+    workspaceId: workspaceId(),
+    /** `{prefix}{year}{sequence}`, unique in its workspace (issue 24). */
+    invoiceNumber: text('invoice_number').notNull(),
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -427,16 +555,24 @@ export const invoices = pgTable(
     /** When and to whom it was last sent by e-mail. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
     sentTo: text('sent_to'),
+    /** The workspace's tax rate and identity when the invoice was made (issue 24): later settings change neither. */
+    taxRateBps: integer('tax_rate_bps').notNull().default(TAX_RATE_BASIS_POINTS),
+    sellerName: text('seller_name').notNull().default(''),
+    sellerAddress: text('seller_address'),
+    sellerPhone: text('seller_phone'),
+    sellerEmail: text('seller_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    uniqueIndex('invoices_workspace_number_idx').on(table.workspaceId, table.invoiceNumber),
     index('invoices_property_id_idx').on(table.propertyId, table.createdAt),
+    index('invoices_workspace_created_idx').on(table.workspaceId, table.createdAt),
     index('invoices_status_idx').on(table.status),
-    index('invoices_created_at_idx').on(table.createdAt),
     trigramIndex('invoices_number_trgm_idx', table.invoiceNumber),
     check('invoices_status_check', oneOf('status', INVOICE_STATUSES)),
     check('invoices_amounts_check', sql`subtotal >= 0 and tax_amount >= 0 and total = subtotal + tax_amount`),
+    check('invoices_tax_rate_check', sql`tax_rate_bps between 0 and 10000`),
   ],
 );
 
@@ -444,6 +580,7 @@ export const invoiceVisits = pgTable(
   'invoice_visits',
   {
     id: id(),
+    workspaceId: workspaceId(),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
@@ -472,6 +609,7 @@ export const invoiceLines = pgTable(
   'invoice_lines',
   {
     id: id(),
+    workspaceId: workspaceId(),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
@@ -494,6 +632,8 @@ export const photos = pgTable(
   'photos',
   {
     id: id(),
+    /** The business the photo belongs to; null for a personal one (standalone, on a profile). */
+    workspaceId: optionalWorkspaceId(),
     attachableType: text('attachable_type', { enum: PHOTO_ATTACHABLE_TYPES }).notNull(),
     attachableId: uuid('attachable_id'),
     storagePath: text('storage_path').notNull(),
@@ -513,9 +653,14 @@ export const photos = pgTable(
   (table) => [
     index('photos_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
     index('photos_uploaded_by_idx').on(table.uploadedBy),
-    index('photos_created_at_idx').on(table.createdAt),
+    index('photos_workspace_created_idx').on(table.workspaceId, table.createdAt),
     trigramIndex('photos_caption_trgm_idx', table.caption),
     check('photos_attachable_type_check', oneOf('attachable_type', PHOTO_ATTACHABLE_TYPES)),
+    // A photo of a business record is the business's; one of a person (standalone, profiles) is theirs.
+    check(
+      'photos_workspace_check',
+      sql`((attachable_type in ('property', 'task', 'visit', 'invoice') and attachable_id is not null) = (workspace_id is not null))`,
+    ),
     check('photos_file_size_check', sql`file_size >= 0`),
   ],
 );
@@ -524,6 +669,8 @@ export const notes = pgTable(
   'notes',
   {
     id: id(),
+    /** The business the note belongs to; null for a personal one (standalone, on a profile). */
+    workspaceId: optionalWorkspaceId(),
     content: text('content').notNull(),
     attachableType: text('attachable_type', { enum: NOTE_ATTACHABLE_TYPES }).notNull(),
     attachableId: uuid('attachable_id'),
@@ -536,9 +683,14 @@ export const notes = pgTable(
   (table) => [
     index('notes_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
     index('notes_created_by_idx').on(table.createdBy),
-    index('notes_created_at_idx').on(table.createdAt),
+    index('notes_workspace_created_idx').on(table.workspaceId, table.createdAt),
     trigramIndex('notes_content_trgm_idx', table.content),
     check('notes_attachable_type_check', oneOf('attachable_type', NOTE_ATTACHABLE_TYPES)),
+    // As photos; a note on a photo is the photo's (the business's or a person's).
+    check(
+      'notes_workspace_check',
+      sql`(attachable_type = 'photo' or (attachable_type in ('property', 'task', 'visit', 'invoice') and attachable_id is not null) = (workspace_id is not null))`,
+    ),
     check('notes_content_check', sql`btrim(content) <> ''`),
     check('notes_content_length_check', sql`char_length(content) <= 10000`),
   ],
@@ -582,11 +734,17 @@ export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     userId: uuid('user_id')
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Issue 24: a feed lists one workspace's visits. */
+    workspaceId: workspaceId(),
     nonce: text('nonce').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('calendar_feeds_token_hash_idx').on(table.tokenHash)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.workspaceId] }),
+    uniqueIndex('calendar_feeds_token_hash_idx').on(table.tokenHash),
+    index('calendar_feeds_workspace_idx').on(table.workspaceId),
+  ],
 );

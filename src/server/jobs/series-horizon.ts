@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
+import { rootCause } from '../log';
 import { properties, visitSeries } from '../db/schema';
 import { horizonFrom, lockSeries, makeOccurrences } from '../modules/series/series.service';
 
@@ -46,7 +47,8 @@ export async function extendSeriesHorizon(db: Database, now = new Date()): Promi
 export function startSeriesHorizonJob(db: Database, intervalMs = HORIZON_JOB_INTERVAL_MS): () => void {
   const run = () =>
     extendSeriesHorizon(db).catch((error: unknown) =>
-      console.warn(`The series horizon job failed: ${error instanceof Error ? error.message : String(error)}`),
+      // rootCause: a failed query's message holds its parameters (log.ts).
+      console.warn(`The series horizon job failed: ${rootCause(error)}`),
     );
   void run();
   const timer = setInterval(() => void run(), intervalMs);

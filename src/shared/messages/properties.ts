@@ -12,11 +12,3 @@ export const PROPERTY_MESSAGES = {
   notFound: 'Property not found',
   deleteError: 'Error deleting property',
 } as const;
-
-export const PEOPLE_MESSAGES = {
-  invitationSent: (email: string) => `Invitation sent to ${email}. They will see the property once they accept it.`,
-  invitationNotFound: 'Invitation not found',
-  lastOwner: 'A property must keep at least one owner',
-  personNotFound: 'That user is not linked to this property',
-  ownersOnly: "Only the property's owners may do this",
-} as const;

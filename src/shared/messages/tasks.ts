@@ -10,6 +10,6 @@ export const TASK_MESSAGES = {
   saveFailed: 'Failed to save task',
   notFound: 'Task not found',
   deleteError: 'Error deleting task',
-  creatorOnly: 'Only the creator of a task or an admin may change it',
+  creatorOnly: 'Only owners and managers may change the catalogue',
   selectProperties: 'Please select at least one property',
 } as const;

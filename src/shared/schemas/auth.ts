@@ -2,6 +2,8 @@
 // Other areas' schemas use classic zod; don't import them from here. The role enum is in roles.ts.
 import * as z from 'zod/mini';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type AccountRole } from '../constants';
+import type { WorkspaceCan, WorkspaceRef } from './workspaces';
+import { IDENTITY_MESSAGES } from '../messages/identity';
 
 // spec §5 and §8: sign-in and sign-up rules and their messages.
 const email = z
@@ -14,13 +16,13 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
-export const password = z
-  .string()
-  .check(
-    z.minLength(1, 'Password is required'),
-    z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
-    z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
-  );
+export const password = z.string().check(
+  z.minLength(1, 'Password is required'),
+  z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+  // Issue 23. The list of common passwords is checked by the server only (too big for a page).
+  z.refine((value) => value.length === 0 || value.trim().length > 0, IDENTITY_MESSAGES.passwordOnlySpaces),
+);
 
 /** /auth-test signs in with this throwaway credential; no account may ever have it. */
 export const AUTH_TEST_CREDENTIAL = { email: 'auth-test@rounds.invalid', password: 'auth-test-throwaway' } as const;
@@ -55,6 +57,39 @@ export const signUpInput = z
   );
 export type SignUpInput = z.infer<typeof signUpInput>;
 
+/** 'Forgot password?' (issue 23): the form. */
+export const forgotPasswordInput = z.object({ email });
+
+/** Where a link may lead after it is followed: a page of this site ('/…', never '//…' or '/\\…'). */
+const sitePath = z
+  .string()
+  .check(z.maxLength(200, 'The page is too long'), z.regex(/^\/(?![/\\])/, 'The page must be on this site'));
+
+/** better-auth's `POST /api/auth/request-password-reset` (a fixed shape: `{ email, redirectTo }`). */
+export const requestPasswordResetRequest = z.object({ email, redirectTo: z.optional(sitePath) });
+
+/** better-auth's `POST /api/auth/send-verification-email` ('Resend' on the banner). */
+export const sendVerificationEmailRequest = z.object({ email, callbackURL: z.optional(sitePath) });
+
+/** better-auth's `POST /api/auth/reset-password`: the e-mailed token and the new password (sign-up rules). */
+export const resetPasswordRequest = z.object({
+  newPassword: password,
+  token: z.string().check(z.minLength(1, 'The link has no token')),
+});
+
+/** The /reset-password form: the new password and its confirmation. */
+export const resetPasswordInput = z
+  .object({
+    newPassword: password,
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
+  })
+  .check(
+    z.refine((value) => value.newPassword === value.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    }),
+  );
+
 export { AUTH_MESSAGES } from '../auth-messages';
 
 export interface ProfileDto {
@@ -76,7 +111,16 @@ export interface MeDto {
   isCustomer: boolean;
   /** false for an account made through Google that has not set a password yet. */
   hasPassword: boolean;
+  /** Issue 23: the address is proven (a verification link was followed, or Google vouched for it). */
+  emailVerified: boolean;
   profile: ProfileDto;
+  /** Issue 24: the current workspace (the tab's, else the default), and every one the user is in. */
+  workspace: WorkspaceRef | null;
+  workspaces: WorkspaceRef[];
+  /** What the user may do in the current workspace (null in none). */
+  can: WorkspaceCan | null;
+  /** The current workspace has its business name (else the dashboard asks: 'Finish setting up'). */
+  setUp: boolean;
 }
 
 /** `GET /api/auth-test/config`: presence of settings, never their values. */

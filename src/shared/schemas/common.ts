@@ -54,5 +54,25 @@ export const optionalText = (max: number, label = 'Text') =>
 
 export { fieldErrors } from './errors';
 
+/**
+ * The date falls in the years 1–9999 (UTC). PostgreSQL stores nothing outside them: a Date there
+ * is written as '0000-…' or '+010000-…', which the query refused with a 500. Every date and
+ * instant the API takes goes through this one rule.
+ */
+export const inStorableYears = (date: Date) => {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
+
+/**
+ * An ISO 8601 instant with its offset ("2030-06-15T16:30:00.000Z", "…+02:00"), as a Date, in the
+ * years 1–9999 (`inStorableYears`): a visit's time, a series' start, a window's ends.
+ */
+export const isoInstant = (message: string) =>
+  z.iso
+    .datetime({ offset: true, error: message })
+    .transform((value) => new Date(value))
+    .refine(inStorableYears, message);
+
 /** A client-made id (issue 17): a record made offline keeps the id the phone gave it. */
 export const clientId = z.uuid('Id must be a UUID').optional();

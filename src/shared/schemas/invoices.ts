@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, type InvoiceStatus, type VisitStatus } from '../constants';
-import { pageQuery } from './common';
+import { inStorableYears, pageQuery } from './common';
 import { INVOICE_MESSAGES } from '../messages/invoices';
 
 // spec §2 (Visits detail, Invoices), §3, §4 (Invoice status, Deletion), §5, §8, §9.
@@ -9,16 +9,15 @@ export const invoiceStatus = z.enum(INVOICE_STATUSES, {
   error: `Status must be one of ${INVOICE_STATUSES.join(', ')}`,
 });
 
-/** A calendar date, 'YYYY-MM-DD' (the due date has no time of day). */
+/** A calendar date, 'YYYY-MM-DD' (the due date has no time of day), in the years 1–9999. */
 const dueDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date such as 2030-06-15')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'Due date must be a real date',
-  )
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && inStorableYears(date);
+  }, 'Due date must be a real date')
   .nullish()
   .transform((value) => value || null);
 
@@ -34,7 +33,8 @@ export const createInvoiceInput = z.object({
     .min(1, INVOICE_MESSAGES.propertyRequired)
     .pipe(z.uuid(INVOICE_MESSAGES.propertyRequired)),
   visitIds: visitIds.default([]),
-  dueDate,
+  /** Left out: the workspace's payment terms from today; null: no due date. */
+  dueDate: dueDate.optional(),
   status: invoiceStatus.default('draft'),
 });
 export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
@@ -85,6 +85,16 @@ export interface InvoiceListItemDto {
   paidAt: string | null;
   createdAt: string;
   visitCount: number;
+  /** The tax rate the invoice was made with (its workspace's then), in basis points. */
+  taxRateBps: number;
+}
+
+/** Who the invoice is from: the workspace's identity when it was made (issue 24). */
+export interface InvoiceSellerDto {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
 }
 
 export interface InvoiceLineDto {
@@ -121,7 +131,16 @@ export interface InvoiceDetailDto extends InvoiceListItemDto {
   sentTo: string | null;
   /** Who to send it to by default: the property's first owner's profile e-mail. */
   recipient: string | null;
-  can: { edit: boolean; delete: boolean; markPaid: boolean; send: boolean };
+  seller: InvoiceSellerDto;
+  can: InvoiceCan;
+}
+
+/** What the caller may do with an invoice (access.ts `policy.invoice.can`). */
+export interface InvoiceCan {
+  edit: boolean;
+  delete: boolean;
+  markPaid: boolean;
+  send: boolean;
 }
 
 /** `GET /api/invoices/billable-visits` items. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY, PROPERTY_ROLES, TEXT_LIMITS, type PropertyRole, type VisitStatus } from '../constants';
-import { optionalText, pageQuery, tooLong } from './common';
+import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole, type VisitStatus } from '../constants';
+import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
-import { PROPERTY_MESSAGES, PEOPLE_MESSAGES } from '../messages/properties';
+import { PROPERTY_MESSAGES } from '../messages/properties';
 
 // spec §5 (property rules), §8 (messages) and the property endpoints of docs/api.md.
 
@@ -59,56 +59,6 @@ export const updatePropertyTaskInput = z
   .refine((value) => value.customPrice !== undefined || value.isActive !== undefined, 'Nothing to change');
 export type UpdatePropertyTaskInput = z.input<typeof updatePropertyTaskInput>;
 
-export const propertyRole = z.enum(PROPERTY_ROLES, { message: 'Role must be owner or technician' });
-
-/**
- * `POST /api/properties/:id/people`: invite someone by e-mail (issue 15: sharing only with
- * consent). The answer is the same whether or not the address has an account.
- */
-export const invitePersonInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(TEXT_LIMITS.email, tooLong('Email', TEXT_LIMITS.email))
-    .pipe(z.email('Please enter a valid email address'))
-    .transform((value) => value.toLowerCase()),
-  role: propertyRole,
-});
-export type InvitePersonInput = z.input<typeof invitePersonInput>;
-
-/** Invitations last two weeks; inviting again renews one. */
-export const INVITATION_DAYS = 14;
-
-/** `POST /api/properties/:id/people` (202): what was asked, never whether the address has an account. */
-export interface InvitationSentDto {
-  email: string;
-  role: PropertyRole;
-  expiresAt: string;
-}
-
-/** `GET /api/properties/:id/invitations` items: pending invitations, for the property's managers. */
-export interface PropertyInvitationDto {
-  id: string;
-  email: string;
-  role: PropertyRole;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/** `GET /api/invitations` items: the caller's own pending invitations. */
-export interface MyInvitationDto {
-  id: string;
-  propertyId: string;
-  propertyName: string;
-  role: PropertyRole;
-  invitedBy: { displayName: string | null; email: string } | null;
-  expiresAt: string;
-}
-
-/** `PATCH /api/properties/:id/people/:userId`. */
-export const updatePersonInput = z.object({ role: propertyRole });
-
 // ── response shapes ──
 
 export interface PhotoRef {
@@ -130,16 +80,15 @@ export interface PropertyDto {
   role: PropertyRole | null;
 }
 
-/** What the caller may do with a property (access.ts `propertyCan`). */
+/** What the caller may do with a property (access.ts `policy.property.can`). */
 export interface PropertyCan {
   edit: boolean;
   delete: boolean;
-  managePeople: boolean;
   manageTasks: boolean;
   scheduleVisit: boolean;
-  /** Remove their own link (anyone linked; the last owner still cannot). */
-  leave: boolean;
   seeInvoices: boolean;
+  /** A technician sees no price. */
+  seePrices: boolean;
 }
 
 /** `GET /api/properties` items, newest first. */
@@ -177,12 +126,4 @@ export interface PropertyVisitDto {
   taskCount: number;
 }
 
-/** `GET /api/properties/:id/people` items. */
-export interface PropertyPersonDto {
-  userId: string;
-  email: string;
-  displayName: string | null;
-  role: PropertyRole;
-}
-
-export { PROPERTY_MESSAGES, PEOPLE_MESSAGES };
+export { PROPERTY_MESSAGES };

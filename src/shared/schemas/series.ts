@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
-import type { VisitListItemDto, VisitPropertyDto } from './visits';
+import { isoInstant } from './common';
+import { assigneeIds, type VisitListItemDto, type VisitPropertyDto } from './visits';
 
 // Issue 18: recurring visits. A series is a property, the task templates to copy, a first
 // instant, an IANA time zone and an RFC 5545 RRULE (without DTSTART). The server checks the
@@ -10,8 +11,7 @@ const instant = z
   .string({ error: SERIES_MESSAGES.startsAtRequired })
   .trim()
   .min(1, SERIES_MESSAGES.startsAtRequired)
-  .pipe(z.iso.datetime({ offset: true, error: SERIES_MESSAGES.startsAtRequired }))
-  .transform((value) => new Date(value));
+  .pipe(isoInstant(SERIES_MESSAGES.startsAtRequired));
 
 /** An IANA zone name the runtime knows ('America/New_York', 'UTC'). */
 export function isTimeZone(value: string): boolean {
@@ -46,6 +46,8 @@ export const createSeriesInput = z.object({
   timeZone,
   rrule,
   taskIds,
+  /** Issue 24, 'Assign to': on every occurrence, the first as lead; left out, the creator. */
+  assigneeIds: assigneeIds.optional(),
 });
 export type CreateSeriesInput = z.input<typeof createSeriesInput>;
 
@@ -55,6 +57,7 @@ export const updateSeriesInput = z.object({
   timeZone: timeZone.optional(),
   rrule: rrule.optional(),
   taskIds: z.array(z.uuid('Please select a task')).max(100).optional(),
+  assigneeIds: assigneeIds.optional(),
 });
 export type UpdateSeriesInput = z.input<typeof updateSeriesInput>;
 
@@ -89,6 +92,8 @@ export interface VisitSeriesDto {
   description: string;
   taskIds: string[];
   tasks: { id: string; name: string }[];
+  /** Who is on every occurrence, the first as lead (issue 24). */
+  assigneeIds: string[];
   /** Occurrences exist up to here. */
   generatedUntil: string | null;
   createdAt: string;

@@ -72,13 +72,15 @@ export interface TaskDto {
   defaultPrice: number | null;
   createdBy: string | null;
   createdAt: string;
-  /** What the caller may do (access.ts): its creator or an admin edits and deletes. */
+  /** What the caller may do (access.ts `policy.task.can`): owners and managers edit and delete. */
   can: TaskCan;
 }
 
 export interface TaskCan {
   edit: boolean;
   delete: boolean;
+  /** A technician sees no price: `defaultPrice` is null for them. */
+  seePrices: boolean;
 }
 
 /** `GET /api/tasks/:id/properties` items: the actor's properties and whether the task is on each. */

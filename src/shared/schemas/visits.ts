@@ -7,12 +7,12 @@ import {
   type InvoiceStatus,
   VISIT_STATUSES,
   VISIT_TASK_STATUSES,
-  type PropertyRole,
   type VisitRole,
+  type WorkspaceRole,
   type VisitStatus,
   type VisitTaskStatus,
 } from '../constants';
-import { clientId, optionalText, pageQuery } from './common';
+import { clientId, isoInstant, optionalText, pageQuery } from './common';
 import { cents } from './money';
 import { VISIT_MESSAGES } from '../messages/visits';
 
@@ -32,21 +32,24 @@ const propertyId = z
   .pipe(z.uuid(VISIT_MESSAGES.propertyRequired));
 
 /**
- * An ISO 8601 instant with its offset ("2030-06-15T16:30:00.000Z", "…+02:00"). A time without
- * an offset would be read in the server's zone, so the form turns the browser's local
- * datetime-local value into an instant before it validates (lib/datetime.ts `localInputToIso`).
- * Years 1–9999 only: PostgreSQL stores nothing outside them.
+ * An instant with its offset, years 1–9999 (`isoInstant`). A time without an offset would be
+ * read in the server's zone, so the form turns the browser's local datetime-local value into an
+ * instant before it validates (lib/datetime.ts `localInputToIso`).
  */
 const scheduledAt = z
   .string({ error: VISIT_MESSAGES.scheduledAtRequired })
   .trim()
   .min(1, VISIT_MESSAGES.scheduledAtRequired)
-  .pipe(z.iso.datetime({ offset: true, error: VISIT_MESSAGES.scheduledAtRequired }))
-  .transform((value) => new Date(value))
-  .refine((date) => {
-    const year = date.getUTCFullYear();
-    return year >= 1 && year <= 9999;
-  }, VISIT_MESSAGES.scheduledAtRequired);
+  .pipe(isoInstant(VISIT_MESSAGES.scheduledAtRequired));
+
+/**
+ * Issue 24, 'Assign to': the members on the visit, the first as lead. Left out when creating: the
+ * creator alone (spec §6: the creator is the lead). Each must be a member of the workspace.
+ */
+export const assigneeIds = z
+  .array(z.uuid(VISIT_MESSAGES.assigneeInvalid), VISIT_MESSAGES.assigneeInvalid)
+  .max(20, VISIT_MESSAGES.tooManyAssignees)
+  .refine((ids) => new Set(ids).size === ids.length, VISIT_MESSAGES.assigneeTwice);
 
 export const createVisitInput = z.object({
   id: clientId,
@@ -55,6 +58,7 @@ export const createVisitInput = z.object({
   status: visitStatus.default('scheduled'),
   /** Add the property's active tasks as pending visit tasks (on by default). */
   addPropertyTasks: z.boolean().default(true),
+  assigneeIds: assigneeIds.optional(),
 });
 export type CreateVisitInput = z.input<typeof createVisitInput>;
 
@@ -71,13 +75,14 @@ export const updateVisitInput = z.object({
   propertyId: propertyId.optional(),
   scheduledAt: scheduledAt.optional(),
   status: visitStatus.optional(),
+  /** Replaces who is on the visit (the first as lead). */
+  assigneeIds: assigneeIds.optional(),
   version: expectedVersion,
 });
 export type UpdateVisitInput = z.input<typeof updateVisitInput>;
 
-/** An ISO instant in a query string (`?from=2030-06-01T00:00:00Z`). */
-const instantParam = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).transform((value) => new Date(value));
+/** An ISO instant in a query string (`?from=2030-06-01T00:00:00Z`), years 1–9999 like every instant. */
+const instantParam = (label: string) => isoInstant(`${label} must be a date and time`);
 
 /** A page of visits in a window (`from`/`to`) may hold this many: the calendar loads a month at once. */
 export const MAX_WINDOW_PAGE_SIZE = 500;
@@ -226,15 +231,23 @@ export interface VisitDetailDto extends VisitListItemDto {
   can: VisitCan;
 }
 
-/** What the caller may do with a visit (access.ts `visitCan`). */
+/** What the caller may do with a visit (access.ts `policy.visit.can`). */
 export interface VisitCan {
+  /** Start, complete, cancel: whoever sees the visit (a technician on it too). */
+  changeStatus: boolean;
+  /** Tick its tasks and write their notes. */
+  tickTasks: boolean;
+  /** Reschedule or move it: owners and managers. */
   edit: boolean;
   delete: boolean;
+  /** Add or remove tasks. */
   manageTasks: boolean;
-  /** Add and remove assistants: the lead, or an admin. */
+  /** Choose who is on it (issue 24: any member of the workspace). */
   managePeople: boolean;
   createInvoice: boolean;
   seeInvoices: boolean;
+  /** Prices of its tasks: never a technician's. */
+  seePrices: boolean;
 }
 
 /** `GET /api/visits/mine`: the caller's visits with their tasks, oldest first. */
@@ -263,12 +276,12 @@ export interface VisitTaskOptionDto {
   onVisit: boolean;
 }
 
-/** `GET /api/visits/:id/candidates` items: people linked to the property, not yet on the visit. */
+/** `GET /api/visits/:id/candidates` items: members of the workspace not yet on the visit. */
 export interface VisitCandidateDto {
   userId: string;
   email: string;
   displayName: string | null;
-  propertyRole: PropertyRole;
+  workspaceRole: WorkspaceRole;
 }
 
 export const VISIT_ROLE_LABELS: Record<VisitRole, string> = { lead: 'Lead', assistant: 'Assistant' };

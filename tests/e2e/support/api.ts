@@ -62,3 +62,31 @@ export async function uploadPhoto(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string };
 }
+
+/**
+ * Issue 24: `member` joins the workspace of `owner` (the request contexts' users; both verified)
+ * with `role`, by an invitation accepted through the API. Answers the workspace's id.
+ */
+export async function joinWorkspace(
+  owner: APIRequestContext,
+  member: APIRequestContext,
+  baseURL: string,
+  role: 'owner' | 'manager' | 'technician' = 'technician',
+): Promise<string> {
+  const headers = { origin: baseURL };
+  const me = (await (await owner.get(`${baseURL}/api/me`)).json()) as { workspace: { id: string } };
+  const memberMe = (await (await member.get(`${baseURL}/api/me`)).json()) as { email: string };
+  const invited = await owner.post(`${baseURL}/api/workspaces/${me.workspace.id}/invitations`, {
+    data: { email: memberMe.email, role },
+    headers,
+  });
+  expect(invited.status(), await invited.text()).toBe(202);
+  const { items } = (await (await member.get(`${baseURL}/api/invitations`)).json()) as {
+    items: { id: string; workspaceId: string }[];
+  };
+  const invitation = items.find((item) => item.workspaceId === me.workspace.id);
+  expect(invitation, 'the invitation reached the member').toBeTruthy();
+  const accepted = await member.post(`${baseURL}/api/invitations/${invitation!.id}/accept`, { headers });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return me.workspace.id;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from '../../support/outbox';
 import { startServer, type RunningServer } from './server';
 
 export interface E2EUser {
@@ -9,13 +10,33 @@ export interface E2EUser {
 
 export const newEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** Creates an account through the API; the request context's cookies then belong to that user. */
-export async function signUpViaApi(request: APIRequestContext, baseURL: string, user: E2EUser) {
-  const response = await request.post(`${baseURL}/api/auth/sign-up/email`, {
+type ServerRef = Pick<RunningServer, 'baseURL' | 'dataDir'>;
+
+/**
+ * Creates an account through the API; the request context's cookies then belong to that user.
+ * Unless told not to, its address is then verified as its owner would (issue 23): the link of
+ * the e-mail the sign-up wrote to the server's outbox is followed.
+ */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  server: ServerRef,
+  user: E2EUser,
+  { verified = true }: { verified?: boolean } = {},
+) {
+  const response = await request.post(`${server.baseURL}/api/auth/sign-up/email`, {
     data: { email: user.email, password: user.password, name: '' },
-    headers: { origin: baseURL },
+    headers: { origin: server.baseURL },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  if (verified) await verifyEmailViaOutbox(request, server, user.email);
+}
+
+/** Follows the newest verification link e-mailed to `email`, as its owner would (no cookie needed). */
+export async function verifyEmailViaOutbox(request: APIRequestContext, server: ServerRef, email: string) {
+  const mail = await waitForMail(server.dataDir, email, /^Verify your e-mail address/);
+  const followed = await request.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
+  expect(followed.status(), await followed.text()).toBe(302);
+  expect(followed.headers().location).toMatch(/\/verify-email$/);
 }
 
 /** Signs in through the UI, as a person would. */
@@ -46,8 +67,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   extraHTTPHeaders: async ({ server }, use) => use({ origin: server.baseURL }),
   /** A signed-up user whose session the page already carries. */
   user: async ({ page, server }, use) => {
-    const user = { email: newEmail(), password: 'password123' };
-    await signUpViaApi(page.request, server.baseURL, user);
+    const user = { email: newEmail(), password: 'quiet-harbour-7' };
+    await signUpViaApi(page.request, server, user);
     await use(user);
   },
   // A console error in the page fails the test (failed HTTP answers are expected and shown in the UI).

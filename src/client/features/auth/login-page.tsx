@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput }
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
+import { LOGIN_AFTER_RESET } from '../../../shared/identity';
 import { ApiError } from '../../api/http';
 import { authApi } from '../../api/auth';
 import { validate, type FieldErrors } from '../../lib/form';
@@ -19,8 +20,10 @@ export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   // A failed Google round trip comes back here with ?error=; show it once and tidy the address.
   const [failure, setFailure] = useState<string | null>(() => googleFailureFromUrl('sign-in', searchParams));
+  // Issue 23: back from /reset-password; a fixed text, never words from the address.
+  const [passwordChanged] = useState(() => searchParams.get('reset') === LOGIN_AFTER_RESET);
   useEffect(() => {
-    if (searchParams.has('error')) setSearchParams({}, { replace: true });
+    if (searchParams.has('error') || searchParams.has('reset')) setSearchParams({}, { replace: true });
   }, [searchParams, setSearchParams]);
   const [busy, setBusy] = useState(false);
 
@@ -50,6 +53,11 @@ export function LoginPage() {
           {failure}
         </Alert>
       )}
+      {passwordChanged && !failure && (
+        <Alert color="green" role="status" variant="light">
+          {AUTH_MESSAGES.passwordChanged}
+        </Alert>
+      )}
       <form onSubmit={onSubmit} onFocus={preloadAuthSchemas} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -70,6 +78,9 @@ export function LoginPage() {
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
           />
+          <Anchor component={Link} to={paths.forgotPassword()} size="sm" style={{ alignSelf: 'flex-start' }}>
+            Forgot password?
+          </Anchor>
           <Button type="submit" loading={false} disabled={busy} fullWidth>
             {busy ? 'Signing in...' : 'Sign in'}
           </Button>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput }
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
-import { errorMessage } from '../../api/http';
+import { ApiError, errorMessage } from '../../api/http';
 import { authApi } from '../../api/auth';
 import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
@@ -36,6 +36,8 @@ export function SignupPage() {
       await refreshSessionAfterSignIn();
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
+      // The server's own checks (a common password, issue 23) name their field.
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
       setFailure(errorMessage(error, AUTH_MESSAGES.signUpFailed));
       setBusy(false);
     }

@@ -22,6 +22,7 @@ export function CalendarGrid(props: {
   view: CalendarView;
   date: string | undefined;
   onRangeChange: (range: { from: Date; to: Date; view: string; date: Date }) => void;
+  canMove: boolean;
 }) {
   const [move, setMove] = useState<MovedVisit | null>(null);
   const saved = useRef(false);

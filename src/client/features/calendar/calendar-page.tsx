@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
+import { useWorkspaceCan } from '../../api/session';
 import { useCalendarVisits, type CalendarWindow } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { PropertySelect } from '../../components/property-select';
@@ -33,6 +34,7 @@ export function CalendarPage() {
   const date = params.get('date') ?? undefined;
   const propertyId = params.get('property') ?? undefined;
   const userId = params.get('person') ?? undefined;
+  const can = useWorkspaceCan();
 
   const update = useCallback(
     (changes: Record<string, string | null | undefined>) =>
@@ -81,14 +83,16 @@ export function CalendarPage() {
       title="Calendar"
       crumbs={[{ label: 'Visits', to: paths.visits() }, { label: 'Calendar' }]}
       actions={
-        <>
-          <Button component={Link} to={paths.newSeries()} variant="default">
-            Repeat Visits
-          </Button>
-          <Button component={Link} to={paths.newVisit()}>
-            New Visit
-          </Button>
-        </>
+        can?.scheduleVisits && (
+          <>
+            <Button component={Link} to={paths.newSeries()} variant="default">
+              Repeat Visits
+            </Button>
+            <Button component={Link} to={paths.newVisit()}>
+              New Visit
+            </Button>
+          </>
+        )
       }
     >
       <Stack gap="md">
@@ -118,9 +122,11 @@ export function CalendarPage() {
           />
         ) : (
           <>
-            <Text size="sm" c="dimmed">
-              Drag a scheduled visit in the week or day view to move it.
-            </Text>
+            {can?.scheduleVisits && (
+              <Text size="sm" c="dimmed">
+                Drag a scheduled visit in the week or day view to move it.
+              </Text>
+            )}
             <Suspense
               fallback={
                 <Text role="status" size="sm">
@@ -128,7 +134,13 @@ export function CalendarPage() {
                 </Text>
               }
             >
-              <CalendarGrid visits={items} view={view} date={date} onRangeChange={onRangeChange} />
+              <CalendarGrid
+                visits={items}
+                view={view}
+                date={date}
+                onRangeChange={onRangeChange}
+                canMove={can?.scheduleVisits ?? false}
+              />
             </Suspense>
           </>
         )}

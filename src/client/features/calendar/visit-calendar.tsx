@@ -29,7 +29,7 @@ export interface MovedVisit {
 
 /**
  * The visits as a month, week or day grid (wide screens; phones get AgendaList). Dragging a
- * visit in the week or day grid reports the move; the page confirms it.
+ * visit in the week or day grid (for whoever may reschedule) reports the move; the page confirms it.
  */
 export function VisitCalendar({
   visits,
@@ -37,8 +37,11 @@ export function VisitCalendar({
   date,
   onRangeChange,
   onMove,
+  canMove,
 }: {
   visits: VisitListItemDto[];
+  /** The workspace role may reschedule (owners and managers): dragging is offered. */
+  canMove: boolean;
   view: CalendarView;
   date: string | undefined;
   onRangeChange: (range: { from: Date; to: Date; view: string; date: Date }) => void;
@@ -63,7 +66,7 @@ export function VisitCalendar({
         nowIndicator
         allDaySlot={false}
         dayMaxEvents
-        editable
+        editable={canMove}
         eventDurationEditable={false}
         events={events}
         datesSet={(info: DatesSetInfo) =>

@@ -5,30 +5,37 @@ import { useMe } from '../../api/session';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { InvitationsCard } from './invitations-card';
+import { SetUpCard } from './setup-card';
 import { UpcomingVisitsCard } from './upcoming-visits-card';
 
-const TILES = [
+const TILES: { label: string; description: string; to: string; needs?: 'seeInvoices' }[] = [
   { label: 'Properties', description: 'Addresses you look after', to: paths.properties() },
   { label: 'Tasks', description: 'Reusable task templates', to: paths.tasks() },
   { label: 'Visits', description: 'Scheduled appointments', to: paths.visits() },
   { label: 'Calendar', description: 'Visits by month, week and day', to: paths.calendar() },
-  { label: 'Invoices', description: 'Bills for completed visits', to: paths.invoices() },
+  { label: 'Invoices', description: 'Bills for completed visits', to: paths.invoices(), needs: 'seeInvoices' },
   { label: 'Notes', description: 'Notes on anything', to: paths.notes() },
   { label: 'Photos', description: 'Pictures from the field', to: paths.photos() },
   { label: 'My Profile', description: 'Your name and contact details', to: paths.profile() },
   { label: 'Profiles', description: 'Secondary contact profiles', to: paths.profiles() },
 ];
 
-/** spec §2 Dashboard: the user's next visits and a tile for every area (Users for admins). */
+/**
+ * spec §2 Dashboard: the user's next visits and a tile for every area (Users for admins; no
+ * Invoices for technicians, issue 24). Until the business is named, its owners and managers are
+ * asked for the name first.
+ */
 export function DashboardPage() {
   const { data: me } = useMe();
+  const allowed = TILES.filter((tile) => !tile.needs || me?.can?.[tile.needs]);
   const tiles = me?.isAdmin
-    ? [...TILES, { label: 'Users', description: 'Accounts and roles', to: paths.adminUsers() }]
-    : TILES;
+    ? [...allowed, { label: 'Users', description: 'Accounts and roles', to: paths.adminUsers() }]
+    : allowed;
 
   return (
     <PageShell title={PAGE_TITLES.dashboard} home>
       <Stack gap="lg">
+        {me?.workspace && !me.setUp && me.can?.manageSettings && <SetUpCard workspaceId={me.workspace.id} />}
         <InvitationsCard />
         <UpcomingVisitsCard />
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" component="nav" aria-label="Areas">

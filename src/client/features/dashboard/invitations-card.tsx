@@ -1,19 +1,19 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from '../../api/invitations';
 import { ErrorBox } from '../../components/error-box';
 import { StatusBadge } from '../../components/status-badge';
-import { paths } from '../../paths';
 
-/** Invitations to share a property, waiting for the user's answer (issue 15); nothing when there are none. */
+/**
+ * Invitations to join a workspace (a business), waiting for the user's answer (issues 23 and 24);
+ * nothing when there are none. Accepting opens that workspace's dashboard in this tab.
+ */
 export function InvitationsCard() {
   const headingId = useId();
   const invitations = useMyInvitations();
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
-  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const items = invitations.data?.items ?? [];
   if (items.length === 0) return null;
@@ -28,13 +28,13 @@ export function InvitationsCard() {
       {failure && <ErrorBox>{failure}</ErrorBox>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((invitation) => (
-          <li key={invitation.id} aria-label={`Invitation to ${invitation.propertyName}`}>
+          <li key={invitation.id} aria-label={`Invitation to ${invitation.workspaceName}`}>
             <Stack gap={6}>
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Text fw={600} size="sm" truncate="end" miw={0}>
-                  {invitation.propertyName}
+                  {invitation.workspaceName}
                 </Text>
-                <StatusBadge kind="propertyRole" value={invitation.role} />
+                <StatusBadge kind="workspaceRole" value={invitation.role} label={`Role: ${invitation.role}`} />
               </Group>
               <Text size="xs" c="dimmed">
                 From{' '}
@@ -46,13 +46,10 @@ export function InvitationsCard() {
                   disabled={busy}
                   onClick={() => {
                     setFailure(null);
-                    accept.mutate(invitation.id, {
-                      onSuccess: ({ propertyId }) => navigate(paths.property(propertyId)),
-                      onError,
-                    });
+                    accept.mutate(invitation.id, { onError });
                   }}
                 >
-                  Accept
+                  {accept.isPending ? 'Joining...' : 'Accept'}
                 </Button>
                 <Button
                   size="xs"

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../../shared/money';
-import { type InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { type InvoiceDetailDto, type InvoiceSellerDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
 import { invoicePdfUrl, useDeleteInvoice, useInvoice, useMarkInvoicePaid } from '../../api/invoices';
@@ -55,6 +55,7 @@ export function InvoiceDetailPage() {
       ) : (
         <Stack gap="lg">
           <InvoiceSummary invoice={invoice.data} />
+          <SellerSection seller={invoice.data.seller} />
           <InvoiceLines invoice={invoice.data} />
           <Section title="Visits">
             {invoice.data.visits.length === 0 ? (
@@ -94,6 +95,24 @@ export function InvoiceDetailPage() {
         Are you sure you want to delete this invoice? Its visits can be billed again. This action cannot be undone.
       </ConfirmDialog>
     </PageShell>
+  );
+}
+
+/** Who the invoice is from: the business as it was when the invoice was made (issue 24). */
+function SellerSection({ seller }: { seller: InvoiceSellerDto }) {
+  return (
+    <Section title="From">
+      <Stack gap={2} component="address" aria-label="Seller" style={{ fontStyle: 'normal' }}>
+        <Text fw={600}>{seller.name}</Text>
+        {seller.address && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {seller.address}
+          </Text>
+        )}
+        {seller.phone && <Text size="sm">{seller.phone}</Text>}
+        {seller.email && <Text size="sm">{seller.email}</Text>}
+      </Stack>
+    </Section>
   );
 }
 

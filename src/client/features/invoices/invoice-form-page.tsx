@@ -1,12 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  DUE_DATE_SHORTCUT_DAYS,
-  INVOICE_STATUSES,
-  TAX_RATE_BASIS_POINTS,
-  type InvoiceStatus,
-} from '../../../shared/constants';
+import { DUE_DATE_SHORTCUT_DAYS, INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
 import { invoiceAmounts } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
@@ -18,7 +13,9 @@ import {
   useMarkInvoicePaid,
   useUpdateInvoice,
 } from '../../api/invoices';
+import { useMe } from '../../api/session';
 import { useVisit } from '../../api/visits';
+import { useWorkspace } from '../../api/workspaces';
 import { ErrorBox } from '../../components/error-box';
 import { DetailSkeleton } from '../../components/loading';
 import { PropertySelect } from '../../components/property-select';
@@ -102,12 +99,22 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
   const [failure, setFailure] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
   const visitsFixed = Boolean(invoice?.frozen);
-  // The totals as the server will compute them: the chosen visits' completed tasks, 8 % tax.
+  // The totals as the server will compute them: the chosen visits' completed tasks, taxed at the
+  // invoice's own rate, or for a new one the workspace's (issue 24).
+  const workspaceId = useMe().data?.workspace?.id ?? '';
+  const workspace = useWorkspace(workspaceId, !invoice);
+  const taxRateBps = invoice?.taxRateBps ?? workspace.data?.taxRateBps;
+  // A new invoice is due after the workspace's payment terms, until the user picks another date.
+  const termsApplied = useRef(Boolean(invoice));
+  const paymentTermsDays = workspace.data?.paymentTermsDays;
+  useEffect(() => {
+    if (termsApplied.current || paymentTermsDays === undefined) return;
+    termsApplied.current = true;
+    setValues((current) => (current.dueDate ? current : { ...current, dueDate: dayFromToday(paymentTermsDays) }));
+  }, [paymentTermsDays]);
   const totals = new Map((billable.data?.items ?? []).map((visit) => [visit.id, visit.total]));
-  const live = invoiceAmounts(
-    values.visitIds.reduce((sum, id) => sum + (totals.get(id) ?? 0), 0),
-    TAX_RATE_BASIS_POINTS,
-  );
+  const subtotal = values.visitIds.reduce((sum, id) => sum + (totals.get(id) ?? 0), 0);
+  const live = taxRateBps === undefined ? null : { ...invoiceAmounts(subtotal, taxRateBps), taxRateBps };
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -116,7 +123,8 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
     setFailure(null);
     // The schema (and zod) loads with the first form sent, not with the page.
     const { createInvoiceInput } = await import('../../../shared/schemas/invoices');
-    const checked = validate(createInvoiceInput, values);
+    // An empty date field means no due date (the schema takes null, not '').
+    const checked = validate(createInvoiceInput, { ...values, dueDate: values.dueDate || null });
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     try {
@@ -162,7 +170,7 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
             error={errors.visitIds}
           />
         )}
-        {!visitsFixed && <Amounts {...live} />}
+        {!visitsFixed && live && <Amounts {...live} />}
         <Stack gap={6}>
           <TextInput
             label="Due date"

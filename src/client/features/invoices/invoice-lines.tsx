@@ -1,10 +1,10 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, formatPercent } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/datetime';
 
-/** One line per completed visit task, then the subtotal, 8 % tax and total (spec §9). */
+/** One line per completed visit task, then the subtotal, the tax at the invoice's rate and the total. */
 export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
   return (
     <Section title="Lines">
@@ -33,7 +33,12 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
             </Table.Tbody>
           </Table>
         )}
-        <Amounts subtotal={invoice.subtotal} taxAmount={invoice.taxAmount} total={invoice.total} />
+        <Amounts
+          subtotal={invoice.subtotal}
+          taxAmount={invoice.taxAmount}
+          total={invoice.total}
+          taxRateBps={invoice.taxRateBps}
+        />
         {invoice.frozen && (
           <Text size="xs" c="dimmed">
             These lines were copied when the invoice left draft; later changes to the visits do not change them.
@@ -44,8 +49,18 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
   );
 }
 
-/** Subtotal, tax and total, right-aligned. */
-export function Amounts({ subtotal, taxAmount, total }: { subtotal: number; taxAmount: number; total: number }) {
+/** Subtotal, tax ('Tax (8%)': the workspace's rate, issue 24) and total, right-aligned. */
+export function Amounts({
+  subtotal,
+  taxAmount,
+  total,
+  taxRateBps,
+}: {
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+  taxRateBps: number;
+}) {
   const row = (label: string, cents: number, strong = false) => (
     <Group justify="flex-end" gap="lg" wrap="nowrap">
       <Text size="sm" fw={strong ? 700 : undefined}>
@@ -59,7 +74,7 @@ export function Amounts({ subtotal, taxAmount, total }: { subtotal: number; taxA
   return (
     <Stack gap={2}>
       {row('Subtotal', subtotal)}
-      {row('Tax (8%)', taxAmount)}
+      {row(`Tax (${formatPercent(taxRateBps)})`, taxAmount)}
       {row('Total', total, true)}
     </Stack>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { useInvoices } from '../../api/invoices';
+import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
 import { ListFilters } from '../../components/list-filters';
@@ -20,15 +21,18 @@ export function InvoicesPage() {
   const status = list.choice('status', INVOICE_STATUSES);
   const invoices = useInvoices({ q: list.q, status, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
   const moving = useStayInRange(list, invoices, DEFAULT_PAGE_SIZE);
+  const can = useWorkspaceCan();
 
   return (
     <PageShell
       title="Invoices"
       crumbs={[{ label: 'Invoices' }]}
       actions={
-        <Button component={Link} to={paths.newInvoice()}>
-          New Invoice
-        </Button>
+        can?.seeInvoices && (
+          <Button component={Link} to={paths.newInvoice()}>
+            New Invoice
+          </Button>
+        )
       }
     >
       <Stack gap="md">

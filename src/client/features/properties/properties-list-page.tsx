@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import type { PropertyListItem } from '../../../shared/schemas/properties';
 import { useProperties } from '../../api/properties';
+import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
 import { ListFooter } from '../../components/list-footer';
@@ -20,15 +21,18 @@ export function PropertiesListPage() {
   const properties = useProperties({ q: list.q, offset: list.offset });
   const moving = useStayInRange(list, properties, DEFAULT_PAGE_SIZE);
   const [toDelete, setToDelete] = useState<PropertyListItem | null>(null);
+  const can = useWorkspaceCan();
 
   return (
     <PageShell
       title="Properties"
       crumbs={[{ label: 'Properties' }]}
       actions={
-        <Button component={Link} to={paths.newProperty()}>
-          New Property
-        </Button>
+        can?.manageProperties && (
+          <Button component={Link} to={paths.newProperty()}>
+            New Property
+          </Button>
+        )
       }
     >
       <Stack gap="md">
@@ -49,8 +53,12 @@ export function PropertiesListPage() {
           ) : (
             <EmptyState
               title="No properties yet"
-              description="Add the first address you look after."
-              action={{ label: 'Add your first property', to: paths.newProperty() }}
+              description={
+                can?.manageProperties
+                  ? 'Add the first address you look after.'
+                  : 'The properties of the visits you are assigned to show here.'
+              }
+              action={can?.manageProperties ? { label: 'Add your first property', to: paths.newProperty() } : undefined}
             />
           )
         ) : (

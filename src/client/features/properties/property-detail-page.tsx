@@ -14,7 +14,6 @@ import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { DeletePropertyDialog } from './delete-property-dialog';
-import { PropertyPeopleSection } from './property-people-section';
 import { PropertyTasksSection } from './property-tasks-section';
 import { VisitHistorySection } from './visit-history-section';
 
@@ -70,7 +69,6 @@ export function PropertyDetailPage() {
           </Group>
           <PropertyTasksSection property={property.data} />
           <VisitHistorySection propertyId={id} />
-          <PropertyPeopleSection propertyId={id} can={property.data.can} />
           <PhotoPanel attachableType="property" attachableId={id} />
           <NotesPanel attachableType="property" attachableId={id} />
         </Stack>

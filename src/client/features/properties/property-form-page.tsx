@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import type { PropertyDetail } from '../../../shared/schemas/properties';
-import { PEOPLE_MESSAGES, PROPERTY_MESSAGES } from '../../../shared/messages/properties';
+import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
+import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { errorMessage } from '../../api/http';
 import { useCreateProperty, useProperty, useUpdateProperty } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
@@ -37,7 +38,7 @@ export function EditPropertyPage() {
       ) : property.isError ? (
         <ErrorBox error={property.error} fallback={PROPERTY_MESSAGES.notFound} />
       ) : !property.data.can.edit ? (
-        <ErrorBox>{PEOPLE_MESSAGES.ownersOnly}</ErrorBox>
+        <ErrorBox>{WORKSPACE_MESSAGES.ownersAndManagersOnly}</ErrorBox>
       ) : (
         <PropertyForm property={property.data} />
       )}

@@ -6,7 +6,7 @@ import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { Section } from '../../components/section';
 import { paths } from '../../paths';
 
-/** The property's active tasks with their price here and their duration. */
+/** The property's active tasks with their duration and, for whoever may see prices, their price here. */
 export function PropertyTasksSection({ property }: { property: PropertyDetail }) {
   return (
     <Section
@@ -34,9 +34,11 @@ export function PropertyTasksSection({ property }: { property: PropertyDetail })
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatDuration(task.estimatedDurationMinutes)}
                 </Text>
-                <Text size="sm" fw={600}>
-                  {formatMoney(task.price)}
-                </Text>
+                {property.can.seePrices && (
+                  <Text size="sm" fw={600}>
+                    {formatMoney(task.price)}
+                  </Text>
+                )}
               </Group>
             </Group>
           ))}

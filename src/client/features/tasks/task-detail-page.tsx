@@ -5,6 +5,7 @@ import { formatDuration } from '../../../shared/duration';
 import { formatMoney } from '../../../shared/money';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { errorMessage } from '../../api/http';
+import { useWorkspaceCan } from '../../api/session';
 import { useDeleteTask, useTask } from '../../api/tasks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
@@ -22,6 +23,7 @@ export function TaskDetailPage() {
   const task = useTask(id);
   const remove = useDeleteTask();
   const [confirming, setConfirming] = useState(false);
+  const can = useWorkspaceCan();
   const name = task.data?.name ?? 'Task';
 
   return (
@@ -57,20 +59,28 @@ export function TaskDetailPage() {
               <Facts
                 facts={[
                   ['Duration', formatDuration(task.data.estimatedDurationMinutes)],
-                  ['Default price', formatMoney(task.data.defaultPrice)],
+                  ...(task.data.can.seePrices
+                    ? [['Default price', formatMoney(task.data.defaultPrice)] as [string, string]]
+                    : []),
                   ['Created', formatDate(task.data.createdAt)],
                 ]}
               />
             </Stack>
           </Card>
-          <Group gap="xs">
-            <Button component={Link} to={paths.assignTask(id)}>
-              Assign to Properties
-            </Button>
-            <Button component={Link} to={paths.addTaskToVisit(id)} variant="light">
-              Add to Visit
-            </Button>
-          </Group>
+          {(can?.manageProperties || can?.scheduleVisits) && (
+            <Group gap="xs">
+              {can.manageProperties && (
+                <Button component={Link} to={paths.assignTask(id)}>
+                  Assign to Properties
+                </Button>
+              )}
+              {can.scheduleVisits && (
+                <Button component={Link} to={paths.addTaskToVisit(id)} variant="light">
+                  Add to Visit
+                </Button>
+              )}
+            </Group>
+          )}
           <PhotoPanel attachableType="task" attachableId={id} />
           <NotesPanel attachableType="task" attachableId={id} />
         </Stack>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatDuration } from '../../../shared/duration';
 import { formatMoney } from '../../../shared/money';
+import { useWorkspaceCan } from '../../api/session';
 import { useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
@@ -17,15 +18,18 @@ export function TasksListPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const tasks = useTasks({ q: list.q, offset: list.offset });
   const moving = useStayInRange(list, tasks, DEFAULT_PAGE_SIZE);
+  const can = useWorkspaceCan();
 
   return (
     <PageShell
       title="Tasks"
       crumbs={[{ label: 'Tasks' }]}
       actions={
-        <Button component={Link} to={paths.newTask()}>
-          New Task
-        </Button>
+        can?.manageCatalogue && (
+          <Button component={Link} to={paths.newTask()}>
+            New Task
+          </Button>
+        )
       }
     >
       <Stack gap="md">
@@ -46,7 +50,9 @@ export function TasksListPage() {
           ) : (
             <EmptyState
               title="No task templates yet"
-              action={{ label: 'Create your first task template', to: paths.newTask() }}
+              action={
+                can?.manageCatalogue ? { label: 'Create your first task template', to: paths.newTask() } : undefined
+              }
             />
           )
         ) : (
@@ -63,9 +69,12 @@ export function TasksListPage() {
                         {formatDuration(task.estimatedDurationMinutes)}
                       </Text>
                     </Stack>
-                    <Text fw={600} style={{ flexShrink: 0 }}>
-                      {formatMoney(task.defaultPrice)}
-                    </Text>
+                    {/* A technician sees no price (issue 24): the server sends none. */}
+                    {task.can.seePrices && (
+                      <Text fw={600} style={{ flexShrink: 0 }}>
+                        {formatMoney(task.defaultPrice)}
+                      </Text>
+                    )}
                   </Group>
                 </Card>
               ))}

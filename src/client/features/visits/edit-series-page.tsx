@@ -44,9 +44,10 @@ export function EditSeriesPage() {
             timeZone: data.timeZone,
             rule: parseRrule(data.rrule) ?? DEFAULT_RULE,
             taskIds: data.taskIds,
+            assigneeIds: data.assigneeIds,
           }}
           cancelTo={paths.visit(id)}
-          onSubmit={async ({ startsAt: nextStart, timeZone, rrule, taskIds }) => {
+          onSubmit={async ({ startsAt: nextStart, timeZone, rrule, taskIds, assigneeIds }) => {
             await update.mutateAsync({
               id: data.id,
               from: scope === 'following' ? id : undefined,
@@ -54,6 +55,7 @@ export function EditSeriesPage() {
               timeZone,
               rrule,
               taskIds,
+              ...(assigneeIds ? { assigneeIds } : {}),
             });
             navigate(paths.calendar({ date: localDay(String(nextStart)), view: 'week' }), { replace: true });
           }}

@@ -35,6 +35,10 @@ export function EditVisitPage() {
             propertyId: visit.data.propertyId,
             scheduledAt: toLocalInput(visit.data.scheduledAt),
             status: visit.data.status,
+            // the lead first
+            assigneeIds: [...visit.data.people]
+              .sort((a, b) => (a.role === b.role ? 0 : a.role === 'lead' ? -1 : 1))
+              .map((person) => person.userId),
           }}
           cancelTo={paths.visit(id)}
           onSubmit={async (body) => {

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useProperty } from '../../api/properties';
 import { useCreateSeries } from '../../api/series';
+import { useMe } from '../../api/session';
 import { DetailSkeleton } from '../../components/loading';
 import { dayFromToday, localDay, timeZoneName } from '../../lib/datetime';
 import { paths } from '../../paths';
@@ -15,6 +16,7 @@ export function NewSeriesPage() {
   const propertyId = params.get('property') ?? '';
   const preselected = useProperty(propertyId, { retry: false });
   const create = useCreateSeries();
+  const me = useMe().data;
 
   return (
     <PageShell title="Repeat Visits" crumbs={[{ label: 'Visits', to: paths.visits() }, { label: 'Repeat Visits' }]}>
@@ -29,6 +31,7 @@ export function NewSeriesPage() {
             timeZone: timeZoneName(),
             rule: DEFAULT_RULE,
             taskIds: null,
+            assigneeIds: me ? [me.id] : [],
           }}
           cancelTo={preselected.data ? paths.property(preselected.data.id) : paths.visits()}
           onSubmit={async (input) => {

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useProperty } from '../../api/properties';
+import { useMe } from '../../api/session';
 import { useCreateVisit } from '../../api/visits';
 import { DetailSkeleton } from '../../components/loading';
 import { paths } from '../../paths';
@@ -14,6 +15,7 @@ export function NewVisitPage() {
   // An unknown or foreign id simply leaves the select empty.
   const preselected = useProperty(propertyId, { retry: false });
   const createVisit = useCreateVisit();
+  const me = useMe().data;
 
   return (
     <PageShell title="New Visit" crumbs={[{ label: 'Visits', to: paths.visits() }, { label: 'New Visit' }]}>
@@ -22,7 +24,13 @@ export function NewVisitPage() {
       ) : (
         <VisitForm
           mode="create"
-          initial={{ propertyId: preselected.data?.id ?? '', scheduledAt: '', status: 'scheduled' }}
+          initial={{
+            propertyId: preselected.data?.id ?? '',
+            scheduledAt: '',
+            status: 'scheduled',
+            // Issue 24: whoever schedules it is on it, unless they choose otherwise.
+            assigneeIds: me ? [me.id] : [],
+          }}
           cancelTo={preselected.data ? paths.property(preselected.data.id) : paths.visits()}
           onSubmit={async (body) => {
             const visit = await createVisit.mutateAsync(body);

@@ -13,6 +13,7 @@ import { timeZoneOptions, wallClockToInstant } from '../../lib/zoned-time';
 import { RepeatFields } from './repeat-fields';
 import { buildRrule, type RepeatRule } from './repeat-rule';
 import { SeriesPreview } from './series-preview';
+import { AssigneesField } from './assignees-field';
 
 export interface SeriesFormValues {
   propertyId: string;
@@ -22,6 +23,8 @@ export interface SeriesFormValues {
   rule: RepeatRule;
   /** The task templates to copy onto every visit; null: all of the property's tasks. */
   taskIds: string[] | null;
+  /** Issue 24: who is on every visit, the lead first. */
+  assigneeIds: string[];
 }
 
 /** The form's values as the API's body; the rule's UNTIL is the end of its last day in the zone. */
@@ -62,15 +65,20 @@ export function SeriesForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // An edit sends who is on the visits only when it was changed (as the visit form does).
+  const [assigneesTouched, setAssigneesTouched] = useState(mode === 'create');
   const property = useProperty(values.propertyId, { retry: false });
   const propertyTasks = useMemo(() => property.data?.tasks ?? [], [property.data]);
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
   const set = (changes: Partial<SeriesFormValues>) => setValues((current) => ({ ...current, ...changes }));
 
-  const input = toInput(
-    values,
-    propertyTasks.map((task) => task.taskId),
-  );
+  const input = {
+    ...toInput(
+      values,
+      propertyTasks.map((task) => task.taskId),
+    ),
+    ...(assigneesTouched ? { assigneeIds: values.assigneeIds } : {}),
+  };
   const previewable = input.startsAt
     ? { startsAt: String(input.startsAt), timeZone: input.timeZone, rrule: input.rrule }
     : null;
@@ -165,6 +173,14 @@ export function SeriesForm({
             </Stack>
           )}
         </Checkbox.Group>
+        <AssigneesField
+          value={values.assigneeIds}
+          onChange={(assigneeIds) => {
+            setAssigneesTouched(true);
+            set({ assigneeIds });
+          }}
+          error={errors.assigneeIds}
+        />
         <SeriesPreview input={preview} />
         <Group gap="sm">
           <Button type="submit" disabled={busy}>

@@ -10,15 +10,18 @@ import { statusLabel } from '../../components/status-badge';
 import { localInputToIso, timeZoneName } from '../../lib/datetime';
 import { validate, type FieldErrors } from '../../lib/form';
 import { PropertySelect } from '../../components/property-select';
+import { AssigneesField } from './assignees-field';
 
 export interface VisitFormValues {
   propertyId: string;
   /** The datetime-local input's value: "YYYY-MM-DDTHH:mm" in the browser's time zone. */
   scheduledAt: string;
   status: VisitStatus;
+  /** Issue 24: who is on the visit, the lead first. */
+  assigneeIds: string[];
 }
 
-/** The new and edit visit form (spec §2, §4, §5): property, date and time, status. */
+/** The new and edit visit form (spec §2, §4, §5): property, date and time, status, and who does it (issue 24). */
 export function VisitForm({
   initial,
   mode,
@@ -32,6 +35,9 @@ export function VisitForm({
 }) {
   const [values, setValues] = useState(initial);
   const [addPropertyTasks, setAddPropertyTasks] = useState(true);
+  // An edit sends who is on the visit only when it was changed: someone who has left the workspace
+  // stays on a past visit until the office changes its people.
+  const [assigneesTouched, setAssigneesTouched] = useState(mode === 'create');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,10 +47,12 @@ export function VisitForm({
     setFailure(null);
     // The schema (and zod) loads with the first form sent, not with the page.
     const { createVisitInput } = await import('../../../shared/schemas/visits');
+    const { assigneeIds, ...rest } = values;
     const result = validate(createVisitInput, {
-      ...values,
+      ...rest,
       scheduledAt: localInputToIso(values.scheduledAt),
       addPropertyTasks,
+      ...(assigneesTouched ? { assigneeIds } : {}),
     });
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
@@ -55,6 +63,7 @@ export function VisitForm({
         scheduledAt: result.data.scheduledAt.toISOString(),
         status: result.data.status,
         ...(mode === 'create' ? { addPropertyTasks: result.data.addPropertyTasks } : {}),
+        ...(result.data.assigneeIds ? { assigneeIds: result.data.assigneeIds } : {}),
       });
     } catch (error) {
       setFailure(errorMessage(error, VISIT_MESSAGES.saveFailed));
@@ -93,6 +102,14 @@ export function VisitForm({
             setValues((current) => ({ ...current, status }));
           }}
           error={errors.status}
+        />
+        <AssigneesField
+          value={values.assigneeIds}
+          onChange={(assigneeIds) => {
+            setAssigneesTouched(true);
+            setValues((current) => ({ ...current, assigneeIds }));
+          }}
+          error={errors.assigneeIds}
         />
         {mode === 'create' && (
           <Checkbox

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
@@ -7,7 +7,7 @@ import { ErrorBox } from '../../components/error-box';
 import { StatusBadge } from '../../components/status-badge';
 import { personName } from './visit-format';
 
-/** Who is on the visit; the lead (or an admin) adds and removes assistants linked to the property. */
+/** Who is on the visit; owners and managers add and remove assistants from the workspace's members. */
 export function VisitPeopleSection({ visit }: { visit: VisitDetailDto }) {
   const headingId = useId();
   const canManage = visit.can.managePeople;
@@ -59,12 +59,12 @@ export function VisitPeopleSection({ visit }: { visit: VisitDetailDto }) {
       </Stack>
       {canManage && (
         <Group gap="xs" mt="sm" align="flex-end">
-          <Select
+          {/* A native select: Mantine's Select put the visit page over its 200 KB budget (issue 24). */}
+          <NativeSelect
             label="Add assistant"
-            placeholder={candidates.data?.items.length === 0 ? 'No one else to add' : 'Select a person'}
-            data={options}
-            value={chosen}
-            onChange={setChosen}
+            data={[{ value: '', label: options.length === 0 ? 'No one else to add' : 'Select a person' }, ...options]}
+            value={chosen ?? ''}
+            onChange={(event) => setChosen(event.currentTarget.value || null)}
             disabled={options.length === 0}
             style={{ flex: 1 }}
             miw={180}

@@ -36,7 +36,7 @@ export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
       ) : (
         <Stack gap="sm" mt="xs">
           {visit.tasks.map((task) => (
-            <TaskCard key={task.id} visitId={visit.id} task={task} onStatusError={setStatusError} />
+            <TaskCard key={task.id} visit={visit} task={task} onStatusError={setStatusError} />
           ))}
         </Stack>
       )}
@@ -46,14 +46,15 @@ export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
 
 /** One task with its own status mutation, so quick changes to several tasks each keep their busy state and error. */
 function TaskCard({
-  visitId,
+  visit,
   task,
   onStatusError,
 }: {
-  visitId: string;
+  visit: VisitDetailDto;
   task: VisitTaskDto;
   onStatusError: (message: string | null) => void;
 }) {
+  const visitId = visit.id;
   const updateTask = useUpdateVisitTask(visitId);
 
   function changeStatus(status: VisitTaskStatus) {
@@ -71,20 +72,23 @@ function TaskCard({
           <Stack gap={0} miw={0}>
             <Text fw={600}>{task.name}</Text>
             <Text size="sm" c="dimmed">
-              {formatMoney(task.price)}
-              {task.completedAt ? ` · completed ${formatDateTime(task.completedAt)}` : ''}
+              {/* A technician sees no price (issue 24). */}
+              {visit.can.seePrices ? formatMoney(task.price) : ''}
+              {task.completedAt
+                ? `${visit.can.seePrices ? ' · ' : ''}completed ${formatDateTime(task.completedAt)}`
+                : ''}
             </Text>
           </Stack>
           <NativeSelect
             aria-label={`Status of ${task.name}`}
             data={VISIT_TASK_STATUSES.map((value) => ({ value, label: statusLabel('visitTask', value) }))}
             value={task.status}
-            disabled={updateTask.isPending}
+            disabled={updateTask.isPending || !visit.can.tickTasks}
             onChange={(event) => changeStatus(event.currentTarget.value as VisitTaskStatus)}
             w={150}
           />
         </Group>
-        <TaskNote visitId={visitId} task={task} />
+        {visit.can.tickTasks && <TaskNote visitId={visitId} task={task} />}
       </Stack>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
+import { useWorkspaceCan } from '../../api/session';
 import { useVisits } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { ListFooter } from '../../components/list-footer';
@@ -25,15 +26,18 @@ export function VisitsListPage() {
   const propertyId = list.params.get('property') ?? undefined;
   const visits = useVisits({ status, propertyId, offset: list.offset });
   const moving = useStayInRange(list, visits, DEFAULT_PAGE_SIZE);
+  const can = useWorkspaceCan();
 
   return (
     <PageShell
       title="Visits"
       crumbs={[{ label: 'Visits' }]}
       actions={
-        <Button component={Link} to={paths.newVisit()}>
-          New Visit
-        </Button>
+        can?.scheduleVisits && (
+          <Button component={Link} to={paths.newVisit()}>
+            New Visit
+          </Button>
+        )
       }
     >
       <Stack gap="md">

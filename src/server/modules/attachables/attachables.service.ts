@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { NoteAttachableType } from '../../../shared/constants';
 import { ATTACHABLE_NOT_FOUND, type AttachableDto } from '../../../shared/schemas/attachables';
-import { visibleAttachable } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { visibleAttachable, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { invoices, photos, profiles, properties, secondaryProfiles, tasks, users, visits } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -47,28 +46,14 @@ export function attachedName(
 /** `GET /api/attachables/:type/:id`: the record's name, or 404 for whoever may not see it. */
 export async function getAttachable(
   db: Executor,
-  actor: Actor,
+  member: Member,
   type: NoteAttachableType,
   id: string,
 ): Promise<AttachableDto> {
   const result = await db.execute(
-    sql`select ${attachableName(type, id)} as name where ${visibleAttachable(actor, type, id)}`,
+    sql`select ${attachableName(type, id)} as name where ${visibleAttachable(member, type, id)}`,
   );
   const [row] = (result as unknown as { rows: { name: string | null }[] }).rows;
   if (!row) throw notFound(ATTACHABLE_NOT_FOUND[type]);
   return { type, id, name: row.name ?? 'Unknown' };
-}
-
-/**
- * Before attaching to a record: 404 with the record's own not-found message unless the actor
- * may see it; its name otherwise (null for a standalone one).
- */
-export async function requireAttachable(
-  db: Executor,
-  actor: Actor,
-  type: NoteAttachableType,
-  id: string | null,
-): Promise<string | null> {
-  if (id === null) return null;
-  return (await getAttachable(db, actor, type, id)).name;
 }

@@ -1,17 +1,19 @@
 import { Hono } from 'hono';
 import { SERIES_MESSAGES } from '../../../shared/messages/series';
-import { signedIn } from '../../auth/session';
+import { inWorkspace } from '../../auth/session';
 import { AppError } from '../../errors';
-import type { AppEnv } from '../../types';
+import type { MemberEnv } from '../../types';
 import { getFeed, regenerateFeed, renderFeed } from './calendar.service';
 
 /**
  * `/api/calendar` (issue 18). The feed itself (`/feed/{token}.ics`) needs no cookie: calendar
  * apps fetch it on their own; its secret token is the key.
  */
-export const calendarRoutes = new Hono<AppEnv>()
-  .get('/feed', signedIn, async (c) => c.json(await getFeed(c.var.db, c.var.config, c.var.user)))
-  .post('/feed/regenerate', signedIn, async (c) => c.json(await regenerateFeed(c.var.db, c.var.config, c.var.user)))
+export const calendarRoutes = new Hono<MemberEnv>()
+  .get('/feed', inWorkspace, async (c) => c.json(await getFeed(c.var.db, c.var.config, c.var.member)))
+  .post('/feed/regenerate', inWorkspace, async (c) =>
+    c.json(await regenerateFeed(c.var.db, c.var.config, c.var.member)),
+  )
   .get('/feed/:file', async (c) => {
     const token = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(c.req.param('file'))?.[1];
     if (!token) throw new AppError('NOT_FOUND', SERIES_MESSAGES.feedNotFound);

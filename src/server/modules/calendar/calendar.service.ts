@@ -4,17 +4,17 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { SERIES_MESSAGES } from '../../../shared/messages/series';
 import { placeLine } from '../../../shared/place';
 import type { CalendarFeedDto } from '../../../shared/schemas/series';
-import { visibleProperty } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { policy, resolveMember, type Member } from '../../access';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { calendarFeeds, properties, tasks, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { calendarFeeds, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { notFound } from '../../errors';
 
-// Issue 18: a secret calendar feed per user. The token is HMAC-SHA256(server secret,
-// `userId:nonce`) in base64url: the same URL can be shown again without storing it, and only
-// its sha256 is kept (token_hash) to find the feed. Regenerating changes the nonce, so the
-// old URL answers 404 at once.
+// Issue 18: a secret calendar feed per user, and since issue 24 per workspace (a feed lists one
+// business's visits). The token is HMAC-SHA256(server secret, `userId:nonce`) in base64url: the
+// same URL can be shown again without storing it, and only its sha256 is kept (token_hash) to
+// find the feed. Regenerating changes the nonce, so the old URL answers 404 at once. A feed of a
+// workspace its user has left answers 404 too.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The feed holds the user's visits from this many days back… */
@@ -32,43 +32,47 @@ const tokenOf = (config: FeedConfig, userId: string, nonce: string) =>
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const feedUrl = (config: FeedConfig, token: string) => `${config.publicUrl}/api/calendar/feed/${token}.ics`;
 
-/** `GET /api/calendar/feed`: the caller's feed URL, made on the first call. */
-export async function getFeed(db: Executor, config: FeedConfig, actor: Actor): Promise<CalendarFeedDto> {
+const mine = (member: Member) =>
+  and(eq(calendarFeeds.userId, member.id), eq(calendarFeeds.workspaceId, member.workspaceId));
+const feedKey = [calendarFeeds.userId, calendarFeeds.workspaceId];
+
+/** `GET /api/calendar/feed`: the caller's feed URL for the current workspace, made on the first call. */
+export async function getFeed(db: Executor, config: FeedConfig, member: Member): Promise<CalendarFeedDto> {
   const [existing] = await db
     .select({ nonce: calendarFeeds.nonce, tokenHash: calendarFeeds.tokenHash })
     .from(calendarFeeds)
-    .where(eq(calendarFeeds.userId, actor.id));
+    .where(mine(member));
   if (existing) {
-    const token = tokenOf(config, actor.id, existing.nonce);
+    const token = tokenOf(config, member.id, existing.nonce);
     const tokenHash = hashOf(token);
     // The server secret was changed since: the stored token is one nobody can show again, so the
     // feed moves to the address derived from the new secret (the old address stops).
     if (tokenHash !== existing.tokenHash) {
-      await db.update(calendarFeeds).set({ tokenHash }).where(eq(calendarFeeds.userId, actor.id));
+      await db.update(calendarFeeds).set({ tokenHash }).where(mine(member));
     }
     return { url: feedUrl(config, token) };
   }
   const nonce = randomBytes(24).toString('base64url');
-  const token = tokenOf(config, actor.id, nonce);
+  const token = tokenOf(config, member.id, nonce);
   // Two first calls at once: the second keeps the first's row and answers its URL.
   const made = await db
     .insert(calendarFeeds)
-    .values({ userId: actor.id, nonce, tokenHash: hashOf(token) })
-    .onConflictDoNothing({ target: calendarFeeds.userId })
+    .values({ userId: member.id, workspaceId: member.workspaceId, nonce, tokenHash: hashOf(token) })
+    .onConflictDoNothing({ target: feedKey })
     .returning({ userId: calendarFeeds.userId });
-  if (made.length === 0) return getFeed(db, config, actor);
+  if (made.length === 0) return getFeed(db, config, member);
   return { url: feedUrl(config, token) };
 }
 
 /** `POST /api/calendar/feed/regenerate`: a new nonce, so a new URL; the old one stops at once. */
-export async function regenerateFeed(db: Executor, config: FeedConfig, actor: Actor): Promise<CalendarFeedDto> {
+export async function regenerateFeed(db: Executor, config: FeedConfig, member: Member): Promise<CalendarFeedDto> {
   const nonce = randomBytes(24).toString('base64url');
-  const token = tokenOf(config, actor.id, nonce);
+  const token = tokenOf(config, member.id, nonce);
   const tokenHash = hashOf(token);
   await db
     .insert(calendarFeeds)
-    .values({ userId: actor.id, nonce, tokenHash })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce, tokenHash, createdAt: new Date() } });
+    .values({ userId: member.id, workspaceId: member.workspaceId, nonce, tokenHash })
+    .onConflictDoUpdate({ target: feedKey, set: { nonce, tokenHash, createdAt: new Date() } });
   return { url: feedUrl(config, token) };
 }
 
@@ -77,13 +81,18 @@ export async function regenerateFeed(db: Executor, config: FeedConfig, actor: Ac
  * feed's user is assigned to, from 30 days back to 90 ahead; unknown token → 404.
  */
 export async function renderFeed(db: Executor, config: FeedConfig, token: string, now = new Date()): Promise<string> {
-  const [owner] = await db
-    .select({ id: users.id, email: users.email, role: users.role })
+  const [feed] = await db
+    .select({
+      owner: { id: users.id, email: users.email, role: users.role, emailVerified: users.emailVerified },
+      workspaceId: calendarFeeds.workspaceId,
+    })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, hashOf(token)));
-  if (!owner) throw notFound(SERIES_MESSAGES.feedNotFound);
-  const actor: Actor = owner;
+  if (!feed) throw notFound(SERIES_MESSAGES.feedNotFound);
+  // Still a member of the feed's workspace, with their role there now.
+  const { member, refused } = await resolveMember(db, feed.owner, feed.workspaceId);
+  if (!member || refused) throw notFound(SERIES_MESSAGES.feedNotFound);
 
   const rows = await db
     .select({
@@ -97,20 +106,19 @@ export async function renderFeed(db: Executor, config: FeedConfig, token: string
       state: properties.state,
       zipCode: properties.zipCode,
       tasks: sql<string[]>`coalesce((
-        select json_agg(${tasks.name} order by ${tasks.name})
-        from ${visitTasks} join ${tasks} on ${tasks.id} = ${visitTasks.taskId}
-        where ${visitTasks.visitId} = ${visits.id}), '[]'::json)`,
+        select json_agg(${visitTasks.name} order by ${visitTasks.name})
+        from ${visitTasks} where ${visitTasks.visitId} = ${visits.id}), '[]'::json)`,
       minutes: sql<number | null>`(
-        select cast(sum(${tasks.estimatedDurationMinutes}) as integer)
-        from ${visitTasks} join ${tasks} on ${tasks.id} = ${visitTasks.taskId}
-        where ${visitTasks.visitId} = ${visits.id})`,
+        select cast(sum(${visitTasks.estimatedDurationMinutes}) as integer)
+        from ${visitTasks} where ${visitTasks.visitId} = ${visits.id})`,
     })
     .from(visits)
-    .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, actor.id)))
+    .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, member.id)))
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .where(
       and(
-        visibleProperty(actor),
+        policy.visit.scope(member),
+        sql`${properties.deletedAt} is null`,
         gte(visits.scheduledAt, new Date(now.getTime() - FEED_DAYS_BACK * DAY_MS)),
         lt(visits.scheduledAt, new Date(now.getTime() + FEED_DAYS_AHEAD * DAY_MS)),
       ),

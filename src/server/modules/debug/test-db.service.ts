@@ -1,17 +1,17 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { DEBUG_QUERY_ROW_LIMIT } from '../../../shared/constants';
 import type { TestDbDto, TestDbQueryName, TestDbQueryResult } from '../../../shared/schemas/debug';
-import { visibleLink, visibleProperty, visibleUser } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { properties, userProperties, users, visits, visitUsers } from '../../db/schema';
 
-// spec §2 /test-db: five queries, each limited to 5 rows and scoped to what the actor may
-// see, so the page never shows another user's data (admins see what admins see anywhere).
+// spec §2 /test-db: five queries, each limited to 5 rows and scoped to what the member may see
+// in their current workspace (access.ts), so the page never shows another user's data: the
+// users query shows the member alone, the links query their own labels.
 
 const limit = DEBUG_QUERY_ROW_LIMIT;
 
-export async function runTestDbQueries(db: Executor, actor: Actor): Promise<TestDbDto> {
+export async function runTestDbQueries(db: Executor, member: Member): Promise<TestDbDto> {
   const queries: [TestDbQueryName, () => Promise<Record<string, unknown>[]>][] = [
     [
       'users',
@@ -19,7 +19,7 @@ export async function runTestDbQueries(db: Executor, actor: Actor): Promise<Test
         db
           .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
           .from(users)
-          .where(visibleUser(actor))
+          .where(eq(users.id, member.id))
           .orderBy(desc(users.createdAt))
           .limit(limit),
     ],
@@ -29,7 +29,7 @@ export async function runTestDbQueries(db: Executor, actor: Actor): Promise<Test
         db
           .select({ id: properties.id, name: properties.name, address: properties.address })
           .from(properties)
-          .where(visibleProperty(actor))
+          .where(policy.property.scope(member))
           .orderBy(desc(properties.createdAt))
           .limit(limit),
     ],
@@ -46,7 +46,7 @@ export async function runTestDbQueries(db: Executor, actor: Actor): Promise<Test
           })
           .from(visits)
           .innerJoin(properties, eq(properties.id, visits.propertyId))
-          .where(visibleProperty(actor))
+          .where(policy.visit.scope(member))
           .orderBy(desc(visits.scheduledAt))
           .limit(limit),
     ],
@@ -61,7 +61,7 @@ export async function runTestDbQueries(db: Executor, actor: Actor): Promise<Test
           })
           .from(userProperties)
           .innerJoin(properties, eq(properties.id, userProperties.propertyId))
-          .where(and(visibleProperty(actor), visibleLink(actor)))
+          .where(and(policy.property.scope(member), eq(userProperties.userId, member.id)))
           .orderBy(desc(userProperties.createdAt))
           .limit(limit),
     ],
@@ -78,9 +78,9 @@ export async function runTestDbQueries(db: Executor, actor: Actor): Promise<Test
             propertyAddress: properties.address,
           })
           .from(visits)
-          .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, actor.id)))
+          .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, member.id)))
           .innerJoin(properties, eq(properties.id, visits.propertyId))
-          .where(and(gte(visits.scheduledAt, sql`now()`), visibleProperty(actor)))
+          .where(and(gte(visits.scheduledAt, sql`now()`), policy.visit.scope(member)))
           .orderBy(asc(visits.scheduledAt))
           .limit(limit),
     ],

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { PEOPLE_MESSAGES } from '../../../shared/schemas/properties';
+import { WORKSPACE_MESSAGES } from '../../../shared/schemas/workspaces';
 import { signedIn } from '../../auth/session';
 import { uuidParam } from '../../http';
 import type { UserEnv } from '../../types';
-import * as service from './invitations.service';
+import * as service from '../workspaces/invitations.service';
 
-const invitationId = (c: Context) => uuidParam(c, 'id', PEOPLE_MESSAGES.invitationNotFound);
+const invitationId = (c: Context) => uuidParam(c, 'id', WORKSPACE_MESSAGES.invitationNotFound);
 
-/** The signed-in user's invitations: see, accept, decline (issue 15). */
+/** The signed-in user's invitations to join workspaces: see, accept, decline (issues 23 and 24). */
 export const invitationsRoutes = new Hono<UserEnv>()
   .use(signedIn)
   .get('/', async (c) => c.json({ items: await service.listMine(c.var.db, c.var.user) }))

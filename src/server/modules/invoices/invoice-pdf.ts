@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, formatPercent } from '../../../shared/money';
 import { placeLine } from '../../../shared/place';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 
@@ -72,8 +72,22 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
     info: { title: `Invoice ${invoice.invoiceNumber}`, creator: 'Rounds' },
     defaultStyle: { font: 'Roboto', fontSize: 10 },
     content: [
-      { text: 'INVOICE', fontSize: 22, bold: true },
-      { text: invoice.invoiceNumber, fontSize: 14, margin: [0, 0, 0, 12] },
+      {
+        columns: [
+          [
+            { text: 'INVOICE', fontSize: 22, bold: true },
+            { text: invoice.invoiceNumber, fontSize: 14 },
+          ],
+          // Issue 24: who it is from, the business as it was when the invoice was made.
+          [
+            { text: invoice.seller.name, bold: true, alignment: 'right' as const },
+            ...[invoice.seller.address, invoice.seller.phone, invoice.seller.email]
+              .filter((line): line is string => Boolean(line))
+              .map((line) => ({ text: line, alignment: 'right' as const })),
+          ],
+        ],
+        margin: [0, 0, 0, 12],
+      },
       {
         columns: [
           [
@@ -92,7 +106,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
       },
       lines,
       amount('Subtotal', invoice.subtotal),
-      amount('Tax (8%)', invoice.taxAmount),
+      amount(`Tax (${formatPercent(invoice.taxRateBps)})`, invoice.taxAmount),
       amount('Total', invoice.total, true),
     ],
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { TAX_RATE_BASIS_POINTS, type InvoiceStatus } from '../../../shared/constants';
+import type { InvoiceStatus } from '../../../shared/constants';
 import { invoiceAmounts, parseCents } from '../../../shared/money';
 import { invoices, invoiceVisits, visitTasks } from '../../db/schema';
 
@@ -20,8 +20,11 @@ const liveSubtotal = sql`(select coalesce(sum(${visitTasks.price}), 0) from ${in
 /** The subtotal as a numeric string: live for a draft, frozen from 'sent' on. */
 export const subtotalSql = sql<string>`(case when ${invoices.status} = 'draft' then ${liveSubtotal} else ${invoices.subtotal} end)`;
 
-/** spec §9: tax is 8 % of the subtotal, rounded half up to the cent; the total adds them. */
-export const amounts = (subtotal: number) => invoiceAmounts(subtotal, TAX_RATE_BASIS_POINTS);
+/**
+ * Tax is the invoice's rate (the workspace's when it was made; spec §9's 8 % by default) of the
+ * subtotal, rounded half up to the cent; the total adds them.
+ */
+export const amounts = (subtotal: number, taxRateBps: number) => invoiceAmounts(subtotal, taxRateBps);
 
 /** numeric values computed in SQL arrive as strings. */
 export const centsOf = (value: string | number) => parseCents(String(value));

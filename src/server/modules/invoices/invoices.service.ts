@@ -13,31 +13,34 @@ import {
   type listInvoicesQuery,
   type updateInvoiceInput,
 } from '../../../shared/schemas/invoices';
-import { PEOPLE_MESSAGES } from '../../../shared/schemas/properties';
-import { actorLink, managedProperty, PROPERTY_NOT_FOUND, propertyCan, visibleProperty } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import {
   invoiceLines,
-  invoiceNumberSeq,
   invoices,
   invoiceVisits,
   profiles,
   properties,
-  tasks,
   userProperties,
   users,
   visits,
   visitTasks,
+  workspaces,
 } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { formatMoney } from '../../../shared/money';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { formatMoney, formatPercent } from '../../../shared/money';
+import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
+import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
+import type { Config } from '../../config';
+import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
+import { renderInvoicePdf } from './invoice-pdf';
 import { amounts, centsOf, shownStatus, subtotalSql } from './invoice-sql';
 
-// Invoices (spec §2, §4, §9; issue 14). They belong to a property and are seen and changed by
-// whoever manages it (its owners, and admins); a linked technician gets 404. Amounts are the
-// server's, in cents: a draft follows its visits, and from 'sent' on its lines are a copy.
+// Invoices (spec §2, §4, §9; issue 14) of a workspace (issue 24): seen and changed by its owners
+// and managers; a technician gets 404 on every one. Amounts are the server's, in cents, at the
+// tax rate the invoice was made with: a draft follows its visits, and from 'sent' on its lines
+// are a copy. Numbers are the workspace's own sequence, and the invoice says who it is from.
 
 type ListQuery = z.output<typeof listInvoicesQuery>;
 
@@ -52,6 +55,7 @@ const listColumns = {
   paidAt: invoices.paidAt,
   createdAt: invoices.createdAt,
   visitCount: sql<number>`(select cast(count(*) as integer) from ${invoiceVisits} where ${invoiceVisits.invoiceId} = ${invoices.id})`,
+  taxRateBps: invoices.taxRateBps,
 };
 
 type ListRow = {
@@ -65,21 +69,22 @@ type ListRow = {
   paidAt: Date | null;
   createdAt: Date;
   visitCount: number;
+  taxRateBps: number;
 };
 
 function toListItem(row: ListRow): InvoiceListItemDto {
   return {
     ...row,
-    ...amounts(centsOf(row.subtotal)),
+    ...amounts(centsOf(row.subtotal), row.taxRateBps),
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** `GET /api/invoices`: one query with the property's name and the amounts. */
-export async function listInvoices(db: Executor, actor: Actor, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
+export async function listInvoices(db: Executor, member: Member, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
   const where = and(
-    managedProperty(actor),
+    policy.invoice.scope(member),
     query.propertyId ? eq(invoices.propertyId, query.propertyId) : undefined,
     query.status ? sql`${shownStatus} = ${query.status}` : undefined,
     query.q
@@ -110,13 +115,13 @@ function liveLines(db: Executor, invoiceId: string): Promise<InvoiceLineDto[]> {
     .select({
       visitId: visits.id,
       visitScheduledAt: visits.scheduledAt,
-      taskName: tasks.name,
+      // The visit task's own copy of the template's name (issue 24).
+      taskName: visitTasks.name,
       price: sql<string>`coalesce(${visitTasks.price}, 0)`,
     })
     .from(invoiceVisits)
     .innerJoin(visits, eq(visits.id, invoiceVisits.visitId))
     .innerJoin(visitTasks, and(eq(visitTasks.visitId, visits.id), eq(visitTasks.status, 'completed')))
-    .innerJoin(tasks, eq(tasks.id, visitTasks.taskId))
     .where(eq(invoiceVisits.invoiceId, invoiceId))
     .orderBy(asc(visits.scheduledAt), asc(visits.id), asc(visitTasks.createdAt), asc(visitTasks.id))
     .then((rows) =>
@@ -124,14 +129,20 @@ function liveLines(db: Executor, invoiceId: string): Promise<InvoiceLineDto[]> {
     );
 }
 
-/** `GET /api/invoices/:id`: 404 'Invoice not found' for anyone who does not manage its property. */
-export async function getInvoice(db: Executor, actor: Actor, id: string): Promise<InvoiceDetailDto> {
+/** `GET /api/invoices/:id`: 404 'Invoice not found' for anyone who may not see the workspace's invoices. */
+export async function getInvoice(db: Executor, member: Member, id: string): Promise<InvoiceDetailDto> {
   const [row] = await db
     .select({
       ...listColumns,
       storedStatus: invoices.status,
       sentAt: invoices.sentAt,
       sentTo: invoices.sentTo,
+      seller: {
+        name: invoices.sellerName,
+        address: invoices.sellerAddress,
+        phone: invoices.sellerPhone,
+        email: invoices.sellerEmail,
+      },
       property: {
         id: properties.id,
         name: properties.name,
@@ -143,7 +154,7 @@ export async function getInvoice(db: Executor, actor: Actor, id: string): Promis
     })
     .from(invoices)
     .innerJoin(properties, eq(properties.id, invoices.propertyId))
-    .where(and(eq(invoices.id, id), managedProperty(actor)));
+    .where(and(eq(invoices.id, id), policy.invoice.scope(member)));
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   const frozen = row.storedStatus !== 'draft';
   const [visitRows, lines, [recipient]] = await Promise.all([
@@ -181,7 +192,7 @@ export async function getInvoice(db: Executor, actor: Actor, id: string): Promis
       .orderBy(asc(userProperties.createdAt))
       .limit(1),
   ]);
-  const { storedStatus, sentAt, sentTo, property, ...listed } = row;
+  const { storedStatus, sentAt, sentTo, property, seller, ...listed } = row;
   return {
     ...toListItem(listed),
     storedStatus,
@@ -196,27 +207,17 @@ export async function getInvoice(db: Executor, actor: Actor, id: string): Promis
     sentAt: sentAt?.toISOString() ?? null,
     sentTo,
     recipient: recipient?.email ?? null,
-    can: {
-      edit: true,
-      delete: true,
-      // spec §4: offered while draft or sent (a sent one past its due date shows as overdue)
-      markPaid: storedStatus === 'draft' || storedStatus === 'sent' || storedStatus === 'overdue',
-      send: storedStatus !== 'cancelled',
-    },
+    seller,
+    can: policy.invoice.can(member, storedStatus),
   };
 }
 
 // ── changes ──
 
-/** The property, managed by the actor: 404 when they cannot see it, 403 when they only work there. */
-async function requireManaged(db: Executor, actor: Actor, propertyId: string) {
-  const [row] = await db
-    .select({ role: userProperties.role })
-    .from(properties)
-    .leftJoin(userProperties, actorLink(actor))
-    .where(and(eq(properties.id, propertyId), visibleProperty(actor)));
-  if (!row) throw notFound(PROPERTY_NOT_FOUND);
-  if (!propertyCan(actor, row.role).seeInvoices) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
+/** The property, billable by the member: 404 when they cannot see it, 403 when they only work there. */
+async function requireBillable(db: Executor, member: Member, propertyId: string) {
+  await requireVisible(db, 'property', member, propertyId);
+  authorize(policy.property.can(member).seeInvoices, WORKSPACE_MESSAGES.ownersAndManagersOnly);
 }
 
 /**
@@ -255,11 +256,12 @@ async function refuseVisitsOnOtherInvoices(tx: Executor, visitIds: string[], inv
 }
 
 /** Copies the draft's lines and amounts: from now on later changes to its visits change nothing. */
-async function freeze(tx: Executor, invoiceId: string) {
+async function freeze(tx: Executor, workspaceId: string, invoiceId: string) {
   const lines = await liveLines(tx, invoiceId);
   if (lines.length > 0) {
     await tx.insert(invoiceLines).values(
       lines.map((line, position) => ({
+        workspaceId,
         invoiceId,
         visitId: line.visitId,
         visitScheduledAt: new Date(line.visitScheduledAt),
@@ -269,7 +271,14 @@ async function freeze(tx: Executor, invoiceId: string) {
       })),
     );
   }
-  const totals = amounts(lines.reduce((sum, line) => sum + line.price, 0));
+  const [invoice] = await tx
+    .select({ taxRateBps: invoices.taxRateBps })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  const totals = amounts(
+    lines.reduce((sum, line) => sum + line.price, 0),
+    invoice?.taxRateBps ?? 0,
+  );
   await tx.update(invoices).set(totals).where(eq(invoices.id, invoiceId));
 }
 
@@ -278,9 +287,9 @@ async function freeze(tx: Executor, invoiceId: string) {
  * going back to draft lets them follow the visits again; paid stamps `paid_at`, leaving paid
  * clears it; cancelled lets its visits go to another invoice, leaving cancelled claims them back.
  */
-async function changeStatus(tx: Executor, invoiceId: string, from: InvoiceStatus, to: InvoiceStatus) {
+async function changeStatus(tx: Executor, member: Member, invoiceId: string, from: InvoiceStatus, to: InvoiceStatus) {
   if (from === to) return;
-  if (from === 'draft') await freeze(tx, invoiceId);
+  if (from === 'draft') await freeze(tx, member.workspaceId, invoiceId);
   if (to === 'draft') await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
   if (from === 'cancelled') {
     const linked = await tx
@@ -337,40 +346,65 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 /** `POST /api/invoices`: the invoice, its visits and (unless a draft) its frozen lines, in one transaction. */
 export async function createInvoice(
   db: Database,
-  actor: Actor,
+  member: Member,
   input: z.output<typeof createInvoiceInput>,
 ): Promise<InvoiceDetailDto> {
   const id = await inTransaction(db, async (tx) => {
-    await requireManaged(tx, actor, input.propertyId);
+    await requireBillable(tx, member, input.propertyId);
     const visitIds = await claimVisits(tx, input.propertyId, input.visitIds, null);
+    // Issue 24: the workspace's next number, taken under its row's lock, so numbers have no gaps
+    // (a failed transaction gives its number back); its tax rate, payment terms and identity go
+    // on the invoice.
+    const [workspace] = await tx
+      .update(workspaces)
+      .set({ invoiceSequence: sql`${workspaces.invoiceSequence} + 1` })
+      .where(eq(workspaces.id, member.workspaceId))
+      .returning({
+        number: sql<string>`${workspaces.invoicePrefix} || to_char(now() at time zone ${workspaces.timeZone}, 'YYYY') || lpad(${workspaces.invoiceSequence}::text, 5, '0')`,
+        taxRateBps: workspaces.taxRateBps,
+        // Due after the workspace's payment terms, from today where the business is.
+        dueByTerms: sql<string>`to_char((now() at time zone ${workspaces.timeZone})::date + ${workspaces.paymentTermsDays}, 'YYYY-MM-DD')`,
+        name: workspaces.name,
+        address: workspaces.address,
+        phone: workspaces.phone,
+        email: workspaces.email,
+      });
+    if (!workspace) throw new Error('the workspace is gone');
     const [invoice] = await tx
       .insert(invoices)
       .values({
-        // 'INV-' and digits: the year and a sequence, so two created at once never collide.
-        invoiceNumber: sql`'INV-' || to_char(now() at time zone 'UTC', 'YYYY') || lpad(nextval(${sql.raw(`'${invoiceNumberSeq.seqName}'`)})::text, 5, '0')`,
+        workspaceId: member.workspaceId,
+        invoiceNumber: workspace.number,
         propertyId: input.propertyId,
-        dueDate: input.dueDate,
+        // Left out: by the payment terms; null: no due date.
+        dueDate: input.dueDate === undefined ? workspace.dueByTerms : input.dueDate,
         status: 'draft',
+        taxRateBps: workspace.taxRateBps,
+        sellerName: workspace.name,
+        sellerAddress: workspace.address,
+        sellerPhone: workspace.phone,
+        sellerEmail: workspace.email,
       })
       .returning({ id: invoices.id });
     if (!invoice) throw new Error('invoice insert returned nothing');
     if (visitIds.length > 0) {
-      await tx.insert(invoiceVisits).values(visitIds.map((visitId) => ({ invoiceId: invoice.id, visitId })));
+      await tx
+        .insert(invoiceVisits)
+        .values(visitIds.map((visitId) => ({ invoiceId: invoice.id, visitId, workspaceId: member.workspaceId })));
     }
-    await changeStatus(tx, invoice.id, 'draft', input.status);
+    await changeStatus(tx, member, invoice.id, 'draft', input.status);
     return invoice.id;
   });
-  return getInvoice(db, actor, id);
+  return getInvoice(db, member, id);
 }
 
-/** The invoice, locked for the change, as its manager sees it (404 otherwise). */
-async function lockInvoice(tx: Executor, actor: Actor, id: string) {
+/** The invoice, locked for the change, as an owner or manager sees it (404 otherwise). */
+async function lockInvoice(tx: Executor, member: Member, id: string) {
   const [row] = await tx
     .select({ id: invoices.id, propertyId: invoices.propertyId, status: invoices.status })
     .from(invoices)
-    .innerJoin(properties, eq(properties.id, invoices.propertyId))
-    .where(and(eq(invoices.id, id), managedProperty(actor)))
-    .for('update', { of: invoices });
+    .where(and(eq(invoices.id, id), policy.invoice.scope(member)))
+    .for('update');
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   return row;
 }
@@ -378,61 +412,64 @@ async function lockInvoice(tx: Executor, actor: Actor, id: string) {
 /** `PATCH /api/invoices/:id`: visits while it is a draft (spec: drafts recompute), due date and status. */
 export async function updateInvoice(
   db: Database,
-  actor: Actor,
+  member: Member,
   id: string,
   input: z.output<typeof updateInvoiceInput>,
 ): Promise<InvoiceDetailDto> {
   await inTransaction(db, async (tx) => {
-    const invoice = await lockInvoice(tx, actor, id);
+    const invoice = await lockInvoice(tx, member, id);
     if (input.visitIds) {
       if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.frozen);
       const visitIds = await claimVisits(tx, invoice.propertyId, input.visitIds, id);
       await tx.delete(invoiceVisits).where(eq(invoiceVisits.invoiceId, id));
-      if (visitIds.length > 0)
-        await tx.insert(invoiceVisits).values(visitIds.map((visitId) => ({ invoiceId: id, visitId })));
+      if (visitIds.length > 0) {
+        await tx
+          .insert(invoiceVisits)
+          .values(visitIds.map((visitId) => ({ invoiceId: id, visitId, workspaceId: member.workspaceId })));
+      }
     }
     if (input.dueDate !== undefined)
       await tx.update(invoices).set({ dueDate: input.dueDate }).where(eq(invoices.id, id));
-    if (input.status) await changeStatus(tx, id, invoice.status, input.status);
+    if (input.status) await changeStatus(tx, member, id, invoice.status, input.status);
   });
-  return getInvoice(db, actor, id);
+  return getInvoice(db, member, id);
 }
 
 /** spec §4: invoices are really deleted (their lines and visit links go with them). */
-export async function removeInvoice(db: Database, actor: Actor, id: string): Promise<void> {
+export async function removeInvoice(db: Database, member: Member, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockInvoice(tx, actor, id);
+    await lockInvoice(tx, member, id);
     await tx.delete(invoices).where(eq(invoices.id, id));
   });
 }
 
 /** 'Mark as Paid' (spec §4): paid, and paid_at now. */
-export async function markPaid(db: Database, actor: Actor, id: string): Promise<InvoiceDetailDto> {
+export async function markPaid(db: Database, member: Member, id: string): Promise<InvoiceDetailDto> {
   await inTransaction(db, async (tx) => {
-    const invoice = await lockInvoice(tx, actor, id);
+    const invoice = await lockInvoice(tx, member, id);
     if (invoice.status === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBePaid);
-    await changeStatus(tx, id, invoice.status, 'paid');
+    await changeStatus(tx, member, id, invoice.status, 'paid');
   });
-  return getInvoice(db, actor, id);
+  return getInvoice(db, member, id);
 }
 
 /** After the e-mail went: a draft becomes sent (and freezes); when and to whom is kept. */
-export async function recordSent(db: Database, actor: Actor, id: string, to: string): Promise<InvoiceDetailDto> {
+async function recordSent(db: Database, member: Member, id: string, to: string): Promise<InvoiceDetailDto> {
   await inTransaction(db, async (tx) => {
-    const invoice = await lockInvoice(tx, actor, id);
-    if (invoice.status === 'draft') await changeStatus(tx, id, 'draft', 'sent');
+    const invoice = await lockInvoice(tx, member, id);
+    if (invoice.status === 'draft') await changeStatus(tx, member, id, 'draft', 'sent');
     await tx.update(invoices).set({ sentAt: new Date(), sentTo: to }).where(eq(invoices.id, id));
   });
-  return getInvoice(db, actor, id);
+  return getInvoice(db, member, id);
 }
 
 /** The picker's visits: completed visits of the property on no other active invoice, newest first. */
 export async function listBillableVisits(
   db: Executor,
-  actor: Actor,
+  member: Member,
   query: z.output<typeof billableVisitsQuery>,
 ): Promise<Page<BillableVisitDto>> {
-  await requireManaged(db, actor, query.propertyId);
+  await requireBillable(db, member, query.propertyId);
   const where: SQL = and(
     eq(visits.propertyId, query.propertyId),
     eq(visits.status, 'completed'),
@@ -470,21 +507,53 @@ export async function listBillableVisits(
   );
 }
 
-/** Raised by the routes when the mail server refuses: 502 with its reason; nothing changed. */
-export const sendFailed = (reason: string) => new AppError('BAD_GATEWAY', INVOICE_MESSAGES.sendFailed(reason));
+/**
+ * 'Send Invoice': the PDF by e-mail, from the actor (issue 23: a verified sender, within the
+ * sender's limits, never an invoice with no visit), then a draft becomes sent. A mail server's
+ * refusal answers 502 with its reason and changes nothing.
+ */
+export async function sendInvoice(
+  deps: MailDeps & { config: Config },
+  member: Member,
+  id: string,
+  to: string,
+): Promise<InvoiceDetailDto> {
+  const invoice = await getInvoice(deps.db, member, id);
+  if (invoice.storedStatus === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBeSent);
+  if (invoice.visits.length === 0) throw conflict(IDENTITY_MESSAGES.invoiceWithoutVisits);
+  const pdf = await renderInvoicePdf(invoice);
+  try {
+    await sendAsPerson(deps, member, 'invoice', {
+      to,
+      subject: `Invoice ${invoice.invoiceNumber} for ${invoice.property.name}`,
+      text: invoiceMailText(invoice, `${deps.config.publicUrl}/resources/invoices/${id}`),
+      attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      'BAD_GATEWAY',
+      INVOICE_MESSAGES.sendFailed(error instanceof Error ? error.message : String(error)),
+    );
+  }
+  return recordSent(deps.db, member, id, to);
+}
 
 /** The e-mail's text: the essentials, with the PDF attached. */
-export function invoiceMailText(invoice: InvoiceDetailDto, link: string): string {
+function invoiceMailText(invoice: InvoiceDetailDto, link: string): string {
   const due = invoice.dueDate ? `Due date: ${invoice.dueDate}` : 'Due on receipt';
   return [
-    `Invoice ${invoice.invoiceNumber} for ${invoice.property.name}, ${invoice.property.address}.`,
+    `Invoice ${invoice.invoiceNumber} from ${invoice.seller.name} for ${invoice.property.name}, ${invoice.property.address}.`,
     '',
     `Subtotal: ${formatMoney(invoice.subtotal)}`,
-    `Tax (8%): ${formatMoney(invoice.taxAmount)}`,
+    `Tax (${formatPercent(invoice.taxRateBps)}): ${formatMoney(invoice.taxAmount)}`,
     `Total: ${formatMoney(invoice.total)}`,
     due,
     '',
     'The invoice is attached as a PDF.',
     `Signed-in users can also open it at ${link}`,
+    '',
+    // Who it is from: the business as it was when the invoice was made.
+    ...[invoice.seller.name, invoice.seller.address, invoice.seller.phone, invoice.seller.email].filter(Boolean),
   ].join('\n');
 }

@@ -1,19 +1,30 @@
 import { Hono } from 'hono';
 import { setPasswordRequest, updateProfileInput } from '../../../shared/schemas/profiles';
+import { refuseCommonPassword } from '../../auth/common-passwords';
 import { signedIn } from '../../auth/session';
 import { parseBody } from '../../http';
 import type { UserEnv } from '../../types';
+import { WORKSPACE_HEADER } from '../../../shared/messages/workspaces';
+import { chooseWorkspaceInput } from '../../../shared/schemas/workspaces';
+import { chooseDefaultWorkspace } from '../workspaces/workspaces.service';
 import { getMe, setOwnPassword, updateProfile } from './me.service';
 
 export const meRoutes = new Hono<UserEnv>()
   .use(signedIn)
-  .get('/', async (c) => c.json(await getMe(c.var.db, c.var.user)))
+  .get('/', async (c) => c.json(await getMe(c.var.db, c.var.user, c.req.header(WORKSPACE_HEADER) ?? null)))
+  // Issue 24: where requests without X-Workspace go (the switcher sets it with the tab's choice).
+  .put('/workspace', async (c) => {
+    const { workspaceId } = await parseBody(c, chooseWorkspaceInput);
+    await chooseDefaultWorkspace(c.var.db, c.var.user, workspaceId);
+    return c.body(null, 204);
+  })
   .patch('/profile', async (c) => {
     const input = await parseBody(c, updateProfileInput);
     return c.json(await updateProfile(c.var.db, c.var.user, input));
   })
   .post('/password', async (c) => {
     const input = await parseBody(c, setPasswordRequest);
+    await refuseCommonPassword(input.newPassword, 'newPassword');
     await setOwnPassword(c.var.db, c.var.auth, c.var.user, c.req.raw.headers, input);
     return c.body(null, 204);
   });

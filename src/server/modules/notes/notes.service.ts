@@ -1,5 +1,4 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NOTE_ATTACHABLE_TYPES } from '../../../shared/constants';
 import type { Page } from '../../../shared/schemas/common';
@@ -10,40 +9,16 @@ import {
   type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
-import { idAmong, visibleAttached, visibleAttachedIds } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { attachmentWorkspace, insertWithClientId, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { notes, profiles, users } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
-import { conflict, forbidden, notFound } from '../../errors';
-import { attachedName, requireAttachable } from '../attachables/attachables.service';
+import { forbidden, notFound } from '../../errors';
+import { attachedName } from '../attachables/attachables.service';
 
-// Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible to
-// whoever sees the record they are attached to (access.ts), a standalone one to its author;
-// only the author edits or deletes.
-
-/** SQL condition on `notes`: the actor may see the note. */
-const visibleNote = (actor: Actor) =>
-  visibleAttached(
-    actor,
-    { type: notes.attachableType, id: notes.attachableId, author: notes.createdBy },
-    NOTE_ATTACHABLE_TYPES,
-  );
-
-const byVisibility = alias(notes, 'visible_notes');
-/** The ids of every note the actor may see (access.ts `visibleAttachedIds`). */
-const visibleNoteIds = (actor: Actor) =>
-  visibleAttachedIds(
-    actor,
-    {
-      table: sql`${notes} as ${sql.identifier('visible_notes')}`,
-      id: byVisibility.id,
-      type: byVisibility.attachableType,
-      attachableId: byVisibility.attachableId,
-      author: byVisibility.createdBy,
-    },
-    NOTE_ATTACHABLE_TYPES,
-  );
+// Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible as what
+// they are attached to (access.ts `policy.note`): a business one in its workspace, a personal
+// one (standalone, on a profile) to its author; only the author edits or deletes.
 
 const selectNotes = (db: Executor) =>
   db
@@ -66,8 +41,7 @@ const selectNotes = (db: Executor) =>
 
 type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['execute']>>[number];
 
-function toDto(actor: Actor, row: Omit<NoteRow, 'total'>): NoteDto {
-  const mine = row.createdBy === actor.id;
+function toDto(member: Member, row: Omit<NoteRow, 'total'>): NoteDto {
   return {
     id: row.id,
     content: row.content,
@@ -79,20 +53,18 @@ function toDto(actor: Actor, row: Omit<NoteRow, 'total'>): NoteDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     edited: row.updatedAt.getTime() !== row.createdAt.getTime(),
-    can: { edit: mine, delete: mine },
+    can: policy.note.can(member, row.createdBy),
   };
 }
 
 /** `GET /api/notes`: newest first, one query with each note's author and attached name. */
 export async function listNotes(
   db: Executor,
-  actor: Actor,
+  member: Member,
   query: z.output<typeof listNotesQuery>,
 ): Promise<Page<NoteDto>> {
   const where = and(
-    // One record's notes (a panel) are few: checked per row. Any other list starts from the
-    // ids the actor may see (index lookups), not from every note.
-    query.attachableId ? visibleNote(actor) : idAmong(notes.id, visibleNoteIds(actor)),
+    policy.note.scope(member),
     query.attachableType ? eq(notes.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(notes.attachableId, query.attachableId) : undefined,
     query.q ? ilike(notes.content, containsPattern(query.q)) : undefined,
@@ -106,42 +78,52 @@ export async function listNotes(
     rows,
     query,
     () => db.$count(notes, where),
-    (row) => toDto(actor, row),
+    (row) => toDto(member, row),
   );
 }
 
 /** `GET /api/notes/:id`: one query; 'Note not found' for whoever may not see it. */
-export async function getNote(db: Executor, actor: Actor, id: string): Promise<NoteDto> {
-  const [row] = await selectNotes(db).where(and(eq(notes.id, id), visibleNote(actor)));
+export async function getNote(db: Executor, member: Member, id: string): Promise<NoteDto> {
+  const [row] = await selectNotes(db).where(and(eq(notes.id, id), policy.note.scope(member)));
   if (!row) throw notFound(NOTE_MESSAGES.notFound);
-  return toDto(actor, row);
+  return toDto(member, row);
 }
 
 export async function createNote(
   db: Executor,
-  actor: Actor,
+  member: Member,
   input: z.output<typeof createNoteInput>,
 ): Promise<NoteDto> {
-  await requireAttachable(db, actor, input.attachableType, input.attachableId);
-  // Issue 17: a note made offline keeps the id the phone gave it; an id in use is a conflict.
-  const [row] = await db
-    .insert(notes)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      content: input.content,
-      attachableType: input.attachableType,
-      attachableId: input.attachableId,
-      createdBy: actor.id,
-    })
-    .onConflictDoNothing({ target: notes.id })
-    .returning({ id: notes.id });
-  if (!row) throw conflict(NOTE_MESSAGES.alreadyExists);
-  return getNote(db, actor, row.id);
+  // 404 with the record's own message unless the member sees it; the note joins its workspace.
+  const workspaceId = await attachmentWorkspace(db, member, input.attachableType, input.attachableId);
+  // Issue 17: a note made offline keeps the id the phone gave it (access.ts insertWithClientId).
+  const id = await insertWithClientId(
+    db,
+    input.id,
+    async (id) => {
+      const [row] = await db
+        .insert(notes)
+        .values({
+          ...(id ? { id } : {}),
+          workspaceId,
+          content: input.content,
+          attachableType: input.attachableType,
+          attachableId: input.attachableId,
+          createdBy: member.id,
+        })
+        .onConflictDoNothing({ target: notes.id })
+        .returning({ id: notes.id });
+      return row?.id;
+    },
+    { kind: 'note', member },
+    NOTE_MESSAGES.alreadyExists,
+  );
+  return getNote(db, member, id);
 }
 
 /** Visible → 403 for anyone but the author; invisible → 404. */
-async function requireAuthor(db: Executor, actor: Actor, id: string, message: string) {
-  const note = await getNote(db, actor, id);
+async function requireAuthor(db: Executor, member: Member, id: string, message: string) {
+  const note = await getNote(db, member, id);
   if (!note.can.edit) throw forbidden(message);
   return note;
 }
@@ -149,21 +131,21 @@ async function requireAuthor(db: Executor, actor: Actor, id: string, message: st
 /** spec §4: only the content changes; the attachment is fixed. */
 export async function updateNote(
   db: Executor,
-  actor: Actor,
+  member: Member,
   id: string,
   input: z.output<typeof updateNoteInput>,
 ): Promise<NoteDto> {
-  await requireAuthor(db, actor, id, NOTE_MESSAGES.unauthorizedEdit);
+  await requireAuthor(db, member, id, NOTE_MESSAGES.unauthorizedEdit);
   await db
     .update(notes)
     // clock_timestamp(), not now(): a note edited in the transaction that made it still moves.
     .set({ content: input.content, updatedAt: sql`clock_timestamp()` })
-    .where(and(eq(notes.id, id), eq(notes.createdBy, actor.id)));
-  return getNote(db, actor, id);
+    .where(and(eq(notes.id, id), eq(notes.createdBy, member.id)));
+  return getNote(db, member, id);
 }
 
 /** spec §4: notes are really deleted. */
-export async function removeNote(db: Executor, actor: Actor, id: string): Promise<void> {
-  await requireAuthor(db, actor, id, NOTE_MESSAGES.unauthorizedDelete);
-  await db.delete(notes).where(and(eq(notes.id, id), eq(notes.createdBy, actor.id)));
+export async function removeNote(db: Executor, member: Member, id: string): Promise<void> {
+  await requireAuthor(db, member, id, NOTE_MESSAGES.unauthorizedDelete);
+  await db.delete(notes).where(and(eq(notes.id, id), eq(notes.createdBy, member.id)));
 }

@@ -1,48 +1,47 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { MAX_PHOTO_BYTES } from '../../../shared/constants';
 import { listPhotosQuery, PHOTO_MESSAGES, photoFields, updatePhotoInput } from '../../../shared/schemas/photos';
-import { signedIn } from '../../auth/session';
+import { inWorkspace } from '../../auth/session';
 import { notFound } from '../../errors';
 import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
-import type { UserEnv } from '../../types';
+import type { MemberEnv } from '../../types';
 import * as service from './photos.service';
-import { receiveUpload } from './upload';
+import { receiveUpload, uploadsDir } from './upload';
 
 const photoId = (c: Context) => uuidParam(c, 'id', PHOTO_MESSAGES.notFound);
 
-export const photosRoutes = new Hono<UserEnv>()
-  .use(signedIn)
-  .get('/', async (c) => c.json(await service.listPhotos(c.var.db, c.var.user, parseQuery(c, listPhotosQuery))))
+export const photosRoutes = new Hono<MemberEnv>()
+  .use(inWorkspace)
+  .get('/', async (c) => c.json(await service.listPhotos(c.var.db, c.var.member, parseQuery(c, listPhotosQuery))))
   .post('/', async (c) => {
     const started = performance.now();
-    const upload = await receiveUpload(c.req.raw, MAX_PHOTO_BYTES, path.join(c.var.config.dataDir, 'uploads'));
+    const upload = await receiveUpload(c.req.raw, MAX_PHOTO_BYTES, uploadsDir(c.var.config));
     const timings: Partial<service.UploadTimings> & { receive: number } = { receive: performance.now() - started };
     try {
       const fields = parseWith(photoFields, upload.fields);
-      const photo = await service.createPhoto(c.var.db, c.var.storage, c.var.user, fields, upload.file, timings);
+      const photo = await service.createPhoto(c.var.db, c.var.storage, c.var.member, fields, upload.file, timings);
       c.header('Server-Timing', serverTiming({ ...timings, total: performance.now() - started }));
       return c.json(photo, 201);
     } finally {
       await upload.cleanUp();
     }
   })
-  .get('/:id', async (c) => c.json(await service.getPhoto(c.var.db, c.var.user, photoId(c))))
+  .get('/:id', async (c) => c.json(await service.getPhoto(c.var.db, c.var.member, photoId(c))))
   .patch('/:id', async (c) => {
     const id = photoId(c);
-    return c.json(await service.updatePhoto(c.var.db, c.var.user, id, await parseBody(c, updatePhotoInput)));
+    return c.json(await service.updatePhoto(c.var.db, c.var.member, id, await parseBody(c, updatePhotoInput)));
   })
   .delete('/:id', async (c) => {
-    await service.removePhoto(c.var.db, c.var.storage, c.var.user, photoId(c));
+    await service.removePhoto(c.var.db, c.var.storage, c.var.member, photoId(c));
     return c.body(null, 204);
   })
   .get('/:id/file', (c) => sendPhotoFile(c, 'file'))
   .get('/:id/thumbnail', (c) => sendPhotoFile(c, 'thumbnail'));
 
 /** Streams a stored file to whoever may see the photo (404 for anyone else, as for the row). */
-async function sendPhotoFile(c: Context<UserEnv>, which: 'file' | 'thumbnail') {
-  const file = await service.openPhotoFile(c.var.db, c.var.storage, c.var.user, photoId(c), which);
+async function sendPhotoFile(c: Context<MemberEnv>, which: 'file' | 'thumbnail') {
+  const file = await service.openPhotoFile(c.var.db, c.var.storage, c.var.member, photoId(c), which);
   const headers = {
     'Cache-Control': 'private, max-age=3600', // spec §9: 3600 seconds; private: never in a shared cache
     ETag: file.etag,

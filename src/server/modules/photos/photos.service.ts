@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ilike } from 'drizzle-orm';
 import { PHOTO_ATTACHABLE_TYPES } from '../../../shared/constants';
 import type { z } from 'zod';
 import type { Page } from '../../../shared/schemas/common';
@@ -12,19 +11,19 @@ import {
   type PhotoFields,
   type UpdatePhotoInput,
 } from '../../../shared/schemas/photos';
-import { idAmong, visibleAttachedIds, visiblePhoto } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { attachmentWorkspace, authorize, insertWithClientId, policy, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
-import { conflict, forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
-import { attachedName, requireAttachable } from '../attachables/attachables.service';
+import { attachedName } from '../attachables/attachables.service';
 import { processImage, thumbnailSize } from './image';
 import { ACCEPTED_IMAGES, type ReceivedUpload } from './upload';
 
-// Photos (spec §2, §3, §5, §6, §7 photos service). Visible to whoever sees what they are
-// attached to (access.ts), a standalone one to its uploader; only the uploader changes one.
+// Photos (spec §2, §3, §5, §6, §7 photos service). Visible as what they are attached to
+// (access.ts `policy.photo`): a business one in its workspace, a personal one (standalone, on a
+// profile) to its uploader; only the uploader changes one.
 
 const photoColumns = {
   id: photos.id,
@@ -46,7 +45,7 @@ const photoColumns = {
   updatedAt: photos.updatedAt,
 };
 
-type PhotoRow = Omit<typeof photos.$inferSelect, 'storagePath' | 'thumbnailPath'> & {
+type PhotoRow = Omit<typeof photos.$inferSelect, 'storagePath' | 'thumbnailPath' | 'workspaceId'> & {
   attachedName: string | null;
   uploaderName: string | null;
   uploaderEmail: string;
@@ -83,31 +82,14 @@ function toDto(row: PhotoRow): PhotoDto {
   };
 }
 
-const byVisibility = alias(photos, 'visible_photos');
-/** The ids of every photo the actor may see (access.ts `visibleAttachedIds`). */
-const visiblePhotoIds = (actor: Actor) =>
-  visibleAttachedIds(
-    actor,
-    {
-      table: sql`${photos} as ${sql.identifier('visible_photos')}`,
-      id: byVisibility.id,
-      type: byVisibility.attachableType,
-      attachableId: byVisibility.attachableId,
-      author: byVisibility.uploadedBy,
-    },
-    PHOTO_ATTACHABLE_TYPES,
-  );
-
 /** `GET /api/photos`: the photos the actor may see, newest first, one query. */
 export async function listPhotos(
   db: Executor,
-  actor: Actor,
+  member: Member,
   query: z.output<typeof listPhotosQuery>,
 ): Promise<Page<PhotoDto>> {
   const where = and(
-    // One record's photos (a panel) are few: checked per row. Any other list starts from the
-    // ids the actor may see (index lookups), not from every photo.
-    query.attachableId ? visiblePhoto(actor) : idAmong(photos.id, visiblePhotoIds(actor)),
+    policy.photo.scope(member),
     query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
     query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
@@ -120,16 +102,15 @@ export async function listPhotos(
   return toPage(rows, query, () => db.$count(photos, where), toDto);
 }
 
-async function findVisible(db: Executor, actor: Actor, id: string) {
-  const [row] = await selectPhotos(db).where(and(eq(photos.id, id), visiblePhoto(actor)));
+async function findVisible(db: Executor, member: Member, id: string) {
+  const [row] = await selectPhotos(db).where(and(eq(photos.id, id), policy.photo.scope(member)));
   if (!row) throw notFound(PHOTO_MESSAGES.notFound);
   return row;
 }
 
-export async function getPhoto(db: Executor, actor: Actor, id: string): Promise<PhotoDetailDto> {
-  const row = await findVisible(db, actor, id);
-  const mine = row.uploadedBy === actor.id;
-  return { ...toDto(row), can: { edit: mine, delete: mine } };
+export async function getPhoto(db: Executor, member: Member, id: string): Promise<PhotoDetailDto> {
+  const row = await findVisible(db, member, id);
+  return { ...toDto(row), can: policy.photo.can(member, row.uploadedBy) };
 }
 
 /** A name for stored files: a timestamp and a random string (spec §3 Stored images). */
@@ -155,12 +136,13 @@ export type UploadTimings = Record<'image' | 'store', number>;
 export async function createPhoto(
   db: Database,
   storage: Storage,
-  actor: Actor,
+  member: Member,
   fields: PhotoFields,
   file: ReceivedUpload['file'],
   timings: Partial<UploadTimings> = {},
 ): Promise<PhotoDetailDto> {
-  const attachedTo = await requireAttachable(db, actor, fields.attachableType, fields.attachableId);
+  // 404 with the record's own message unless the member sees it; the photo joins its workspace.
+  const workspaceId = await attachmentWorkspace(db, member, fields.attachableType, fields.attachableId);
   let started = performance.now();
   const image = await processImage(file.path, file.mime);
   timings.image = performance.now() - started;
@@ -173,61 +155,63 @@ export async function createPhoto(
       storage.put(storagePath, image.original, file.mime),
       storage.put(thumbnailPath, image.thumbnail, 'image/webp'),
     ]);
-    // Issue 17: a photo taken offline keeps the id the phone gave it; an id in use is a conflict.
-    const [row] = await db
-      .insert(photos)
-      .values({
-        ...(fields.id ? { id: fields.id } : {}),
-        attachableType: fields.attachableType,
-        attachableId: fields.attachableId,
-        storagePath,
-        thumbnailPath,
-        fileName: displayName(file.name),
-        fileSize: image.original.length,
-        mimeType: file.mime,
-        width: image.width,
-        height: image.height,
-        caption: fields.caption,
-        uploadedBy: actor.id,
-      })
-      .onConflictDoNothing({ target: photos.id })
-      .returning();
-    if (!row) throw conflict(PHOTO_MESSAGES.alreadyExists);
+    // Issue 17: a photo taken offline keeps the id the phone gave it (access.ts insertWithClientId).
+    const row = await insertWithClientId(
+      db,
+      fields.id,
+      async (id) => {
+        const [made] = await db
+          .insert(photos)
+          .values({
+            ...(id ? { id } : {}),
+            workspaceId,
+            attachableType: fields.attachableType,
+            attachableId: fields.attachableId,
+            storagePath,
+            thumbnailPath,
+            fileName: displayName(file.name),
+            fileSize: image.original.length,
+            mimeType: file.mime,
+            width: image.width,
+            height: image.height,
+            caption: fields.caption,
+            uploadedBy: member.id,
+          })
+          .onConflictDoNothing({ target: photos.id })
+          .returning({ id: photos.id });
+        return made?.id;
+      },
+      { kind: 'photo', member },
+      PHOTO_MESSAGES.alreadyExists,
+    );
     timings.store = performance.now() - started;
-    // Everything the answer needs is known: no second query.
-    const uploader = await uploaderOf(db, actor);
-    const dto = toDto({ ...row, attachedName: attachedTo, uploaderName: uploader, uploaderEmail: actor.email });
-    return { ...dto, can: { edit: true, delete: true } };
+    return await getPhoto(db, member, row);
   } catch (error) {
     await Promise.allSettled([storage.delete(storagePath), storage.delete(thumbnailPath)]);
     throw error;
   }
 }
 
-const uploaderOf = async (db: Executor, actor: Actor) =>
-  (await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.userId, actor.id)))[0]?.name ??
-  null;
-
 /** The uploader only (spec §6); anyone else who can see it gets 403, anyone who cannot 404. */
-async function requireUploader(db: Executor, actor: Actor, id: string, message: string) {
-  const row = await findVisible(db, actor, id);
-  if (row.uploadedBy !== actor.id) throw forbidden(message);
+async function requireUploader(db: Executor, member: Member, id: string, message: string) {
+  const row = await findVisible(db, member, id);
+  authorize(policy.photo.can(member, row.uploadedBy).edit, message);
   return row;
 }
 
-export async function updatePhoto(db: Executor, actor: Actor, id: string, input: UpdatePhotoInput) {
-  await requireUploader(db, actor, id, PHOTO_MESSAGES.unauthorizedEdit);
+export async function updatePhoto(db: Executor, member: Member, id: string, input: UpdatePhotoInput) {
+  await requireUploader(db, member, id, PHOTO_MESSAGES.unauthorizedEdit);
   await db
     .update(photos)
     .set({ caption: input.caption ?? null })
-    .where(and(eq(photos.id, id), eq(photos.uploadedBy, actor.id)));
-  return getPhoto(db, actor, id);
+    .where(and(eq(photos.id, id), eq(photos.uploadedBy, member.id)));
+  return getPhoto(db, member, id);
 }
 
 /** Deletes the row, then both stored files (spec §7: the storage object and the row). */
-export async function removePhoto(db: Executor, storage: Storage, actor: Actor, id: string): Promise<void> {
-  const row = await requireUploader(db, actor, id, PHOTO_MESSAGES.unauthorizedDelete);
-  await db.delete(photos).where(and(eq(photos.id, id), eq(photos.uploadedBy, actor.id)));
+export async function removePhoto(db: Executor, storage: Storage, member: Member, id: string): Promise<void> {
+  const row = await requireUploader(db, member, id, PHOTO_MESSAGES.unauthorizedDelete);
+  await db.delete(photos).where(and(eq(photos.id, id), eq(photos.uploadedBy, member.id)));
   const keys = [row.storagePath, row.thumbnailPath].filter((key): key is string => Boolean(key));
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   for (const result of results) {
@@ -240,14 +224,14 @@ export async function removePhoto(db: Executor, storage: Storage, actor: Actor, 
 export async function openPhotoFile(
   db: Executor,
   storage: Storage,
-  actor: Actor,
+  member: Member,
   id: string,
   which: 'file' | 'thumbnail',
 ) {
   const [row] = await db
     .select({ storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, mimeType: photos.mimeType })
     .from(photos)
-    .where(and(eq(photos.id, id), visiblePhoto(actor)));
+    .where(and(eq(photos.id, id), policy.photo.scope(member)));
   if (!row) throw notFound(PHOTO_MESSAGES.notFound);
   const key = which === 'thumbnail' && row.thumbnailPath ? row.thumbnailPath : row.storagePath;
   const contentType = which === 'thumbnail' && row.thumbnailPath ? 'image/webp' : row.mimeType;

@@ -6,12 +6,16 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_MESSAGES } from '../../../shared/schemas/photos';
+import type { Config } from '../../config';
 import { AppError } from '../../errors';
 
 // Receives a multipart upload without ever holding the body in memory: the file part goes to
 // a temporary file as it arrives. A declared length over the limit is refused before reading;
 // a body that passes the limit while streaming is cut off at that moment; the type is decided
 // by the first bytes (magic numbers) as soon as they arrive, not by the name or declared type.
+
+/** Where uploads wait while they arrive (DATA_DIR/uploads); nothing stays there after an answer. */
+export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 
 /** Multipart framing and the text fields around a file at the limit. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -33,7 +37,10 @@ export interface ReceivedUpload {
   cleanUp(): Promise<void>;
 }
 
-/** Streams the upload into a folder of its own under `uploadsDir`, removed by `cleanUp()`. */
+/**
+ * Streams the upload into a folder of its own under `uploadsDir`, removed by `cleanUp()`. A file
+ * of `maxBytes` or more is refused (413).
+ */
 export async function receiveUpload(request: Request, maxBytes: number, uploadsDir: string): Promise<ReceivedUpload> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes + MULTIPART_OVERHEAD) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
@@ -75,8 +82,11 @@ function parse(source: Readable, contentType: string, folder: string, maxBytes: 
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        // busboy reports the limit when the part reaches it: one byte more than allowed.
-        limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
+        // Browsers send a part's file name as UTF-8 bytes; busboy reads them as Latin-1 unless told.
+        defParamCharset: 'utf8',
+        // busboy reports the limit when the part reaches it, and a file must be smaller than
+        // maxBytes (spec §5 'less than 10MB', shared isPhotoTooLarge): reaching it is too large.
+        limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
       });
     } catch (error) {
       return fail(error);

@@ -7,7 +7,7 @@ import {
   type secondaryProfileInput,
   type secondaryProfilesQuery,
 } from '../../../shared/schemas/profiles';
-import { ownSecondaryProfile } from '../../access';
+import { policy } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { secondaryProfiles } from '../../db/schema';
@@ -18,7 +18,7 @@ type Input = z.output<typeof secondaryProfileInput>;
 
 // spec §6: secondary profiles are limited to their owner — every query is scoped to the actor,
 // so someone else's profile answers the same 404 as a missing one. Admins get no exception.
-const byId = (actor: Actor, id: string) => and(ownSecondaryProfile(actor), eq(secondaryProfiles.id, id));
+const byId = (actor: Actor, id: string) => and(policy.secondaryProfile.scope(actor), eq(secondaryProfiles.id, id));
 
 export async function listSecondaryProfiles(
   db: Executor,
@@ -27,7 +27,7 @@ export async function listSecondaryProfiles(
 ): Promise<Page<SecondaryProfileDto>> {
   const pattern = query.q ? containsPattern(query.q) : null;
   const where = and(
-    ownSecondaryProfile(actor),
+    policy.secondaryProfile.scope(actor),
     pattern
       ? or(
           ilike(secondaryProfiles.displayName, pattern),

@@ -1,38 +1,27 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PropertyRole } from '../../../shared/constants';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
-import {
-  PEOPLE_MESSAGES,
-  type PropertyDetail,
-  type PropertyDto,
-  type PropertyListItem,
-  type PropertyPersonDto,
-  type PropertyTaskDto,
-  type PropertyVisitDto,
-  type addPropertyTaskInput,
-  type propertyInput,
-  type updatePropertyTaskInput,
+import type {
+  PropertyDetail,
+  PropertyDto,
+  PropertyListItem,
+  PropertyTaskDto,
+  PropertyVisitDto,
+  addPropertyTaskInput,
+  propertyInput,
+  updatePropertyTaskInput,
 } from '../../../shared/schemas/properties';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
+import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { z } from 'zod';
-import { actorLink, managedProperty, PROPERTY_NOT_FOUND, propertyCan, visibleProperty } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import {
-  photos,
-  profiles,
-  properties,
-  propertyTasks,
-  tasks,
-  userProperties,
-  users,
-  visits,
-  visitTasks,
-  visitUsers,
-} from '../../db/schema';
+import { photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
 import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
-import { byName } from '../tasks/tasks.service';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
+
+// Properties (spec §2, §3) inside a workspace (issue 24): owners and managers see and change
+// them all, a technician sees the properties of their visits. Who may do what is access.ts's.
 
 type ListInput = PageQuery & { q?: string };
 
@@ -46,6 +35,10 @@ const propertyColumns = {
   country: properties.country,
   createdAt: properties.createdAt,
 };
+
+/** Join condition: the member's own label on the property (spec §2's role badge; 'owner' for its creator). */
+const myLink = (member: Member) =>
+  and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, member.id));
 
 function toPropertyDto(row: {
   id: string;
@@ -71,9 +64,8 @@ function toPropertyDto(row: {
   };
 }
 
-/** `GET /api/properties`: the properties the actor can see, newest first, with the first photo; one query. */
-export async function listProperties(db: Executor, actor: Actor, input: ListInput): Promise<Page<PropertyListItem>> {
-  // The photos area streams the files (to whoever sees the property, as the photo is attached to it).
+/** `GET /api/properties`: the properties the member can see, newest first, with the first photo; one query. */
+export async function listProperties(db: Executor, member: Member, input: ListInput): Promise<Page<PropertyListItem>> {
   const firstPhoto = db
     .select({ id: photos.id })
     .from(photos)
@@ -84,28 +76,24 @@ export async function listProperties(db: Executor, actor: Actor, input: ListInpu
   const search = input.q
     ? or(ilike(properties.name, containsPattern(input.q)), ilike(properties.address, containsPattern(input.q)))
     : undefined;
+  const where = and(policy.property.scope(member), search);
   const rows = await db
-    .select({
-      ...propertyColumns,
-      role: userProperties.role,
-      photoId: firstPhoto.id,
-      total: windowTotal(),
-    })
+    .select({ ...propertyColumns, role: userProperties.role, photoId: firstPhoto.id, total: windowTotal() })
     .from(properties)
-    .leftJoin(userProperties, actorLink(actor))
+    .leftJoin(userProperties, myLink(member))
     .leftJoinLateral(firstPhoto, sql`true`)
-    .where(and(visibleProperty(actor), search))
+    .where(where)
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(input.limit)
     .offset(input.offset);
-
+  const can = policy.property.can(member);
   return toPage(
     rows,
     input,
-    () => db.$count(properties, and(visibleProperty(actor), search)),
+    () => db.$count(properties, where),
     (row) => ({
       ...toPropertyDto(row),
-      can: propertyCan(actor, row.role),
+      can,
       firstPhoto: row.photoId
         ? {
             id: row.photoId,
@@ -117,101 +105,110 @@ export async function listProperties(db: Executor, actor: Actor, input: ListInpu
   );
 }
 
-/** One visible property with the actor's role and what they may do; 404 otherwise. */
-async function findVisible(db: Executor, actor: Actor, id: string) {
+/** One visible property with the member's label and what they may do; 404 otherwise. */
+async function findVisible(db: Executor, member: Member, id: string) {
   const [row] = await db
     .select({ ...propertyColumns, role: userProperties.role })
     .from(properties)
-    .leftJoin(userProperties, actorLink(actor))
-    .where(and(eq(properties.id, id), visibleProperty(actor)));
-  if (!row) throw notFound(PROPERTY_NOT_FOUND);
-  return { ...toPropertyDto(row), can: propertyCan(actor, row.role) };
-}
-
-/** Visible → 403 for whoever does not manage it; invisible → 404. */
-export async function requireManager(db: Executor, actor: Actor, id: string) {
-  const property = await findVisible(db, actor, id);
-  if (!property.can.edit) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
-  return property;
+    .leftJoin(userProperties, myLink(member))
+    .where(and(eq(properties.id, id), policy.property.scope(member)));
+  if (!row) throw notFound(policy.property.notFound);
+  return { ...toPropertyDto(row), can: policy.property.can(member) };
 }
 
 const propertyTaskColumns = {
   id: propertyTasks.id,
   taskId: propertyTasks.taskId,
-  name: tasks.name,
-  description: tasks.description,
+  name: propertyTasks.name,
+  description: propertyTasks.description,
   customPrice: propertyTasks.customPrice,
-  defaultPrice: tasks.defaultPrice,
-  estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+  defaultPrice: propertyTasks.defaultPrice,
+  estimatedDurationMinutes: propertyTasks.estimatedDurationMinutes,
   isActive: propertyTasks.isActive,
 };
 
-function toPropertyTaskDto(row: Omit<PropertyTaskDto, 'price'>): PropertyTaskDto {
+/** A property task as the member sees it: no price at all for whoever may not see prices. */
+function toPropertyTaskDto(member: Member, row: Omit<PropertyTaskDto, 'price'>): PropertyTaskDto {
+  if (!policy.property.can(member).seePrices) return { ...row, customPrice: null, defaultPrice: null, price: null };
   return { ...row, price: row.customPrice ?? row.defaultPrice };
 }
 
-/** `GET /api/properties/:id`: the property, the actor's role and its active tasks. */
-export async function getProperty(db: Executor, actor: Actor, id: string): Promise<PropertyDetail> {
-  const property = await findVisible(db, actor, id);
+/** The property's task list: its own copies, whatever became of the templates since (issue 24). */
+const byTaskName = [asc(sql`lower(${propertyTasks.name})`), asc(propertyTasks.name), asc(propertyTasks.id)];
+
+/** `GET /api/properties/:id`: the property, the member's label and its active tasks. */
+export async function getProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
+  const property = await findVisible(db, member, id);
   const rows = await db
     .select(propertyTaskColumns)
     .from(propertyTasks)
-    .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
-    .where(and(eq(propertyTasks.propertyId, id), eq(propertyTasks.isActive, true), isNull(tasks.deletedAt)))
-    .orderBy(...byName, asc(propertyTasks.id));
-  return { ...property, tasks: rows.map(toPropertyTaskDto) };
+    .where(and(eq(propertyTasks.propertyId, id), eq(propertyTasks.isActive, true)))
+    .orderBy(...byTaskName);
+  return { ...property, tasks: rows.map((row) => toPropertyTaskDto(member, row)) };
 }
 
-/** Creates the property and links the creator as its owner, in one transaction (spec §7). */
+/** Creates the property in the member's workspace and labels its creator 'owner', in one transaction (spec §7). */
 export async function createProperty(
   db: Executor,
-  actor: Actor,
+  member: Member,
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
+  authorize(policy.workspace.can(member).manageProperties, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const created = await db.transaction(async (tx) => {
-    const [property] = await tx.insert(properties).values(input).returning(propertyColumns);
+    const [property] = await tx
+      .insert(properties)
+      .values({ ...input, workspaceId: member.workspaceId })
+      .returning({ id: properties.id });
     if (!property) throw new Error('insert returned nothing');
-    await tx.insert(userProperties).values({ userId: actor.id, propertyId: property.id, role: 'owner' });
+    await tx
+      .insert(userProperties)
+      .values({ userId: member.id, propertyId: property.id, role: 'owner', workspaceId: member.workspaceId });
     return property;
   });
-  return { ...toPropertyDto({ ...created, role: 'owner' }), can: propertyCan(actor, 'owner'), tasks: [] };
+  return getProperty(db, member, created.id);
+}
+
+/** Visible → 403 for whoever may not change it; invisible → 404. */
+async function requireEditable(db: Executor, member: Member, id: string) {
+  const property = await findVisible(db, member, id);
+  authorize(property.can.edit, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  return property;
 }
 
 export async function updateProperty(
   db: Executor,
-  actor: Actor,
+  member: Member,
   id: string,
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
-  await requireManager(db, actor, id);
-  const [updated] = await db
+  await requireEditable(db, member, id);
+  await db
     .update(properties)
     .set(input)
-    .where(and(eq(properties.id, id), managedProperty(actor)))
-    .returning({ id: properties.id });
-  if (!updated) throw notFound(PROPERTY_NOT_FOUND);
-  return getProperty(db, actor, id);
+    .where(and(eq(properties.id, id), policy.property.scope(member)));
+  return getProperty(db, member, id);
 }
 
 /** spec §4: soft delete. */
-export async function removeProperty(db: Executor, actor: Actor, id: string): Promise<void> {
-  await requireManager(db, actor, id);
+export async function removeProperty(db: Executor, member: Member, id: string): Promise<void> {
+  await requireEditable(db, member, id);
   await db
     .update(properties)
     .set({ deletedAt: new Date() })
-    .where(and(eq(properties.id, id), managedProperty(actor)));
+    .where(and(eq(properties.id, id), policy.property.scope(member)));
 }
 
 // ── visit history ──
 
-/** `GET /api/properties/:id/visits`: newest first, with completed/total task counts; one query. */
+/** `GET /api/properties/:id/visits`: the visits the member sees there, newest first, with task counts; one query. */
 export async function listPropertyVisits(
   db: Executor,
-  actor: Actor,
+  member: Member,
   id: string,
   page: PageQuery,
 ): Promise<Page<PropertyVisitDto>> {
-  await findVisible(db, actor, id);
+  await findVisible(db, member, id);
+  const where = and(eq(visits.propertyId, id), policy.visit.scope(member));
   const rows = await db
     .select({
       id: visits.id,
@@ -223,7 +220,7 @@ export async function listPropertyVisits(
     })
     .from(visits)
     .leftJoin(visitTasks, eq(visitTasks.visitId, visits.id))
-    .where(eq(visits.propertyId, id))
+    .where(where)
     .groupBy(visits.id)
     .orderBy(desc(visits.scheduledAt), desc(visits.id))
     .limit(page.limit)
@@ -231,7 +228,7 @@ export async function listPropertyVisits(
   return toPage(
     rows,
     page,
-    () => db.$count(visits, eq(visits.propertyId, id)),
+    () => db.$count(visits, where),
     ({ scheduledAt, ...row }) => ({ ...row, scheduledAt: scheduledAt.toISOString() }),
   );
 }
@@ -241,80 +238,83 @@ export async function listPropertyVisits(
 /** `GET /api/properties/:id/tasks`: active and removed, for the Manage Tasks screen. */
 export async function listPropertyTasks(
   db: Executor,
-  actor: Actor,
+  member: Member,
   id: string,
   page: PageQuery,
 ): Promise<Page<PropertyTaskDto>> {
-  await findVisible(db, actor, id);
-  const onProperty = and(eq(propertyTasks.propertyId, id), isNull(tasks.deletedAt));
+  await findVisible(db, member, id);
+  const onProperty = eq(propertyTasks.propertyId, id);
   const rows = await db
     .select({ ...propertyTaskColumns, total: windowTotal() })
     .from(propertyTasks)
-    .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
     .where(onProperty)
-    .orderBy(desc(propertyTasks.isActive), ...byName, asc(propertyTasks.id))
+    .orderBy(desc(propertyTasks.isActive), ...byTaskName)
     .limit(page.limit)
     .offset(page.offset);
-  const countAll = () =>
-    db
-      .select(counted)
-      .from(propertyTasks)
-      .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
-      .where(onProperty)
-      .then(theCount);
-  return toPage(rows, page, countAll, toPropertyTaskDto);
+  const countAll = () => db.select(counted).from(propertyTasks).where(onProperty).then(theCount);
+  return toPage(rows, page, countAll, (row) => toPropertyTaskDto(member, row));
 }
 
-async function findPropertyTask(db: Executor, propertyId: string, propertyTaskId: string) {
+async function findPropertyTask(db: Executor, member: Member, propertyId: string, propertyTaskId: string) {
   const [row] = await db
     .select(propertyTaskColumns)
     .from(propertyTasks)
-    .innerJoin(tasks, eq(tasks.id, propertyTasks.taskId))
-    .where(
-      and(eq(propertyTasks.id, propertyTaskId), eq(propertyTasks.propertyId, propertyId), isNull(tasks.deletedAt)),
-    );
+    .where(and(eq(propertyTasks.id, propertyTaskId), eq(propertyTasks.propertyId, propertyId)));
   if (!row) throw notFound(TASK_MESSAGES.notFound);
-  return toPropertyTaskDto(row);
+  return toPropertyTaskDto(member, row);
+}
+
+/** The property, visible and its tasks changeable by the member (403 for a technician). */
+async function requireTaskManager(db: Executor, member: Member, propertyId: string) {
+  const property = await findVisible(db, member, propertyId);
+  authorize(property.can.manageTasks, WORKSPACE_MESSAGES.ownersAndManagersOnly);
 }
 
 /**
- * Adds a template to the property; a removed one comes back active with the new custom
- * price. One statement, so two people adding the same template cannot make two rows.
+ * Adds a template of the workspace's catalogue to the property, copying its name, description,
+ * duration and price (issue 24: copy, never follow); a removed one comes back active, copied
+ * afresh, with the new custom price. One statement, so two adds cannot make two rows.
  */
 export async function addPropertyTask(
   db: Executor,
-  actor: Actor,
+  member: Member,
   propertyId: string,
   input: z.output<typeof addPropertyTaskInput>,
 ): Promise<PropertyTaskDto> {
-  await findVisible(db, actor, propertyId);
+  await requireTaskManager(db, member, propertyId);
   const [task] = await db
-    .select({ id: tasks.id })
+    .select({
+      name: tasks.name,
+      description: tasks.description,
+      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      defaultPrice: tasks.defaultPrice,
+    })
     .from(tasks)
-    .where(and(eq(tasks.id, input.taskId), isNull(tasks.deletedAt)));
+    .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
   if (!task) throw notFound(TASK_MESSAGES.notFound);
+  const copy = { ...task, customPrice: input.customPrice, isActive: true };
   const [row] = await db
     .insert(propertyTasks)
-    .values({ propertyId, taskId: input.taskId, customPrice: input.customPrice, isActive: true })
+    .values({ propertyId, taskId: input.taskId, workspaceId: member.workspaceId, ...copy })
     .onConflictDoUpdate({
       target: [propertyTasks.propertyId, propertyTasks.taskId],
-      set: { isActive: true, customPrice: input.customPrice },
+      set: copy,
       setWhere: eq(propertyTasks.isActive, false),
     })
     .returning({ id: propertyTasks.id });
   if (!row) throw conflict('This task is already on the property');
-  return findPropertyTask(db, propertyId, row.id);
+  return findPropertyTask(db, member, propertyId, row.id);
 }
 
 export async function updatePropertyTask(
   db: Executor,
-  actor: Actor,
+  member: Member,
   propertyId: string,
   propertyTaskId: string,
   input: z.output<typeof updatePropertyTaskInput>,
 ): Promise<PropertyTaskDto> {
-  await findVisible(db, actor, propertyId);
-  await findPropertyTask(db, propertyId, propertyTaskId);
+  await requireTaskManager(db, member, propertyId);
+  await findPropertyTask(db, member, propertyId, propertyTaskId);
   await db
     .update(propertyTasks)
     .set({
@@ -322,118 +322,19 @@ export async function updatePropertyTask(
       ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
     })
     .where(and(eq(propertyTasks.id, propertyTaskId), eq(propertyTasks.propertyId, propertyId)));
-  return findPropertyTask(db, propertyId, propertyTaskId);
+  return findPropertyTask(db, member, propertyId, propertyTaskId);
 }
 
 /** spec §4: removing a property task sets is_active to false. */
 export async function removePropertyTask(
   db: Executor,
-  actor: Actor,
+  member: Member,
   propertyId: string,
   propertyTaskId: string,
 ): Promise<void> {
-  await updatePropertyTask(db, actor, propertyId, propertyTaskId, { isActive: false });
+  await updatePropertyTask(db, member, propertyId, propertyTaskId, { isActive: false });
 }
 
-// ── people on the property ──
-
-const personColumns = {
-  userId: userProperties.userId,
-  email: users.email,
-  displayName: profiles.displayName,
-  role: userProperties.role,
-};
-
-/** `GET /api/properties/:id/people`: owners first, then by e-mail. */
-export async function listPeople(
-  db: Executor,
-  actor: Actor,
-  propertyId: string,
-  page: PageQuery,
-): Promise<Page<PropertyPersonDto>> {
-  await findVisible(db, actor, propertyId);
-  const rows = await db
-    .select({ ...personColumns, total: windowTotal() })
-    .from(userProperties)
-    .innerJoin(users, eq(users.id, userProperties.userId))
-    .leftJoin(profiles, eq(profiles.userId, userProperties.userId))
-    .where(eq(userProperties.propertyId, propertyId))
-    .orderBy(sql`${userProperties.role} = 'owner' desc`, asc(users.email))
-    .limit(page.limit)
-    .offset(page.offset);
-  return toPage(
-    rows,
-    page,
-    () => db.$count(userProperties, eq(userProperties.propertyId, propertyId)),
-    (row) => row,
-  );
-}
-
-async function findPerson(db: Executor, propertyId: string, userId: string): Promise<PropertyPersonDto> {
-  const [row] = await db
-    .select(personColumns)
-    .from(userProperties)
-    .innerJoin(users, eq(users.id, userProperties.userId))
-    .leftJoin(profiles, eq(profiles.userId, userProperties.userId))
-    .where(and(eq(userProperties.propertyId, propertyId), eq(userProperties.userId, userId)));
-  if (!row) throw notFound(PEOPLE_MESSAGES.personNotFound);
-  return row;
-}
-
-/**
- * Changes a role or unlinks someone, keeping at least one owner. The property row is
- * locked first, so two owners removing each other at once cannot leave none.
- */
-async function changeLink(
-  db: Executor,
-  propertyId: string,
-  userId: string,
-  change: { role: PropertyRole } | 'unlink',
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${properties} where ${properties.id} = ${propertyId} for update`);
-    const person = await findPerson(tx, propertyId, userId);
-    const losesOwner = person.role === 'owner' && (change === 'unlink' || change.role !== 'owner');
-    if (losesOwner) {
-      const [row] = await tx
-        .select({ owners: sql<number>`cast(count(*) as integer)` })
-        .from(userProperties)
-        .where(and(eq(userProperties.propertyId, propertyId), eq(userProperties.role, 'owner')));
-      if ((row?.owners ?? 0) <= 1) throw conflict(PEOPLE_MESSAGES.lastOwner);
-    }
-    const where = and(eq(userProperties.propertyId, propertyId), eq(userProperties.userId, userId));
-    if (change !== 'unlink') {
-      await tx.update(userProperties).set({ role: change.role }).where(where);
-      return;
-    }
-    await tx.delete(userProperties).where(where);
-    // Whoever leaves a property leaves its visits too (ARCHITECTURE.md).
-    await tx
-      .delete(visitUsers)
-      .where(
-        and(
-          eq(visitUsers.userId, userId),
-          sql`${visitUsers.visitId} in (select ${visits.id} from ${visits} where ${visits.propertyId} = ${propertyId})`,
-        ),
-      );
-  });
-}
-
-export async function updatePerson(
-  db: Executor,
-  actor: Actor,
-  propertyId: string,
-  userId: string,
-  role: PropertyRole,
-): Promise<PropertyPersonDto> {
-  await requireManager(db, actor, propertyId);
-  await changeLink(db, propertyId, userId, { role });
-  return findPerson(db, propertyId, userId);
-}
-
-/** Owners (and admins) unlink anyone; anyone linked may leave. */
-export async function unlinkPerson(db: Executor, actor: Actor, propertyId: string, userId: string): Promise<void> {
-  const property = await findVisible(db, actor, propertyId);
-  if (!property.can.managePeople && userId !== actor.id) throw forbidden(PEOPLE_MESSAGES.ownersOnly);
-  await changeLink(db, propertyId, userId, 'unlink');
-}
+/** For other areas' checks: the property is one the member may see (404 otherwise). */
+export const requireVisibleProperty = (db: Executor, member: Member, propertyId: string) =>
+  requireVisible(db, 'property', member, propertyId);

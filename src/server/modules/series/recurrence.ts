@@ -35,11 +35,6 @@ function build(rule: SeriesRule, parts: RuleParts): RRuleTemporal {
 }
 
 function parsed(rule: SeriesRule): { parts: RuleParts; engine: RRuleTemporal } {
-  const year = rule.startsAt.getUTCFullYear();
-  // PostgreSQL stores years 1 to 9999 only.
-  if (Number.isNaN(year) || year < 1 || year > 9999) {
-    throw badRequest(SERIES_MESSAGES.startsAtRequired, { startsAt: SERIES_MESSAGES.startsAtRequired });
-  }
   if (!isTimeZone(rule.timeZone)) {
     throw badRequest(SERIES_MESSAGES.timeZoneInvalid, { timeZone: SERIES_MESSAGES.timeZoneInvalid });
   }

@@ -11,12 +11,11 @@ import type {
 } from '../../../shared/schemas/series';
 import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
 import { describeRule } from '../../../shared/series-words';
-import { seriesCan, visibleSeries, visibleVisit } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
-import { invoiceVisits, properties, tasks, visits, visitSeries } from '../../db/schema';
+import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { insertVisits, listSeriesVisits, requireVisibleProperty } from '../visits/visits.service';
+import { insertVisits, listSeriesVisits } from '../visits/visits.service';
 import {
   checkRule,
   countBefore,
@@ -54,10 +53,19 @@ const protectedVisit: SQL = sql`(${visits.status} in ('completed', 'in_progress'
 /** Makes the series' occurrences whose instants are in [from, before) that do not exist yet. */
 export async function makeOccurrences(tx: Executor, series: SeriesRow, from: Date, before: Date): Promise<number> {
   const instants = occurrencesBetween(series, from, before);
+  // Whoever is assigned and still in the workspace is on every occurrence (issue 24).
+  const stillMembers = await tx
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.workspaceId, series.workspaceId), inArray(workspaceMembers.userId, series.assigneeIds)),
+    );
+  const members = new Set(stillMembers.map((row) => row.userId));
   const ids = await insertVisits(tx, {
+    workspaceId: series.workspaceId,
     propertyId: series.propertyId,
     visits: instants.map((instant) => ({ scheduledAt: instant, seriesId: series.id, occurrenceAt: instant })),
-    leadId: series.createdBy,
+    assigneeIds: series.assigneeIds.filter((id) => members.has(id)),
     tasks: series.taskIds,
   });
   return ids.length;
@@ -65,7 +73,7 @@ export async function makeOccurrences(tx: Executor, series: SeriesRow, from: Dat
 
 // ── reading ──
 
-export async function getSeries(db: Executor, actor: Actor, id: string): Promise<VisitSeriesDto> {
+export async function getSeries(db: Executor, member: Member, id: string): Promise<VisitSeriesDto> {
   const [row] = await db
     .select({
       series: visitSeries,
@@ -80,7 +88,7 @@ export async function getSeries(db: Executor, actor: Actor, id: string): Promise
     })
     .from(visitSeries)
     .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
-    .where(and(eq(visitSeries.id, id), visibleSeries(actor), isNull(properties.deletedAt)));
+    .where(and(eq(visitSeries.id, id), policy.series.scope(member), isNull(properties.deletedAt)));
   if (!row) throw notFound(SERIES_MESSAGES.notFound);
   const { series, property } = row;
   const taskRows =
@@ -89,7 +97,7 @@ export async function getSeries(db: Executor, actor: Actor, id: string): Promise
       : await db
           .select({ id: tasks.id, name: tasks.name })
           .from(tasks)
-          .where(and(inArray(tasks.id, series.taskIds), isNull(tasks.deletedAt)))
+          .where(and(inArray(tasks.id, series.taskIds), policy.task.scope(member)))
           .orderBy(asc(tasks.name));
   return {
     id: series.id,
@@ -101,14 +109,15 @@ export async function getSeries(db: Executor, actor: Actor, id: string): Promise
     description: describeRule(series.rrule, series.timeZone),
     taskIds: series.taskIds,
     tasks: taskRows,
+    assigneeIds: series.assigneeIds,
     generatedUntil: series.generatedUntil ? series.generatedUntil.toISOString() : null,
     createdAt: series.createdAt.toISOString(),
-    can: seriesCan(),
+    can: policy.series.can(member),
   };
 }
 
-async function withVisits(db: Executor, actor: Actor, id: string): Promise<SeriesWithVisitsDto> {
-  return { series: await getSeries(db, actor, id), occurrences: await listSeriesVisits(db, actor, id) };
+async function withVisits(db: Executor, member: Member, id: string): Promise<SeriesWithVisitsDto> {
+  return { series: await getSeries(db, member, id), occurrences: await listSeriesVisits(db, member, id) };
 }
 
 /** `POST /api/visit-series/preview`: the first `count` instants, checked exactly like create. */
@@ -125,26 +134,30 @@ export function previewSeries(input: PreviewSeriesData, now = new Date()): Serie
 
 export async function createSeries(
   db: Database,
-  actor: Actor,
+  member: Member,
   input: CreateSeriesData,
   now = new Date(),
 ): Promise<SeriesWithVisitsDto> {
   const horizon = horizonFrom(now);
   const rrule = checkRule(input, { madeBefore: horizon });
-  // createVisit's rule: whoever sees the property may schedule visits on it.
-  await requireVisibleProperty(db, actor, input.propertyId);
-  const taskIds = await requireTasks(db, input.taskIds);
+  // createVisit's rule: owners and managers schedule, on a property of the workspace.
+  authorize(policy.workspace.can(member).scheduleVisits, VISIT_MESSAGES.fieldOnly);
+  await requireVisible(db, 'property', member, input.propertyId);
+  const taskIds = await requireTasks(db, member, input.taskIds);
+  const assigneeIds = await requireAssignees(db, member, input.assigneeIds ?? [member.id]);
   const id = await db.transaction(async (tx) => {
     await lockSeries(tx);
     const [series] = await tx
       .insert(visitSeries)
       .values({
+        workspaceId: member.workspaceId,
         propertyId: input.propertyId,
         startsAt: input.startsAt,
         timeZone: input.timeZone,
         rrule,
         taskIds,
-        createdBy: actor.id,
+        assigneeIds,
+        createdBy: member.id,
         generatedUntil: horizon,
       })
       .returning();
@@ -152,7 +165,7 @@ export async function createSeries(
     await makeOccurrences(tx, series, series.startsAt, horizon);
     return series.id;
   });
-  return withVisits(db, actor, id);
+  return withVisits(db, member, id);
 }
 
 /**
@@ -165,7 +178,7 @@ export async function createSeries(
  */
 export async function updateSeries(
   db: Database,
-  actor: Actor,
+  member: Member,
   id: string,
   fromVisitId: string | undefined,
   input: UpdateSeriesData,
@@ -173,10 +186,11 @@ export async function updateSeries(
 ): Promise<SeriesWithVisitsDto> {
   const resultId = await db.transaction(async (tx) => {
     await lockSeries(tx);
-    const old = await requireSeries(tx, actor, id);
-    const splitAt = fromVisitId ? await requireOccurrence(tx, actor, old, fromVisitId) : null;
+    const old = await requireSeries(tx, member, id);
+    const splitAt = fromVisitId ? await requireOccurrence(tx, member, old, fromVisitId) : null;
     const before = splitAt ? countBefore(old, splitAt) : 0;
-    const taskIds = input.taskIds ? await requireTasks(tx, input.taskIds) : old.taskIds;
+    const taskIds = input.taskIds ? await requireTasks(tx, member, input.taskIds) : old.taskIds;
+    const assigneeIds = input.assigneeIds ? await requireAssignees(tx, member, input.assigneeIds) : old.assigneeIds;
     const horizon = laterOf(horizonFrom(now), old.generatedUntil);
 
     if (!splitAt || before === 0) {
@@ -188,7 +202,7 @@ export async function updateSeries(
       const rrule = checkRule(changed, { madeBefore: horizon });
       const [series] = await tx
         .update(visitSeries)
-        .set({ ...changed, rrule, taskIds, generatedUntil: horizon, updatedAt: new Date() })
+        .set({ ...changed, rrule, taskIds, assigneeIds, generatedUntil: horizon, updatedAt: new Date() })
         .where(eq(visitSeries.id, id))
         .returning();
       await tx.delete(visits).where(and(eq(visits.seriesId, id), sql`not ${protectedVisit}`));
@@ -209,11 +223,13 @@ export async function updateSeries(
     const [next] = await tx
       .insert(visitSeries)
       .values({
+        workspaceId: old.workspaceId,
         propertyId: old.propertyId,
         ...changed,
         rrule,
         taskIds,
-        createdBy: old.createdBy ?? actor.id,
+        assigneeIds,
+        createdBy: old.createdBy ?? member.id,
         generatedUntil: horizon,
       })
       .returning();
@@ -223,7 +239,7 @@ export async function updateSeries(
     await makeOccurrences(tx, next!, next!.startsAt, horizon);
     return next!.id;
   });
-  return withVisits(db, actor, resultId);
+  return withVisits(db, member, resultId);
 }
 
 /**
@@ -232,11 +248,11 @@ export async function updateSeries(
  * scope are deleted; completed, in-progress and invoiced ones stay (a deleted series leaves
  * them as plain visits).
  */
-export async function removeSeries(db: Database, actor: Actor, id: string, fromVisitId: string | undefined) {
+export async function removeSeries(db: Database, member: Member, id: string, fromVisitId: string | undefined) {
   await db.transaction(async (tx) => {
     await lockSeries(tx);
-    const old = await requireSeries(tx, actor, id);
-    const splitAt = fromVisitId ? await requireOccurrence(tx, actor, old, fromVisitId) : null;
+    const old = await requireSeries(tx, member, id);
+    const splitAt = fromVisitId ? await requireOccurrence(tx, member, old, fromVisitId) : null;
     if (!splitAt || countBefore(old, splitAt) === 0) {
       await tx.delete(visits).where(and(eq(visits.seriesId, id), sql`not ${protectedVisit}`));
       await tx.delete(visitSeries).where(eq(visitSeries.id, id));
@@ -254,37 +270,50 @@ export async function removeSeries(db: Database, actor: Actor, id: string, fromV
 
 // ── helpers ──
 
-async function requireSeries(tx: Executor, actor: Actor, id: string): Promise<SeriesRow> {
+async function requireSeries(tx: Executor, member: Member, id: string): Promise<SeriesRow> {
   const [series] = await tx
     .select({ series: visitSeries })
     .from(visitSeries)
     .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
-    .where(and(eq(visitSeries.id, id), visibleSeries(actor), isNull(properties.deletedAt)))
+    .where(and(eq(visitSeries.id, id), policy.series.scope(member), isNull(properties.deletedAt)))
     .for('update', { of: visitSeries });
   if (!series) throw notFound(SERIES_MESSAGES.notFound);
   return series.series;
 }
 
 /** The rule instant of `?from=`: a visible occurrence of this series, else 'Visit not found'. */
-async function requireOccurrence(tx: Executor, actor: Actor, series: SeriesRow, visitId: string): Promise<Date> {
+async function requireOccurrence(tx: Executor, member: Member, series: SeriesRow, visitId: string): Promise<Date> {
   const [visit] = await tx
     .select({ occurrenceAt: visits.occurrenceAt })
     .from(visits)
-    .where(and(eq(visits.id, visitId), eq(visits.seriesId, series.id), visibleVisit(actor)));
+    .where(and(eq(visits.id, visitId), eq(visits.seriesId, series.id), policy.visit.scope(member)));
   if (!visit?.occurrenceAt) throw notFound(VISIT_MESSAGES.notFound);
   return visit.occurrenceAt;
 }
 
-/** The task templates to copy, each once; one that does not exist (or is deleted) is a 400. */
-async function requireTasks(db: Executor, taskIds: string[]): Promise<string[]> {
+/** The workspace's task templates to copy, each once; one that is not there (or is deleted) is a 400. */
+async function requireTasks(db: Executor, member: Member, taskIds: string[]): Promise<string[]> {
   const unique = [...new Set(taskIds)];
   if (unique.length === 0) return unique;
   const found = await db
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(inArray(tasks.id, unique), isNull(tasks.deletedAt)));
+    .where(and(inArray(tasks.id, unique), policy.task.scope(member)));
   if (found.length !== unique.length) throw badRequest('Task not found', { taskIds: 'Task not found' });
   return unique;
+}
+
+/** 'Assign to' (issue 24): members of the workspace only, each once, the first the lead. */
+async function requireAssignees(db: Executor, member: Member, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return userIds;
+  const found = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), inArray(workspaceMembers.userId, userIds)));
+  if (found.length !== new Set(userIds).size) {
+    throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { assigneeIds: VISIT_MESSAGES.notLinkedToProperty });
+  }
+  return userIds;
 }
 
 const laterOf = (a: Date, b: Date | null) => (b && b > a ? b : a);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, or, sql, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import {
@@ -8,14 +8,15 @@ import {
   type TaskDto,
   type TaskInput,
 } from '../../../shared/schemas/tasks';
-import { editableTask, PROPERTY_NOT_FOUND, taskCan, visibleProperty, visibleTask } from '../../access';
-import type { Actor } from '../../auth/actor';
+import { authorize, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks } from '../../db/schema';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
 
-// ARCHITECTURE.md: the templates form one shared catalogue; the creator and admins edit or delete.
+// Issue 24: each workspace has its own catalogue of task templates. Every member reads it;
+// owners and managers change it; a technician sees no price. A template is copied onto a
+// property or a visit when it is put there, so changing or deleting it changes neither.
 
 const taskColumns = {
   id: tasks.id,
@@ -27,21 +28,29 @@ const taskColumns = {
   createdAt: tasks.createdAt,
 };
 
-const toTaskDto = (actor: Actor, row: Omit<TaskDto, 'createdAt' | 'can'> & { createdAt: Date }): TaskDto => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  can: taskCan(actor, row.createdBy),
-});
+function toTaskDto(member: Member, row: Omit<TaskDto, 'createdAt' | 'can'> & { createdAt: Date }): TaskDto {
+  const can = policy.task.can(member);
+  return {
+    ...row,
+    defaultPrice: can.seePrices ? row.defaultPrice : null,
+    createdAt: row.createdAt.toISOString(),
+    can,
+  };
+}
 
 /** Alphabetical as a person reads it: the database's collation (C here) would put 'Zinc' before 'apple'. */
-export const byName = [asc(sql`lower(${tasks.name})`), asc(tasks.name), asc(tasks.id)];
+const byName = [asc(sql`lower(${tasks.name})`), asc(tasks.name), asc(tasks.id)];
 
-/** `GET /api/tasks`: not deleted, ordered by name (spec §7), searched by name or description. */
-export async function listTasks(db: Executor, actor: Actor, input: PageQuery & { q?: string }): Promise<Page<TaskDto>> {
+/** `GET /api/tasks`: the workspace's templates, not deleted, by name (spec §7), searched by name or description. */
+export async function listTasks(
+  db: Executor,
+  member: Member,
+  input: PageQuery & { q?: string },
+): Promise<Page<TaskDto>> {
   const search = input.q
     ? or(ilike(tasks.name, containsPattern(input.q)), ilike(tasks.description, containsPattern(input.q)))
     : undefined;
-  const where = and(visibleTask(), search);
+  const where = and(policy.task.scope(member), search);
   const rows = await db
     .select({ ...taskColumns, total: windowTotal() })
     .from(tasks)
@@ -53,67 +62,69 @@ export async function listTasks(db: Executor, actor: Actor, input: PageQuery & {
     rows,
     input,
     () => db.$count(tasks, where),
-    (row) => toTaskDto(actor, row),
+    (row) => toTaskDto(member, row),
   );
 }
 
-export async function getTask(db: Executor, actor: Actor, id: string): Promise<TaskDto> {
+export async function getTask(db: Executor, member: Member, id: string): Promise<TaskDto> {
   const [row] = await db
     .select(taskColumns)
     .from(tasks)
-    .where(and(eq(tasks.id, id), visibleTask()));
+    .where(and(eq(tasks.id, id), policy.task.scope(member)));
   if (!row) throw notFound(TASK_MESSAGES.notFound);
-  return toTaskDto(actor, row);
+  return toTaskDto(member, row);
 }
 
-export async function createTask(db: Executor, actor: Actor, input: TaskInput): Promise<TaskDto> {
+export async function createTask(db: Executor, member: Member, input: TaskInput): Promise<TaskDto> {
+  authorize(policy.workspace.can(member).manageCatalogue, TASK_MESSAGES.creatorOnly);
   const [row] = await db
     .insert(tasks)
-    .values({ ...input, createdBy: actor.id })
+    .values({ ...input, workspaceId: member.workspaceId, createdBy: member.id })
     .returning({ id: tasks.id });
   if (!row) throw new Error('insert returned nothing');
-  return getTask(db, actor, row.id);
+  return getTask(db, member, row.id);
 }
 
-/** 404 when the template is not there, 403 when the actor may not change it. */
-async function requireEditable(db: Executor, actor: Actor, id: string) {
-  const task = await getTask(db, actor, id);
-  if (!task.can.edit) throw forbidden(TASK_MESSAGES.creatorOnly);
+/** 404 when the template is not there, 403 when the member may not change it. */
+async function requireEditable(db: Executor, member: Member, id: string) {
+  const task = await getTask(db, member, id);
+  authorize(task.can.edit, TASK_MESSAGES.creatorOnly);
   return task;
 }
 
-export async function updateTask(db: Executor, actor: Actor, id: string, input: TaskInput): Promise<TaskDto> {
-  await requireEditable(db, actor, id);
+export async function updateTask(db: Executor, member: Member, id: string, input: TaskInput): Promise<TaskDto> {
+  await requireEditable(db, member, id);
   await db
     .update(tasks)
     .set(input)
-    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableTask(actor)));
-  return getTask(db, actor, id);
+    .where(and(eq(tasks.id, id), policy.task.scope(member)));
+  return getTask(db, member, id);
 }
 
-/** spec §4: soft delete. */
-export async function removeTask(db: Executor, actor: Actor, id: string): Promise<void> {
-  await requireEditable(db, actor, id);
+/** spec §4: soft delete. The copies on properties and visits stay as they are. */
+export async function removeTask(db: Executor, member: Member, id: string): Promise<void> {
+  await requireEditable(db, member, id);
   await db
     .update(tasks)
     .set({ deletedAt: new Date() })
-    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt), editableTask(actor)));
+    .where(and(eq(tasks.id, id), policy.task.scope(member)));
 }
 
 /**
- * `GET /api/tasks/:id/properties`: the properties the actor can see, newest first, each
+ * `GET /api/tasks/:id/properties`: the properties the member can see, newest first, each
  * saying whether this template is one of its active tasks; one query.
  */
 export async function listTaskAssignments(
   db: Executor,
-  actor: Actor,
+  member: Member,
   id: string,
   input: PageQuery & { q?: string },
 ): Promise<Page<TaskAssignmentDto>> {
-  await getTask(db, actor, id);
+  await getTask(db, member, id);
   const search = input.q
     ? or(ilike(properties.name, containsPattern(input.q)), ilike(properties.address, containsPattern(input.q)))
     : undefined;
+  const where = and(policy.property.scope(member), search);
   const rows = await db
     .select({
       propertyId: properties.id,
@@ -125,42 +136,69 @@ export async function listTaskAssignments(
     })
     .from(properties)
     .leftJoin(propertyTasks, and(eq(propertyTasks.propertyId, properties.id), eq(propertyTasks.taskId, id)))
-    .where(and(visibleProperty(actor), search))
+    .where(where)
     .orderBy(sql`${properties.createdAt} desc`, sql`${properties.id} desc`)
     .limit(input.limit)
     .offset(input.offset);
+  const seePrices = policy.task.can(member).seePrices;
   return toPage(
     rows,
     input,
-    () => db.$count(properties, and(visibleProperty(actor), search)),
-    (row) => ({ ...row, assigned: Boolean(row.assigned) }),
+    () => db.$count(properties, where),
+    (row) => ({ ...row, assigned: Boolean(row.assigned), customPrice: seePrices ? row.customPrice : null }),
   );
 }
 
 /**
- * `POST /api/tasks/:id/assign`: adds the template to several properties at once (a removed
- * one comes back active). Every property must be visible to the actor, else nothing changes.
+ * `POST /api/tasks/:id/assign`: puts a copy of the template on several properties at once (a
+ * removed one comes back active, copied afresh). Every property must be visible, else nothing changes.
  */
 export async function assignTask(
   db: Executor,
-  actor: Actor,
+  member: Member,
   id: string,
   input: z.output<typeof assignTaskInput>,
 ): Promise<{ assigned: number }> {
-  await getTask(db, actor, id);
+  await getTask(db, member, id);
+  authorize(policy.property.can(member).manageTasks, TASK_MESSAGES.creatorOnly);
   const propertyIds = [...new Set(input.propertyIds)];
   return db.transaction(async (tx) => {
     const visible = await tx
       .select({ id: properties.id })
       .from(properties)
-      .where(and(inArray(properties.id, propertyIds), visibleProperty(actor)));
-    if (visible.length !== propertyIds.length) throw notFound(PROPERTY_NOT_FOUND);
+      .where(and(inArray(properties.id, propertyIds), policy.property.scope(member)));
+    if (visible.length !== propertyIds.length) throw notFound(policy.property.notFound);
+    const [task] = await tx
+      .select({
+        name: tasks.name,
+        description: tasks.description,
+        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+        defaultPrice: tasks.defaultPrice,
+      })
+      .from(tasks)
+      .where(eq(tasks.id, id));
+    if (!task) throw notFound(TASK_MESSAGES.notFound);
     const rows = await tx
       .insert(propertyTasks)
-      .values(propertyIds.map((propertyId) => ({ propertyId, taskId: id, customPrice: input.customPrice })))
+      .values(
+        propertyIds.map((propertyId) => ({
+          propertyId,
+          taskId: id,
+          workspaceId: member.workspaceId,
+          customPrice: input.customPrice,
+          ...task,
+        })),
+      )
       .onConflictDoUpdate({
         target: [propertyTasks.propertyId, propertyTasks.taskId],
-        set: { isActive: true, customPrice: sql`excluded.custom_price` },
+        set: {
+          isActive: true,
+          customPrice: sql`excluded.custom_price`,
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          estimatedDurationMinutes: sql`excluded.estimated_duration_minutes`,
+          defaultPrice: sql`excluded.default_price`,
+        },
         setWhere: eq(propertyTasks.isActive, false),
       })
       .returning({ id: propertyTasks.id });

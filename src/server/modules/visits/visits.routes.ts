@@ -12,9 +12,9 @@ import {
   updateVisitTaskInput,
   VISIT_MESSAGES,
 } from '../../../shared/schemas/visits';
-import { signedIn } from '../../auth/session';
+import { inWorkspace } from '../../auth/session';
 import { parseBody, parseQuery, uuidParam } from '../../http';
-import type { UserEnv } from '../../types';
+import type { MemberEnv } from '../../types';
 import {
   addVisitTask,
   addVisitUser,
@@ -34,50 +34,50 @@ import {
 
 const visitId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', VISIT_MESSAGES.notFound);
 
-export const visitsRoutes = new Hono<UserEnv>()
-  .use(signedIn)
-  .get('/', async (c) => c.json(await listVisits(c.var.db, c.var.user, parseQuery(c, listVisitsQuery))))
+export const visitsRoutes = new Hono<MemberEnv>()
+  .use(inWorkspace)
+  .get('/', async (c) => c.json(await listVisits(c.var.db, c.var.member, parseQuery(c, listVisitsQuery))))
   .get('/upcoming', async (c) => {
     const { limit } = parseQuery(c, upcomingVisitsQuery);
-    return c.json({ items: await listUpcomingVisits(c.var.db, c.var.user, limit) });
+    return c.json({ items: await listUpcomingVisits(c.var.db, c.var.member, limit) });
   })
   // Issue 17: the Today view's visits, with their tasks (before '/:id').
-  .get('/mine', async (c) => c.json(await listMyVisits(c.var.db, c.var.user, parseQuery(c, myVisitsQuery))))
-  .post('/', async (c) => c.json(await createVisit(c.var.db, c.var.user, await parseBody(c, createVisitInput)), 201))
-  .get('/:id', async (c) => c.json(await getVisit(c.var.db, c.var.user, visitId(c))))
+  .get('/mine', async (c) => c.json(await listMyVisits(c.var.db, c.var.member, parseQuery(c, myVisitsQuery))))
+  .post('/', async (c) => c.json(await createVisit(c.var.db, c.var.member, await parseBody(c, createVisitInput)), 201))
+  .get('/:id', async (c) => c.json(await getVisit(c.var.db, c.var.member, visitId(c))))
   .patch('/:id', async (c) =>
-    c.json(await updateVisit(c.var.db, c.var.user, visitId(c), await parseBody(c, updateVisitInput))),
+    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), await parseBody(c, updateVisitInput))),
   )
   .delete('/:id', async (c) => {
-    await removeVisit(c.var.db, c.var.user, visitId(c));
+    await removeVisit(c.var.db, c.var.member, visitId(c));
     return c.body(null, 204);
   })
   // ── visit tasks ──
   .get('/:id/task-options', async (c) =>
-    c.json(await listTaskOptions(c.var.db, c.var.user, visitId(c), parseQuery(c, taskOptionsQuery))),
+    c.json(await listTaskOptions(c.var.db, c.var.member, visitId(c), parseQuery(c, taskOptionsQuery))),
   )
   .post('/:id/tasks', async (c) =>
-    c.json(await addVisitTask(c.var.db, c.var.user, visitId(c), await parseBody(c, addVisitTaskInput)), 201),
+    c.json(await addVisitTask(c.var.db, c.var.member, visitId(c), await parseBody(c, addVisitTaskInput)), 201),
   )
   .patch('/:id/tasks/:taskId', async (c) => {
     const id = visitId(c);
     const taskId = uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound);
-    return c.json(await updateVisitTask(c.var.db, c.var.user, id, taskId, await parseBody(c, updateVisitTaskInput)));
+    return c.json(await updateVisitTask(c.var.db, c.var.member, id, taskId, await parseBody(c, updateVisitTaskInput)));
   })
   .delete('/:id/tasks/:taskId', async (c) => {
     const id = visitId(c);
-    await removeVisitTask(c.var.db, c.var.user, id, uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound));
+    await removeVisitTask(c.var.db, c.var.member, id, uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound));
     return c.body(null, 204);
   })
   // ── people ──
   .get('/:id/candidates', async (c) =>
-    c.json(await listVisitCandidates(c.var.db, c.var.user, visitId(c), parseQuery(c, pageQuery))),
+    c.json(await listVisitCandidates(c.var.db, c.var.member, visitId(c), parseQuery(c, pageQuery))),
   )
   .post('/:id/users', async (c) =>
-    c.json(await addVisitUser(c.var.db, c.var.user, visitId(c), await parseBody(c, addVisitUserInput)), 201),
+    c.json(await addVisitUser(c.var.db, c.var.member, visitId(c), await parseBody(c, addVisitUserInput)), 201),
   )
   .delete('/:id/users/:userId', async (c) => {
     const id = visitId(c);
-    await removeVisitUser(c.var.db, c.var.user, id, uuidParam(c, 'userId', VISIT_MESSAGES.personNotFound));
+    await removeVisitUser(c.var.db, c.var.member, id, uuidParam(c, 'userId', VISIT_MESSAGES.personNotFound));
     return c.body(null, 204);
   });

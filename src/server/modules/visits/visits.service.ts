@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parseCents } from '../../../shared/money';
 import type { Page } from '../../../shared/schemas/common';
@@ -22,17 +22,7 @@ import {
   type VisitTaskDto,
   type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
-import {
-  actorLink,
-  assignedToVisit,
-  leadsVisit,
-  managedProperty,
-  PROPERTY_NOT_FOUND,
-  visibleProperty,
-  visibleVisit,
-  visitCan,
-} from '../../access';
-import { isAdmin, type Actor } from '../../auth/actor';
+import { authorize, insertWithClientId, memberOf, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import {
   invoices,
@@ -41,19 +31,21 @@ import {
   properties,
   propertyTasks,
   tasks,
-  userProperties,
   users,
   visits,
   visitTasks,
   visitUsers,
+  workspaceMembers,
 } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../errors';
+import { badRequest, conflict, notFound, staleVersion } from '../../errors';
 import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
 import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
 import { amounts, centsOf, shownStatus, subtotalSql } from '../invoices/invoice-sql';
 
-// Visits, their people and their tasks (spec §2 Visits, §3, §4). Every query is
-// scoped with access.ts: a visit of a property the actor cannot see is 'Visit not found'.
+// Visits, their people and their tasks (spec §2 Visits, §3, §4) inside a workspace (issue 24).
+// Every query is scoped with access.ts: owners and managers see every visit of the workspace,
+// a technician the visits they are on; any other is 'Visit not found'. A technician starts,
+// completes and ticks; never changes prices, people or the schedule, never deletes.
 
 type CreateVisitData = z.output<typeof createVisitInput>;
 type UpdateVisitData = z.output<typeof updateVisitInput>;
@@ -105,8 +97,8 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 // ── visits ──
 
-export async function listVisits(db: Executor, actor: Actor, query: ListVisitsData): Promise<Page<VisitListItemDto>> {
-  const conditions: SQL[] = [visibleProperty(actor)];
+export async function listVisits(db: Executor, member: Member, query: ListVisitsData): Promise<Page<VisitListItemDto>> {
+  const conditions: SQL[] = [policy.visit.scope(member)];
   if (query.status) conditions.push(eq(visits.status, query.status));
   if (query.propertyId) conditions.push(eq(visits.propertyId, query.propertyId));
   // Issue 18, the calendar: a window [from, to) and the visits one person is on.
@@ -129,26 +121,29 @@ export async function listVisits(db: Executor, actor: Actor, query: ListVisitsDa
     db
       .select(counted)
       .from(visits)
-      .innerJoin(properties, eq(properties.id, visits.propertyId))
       .where(and(...conditions))
       .then(theCount);
   return toPage(rows, query, countAll, toListItem);
 }
 
-/** The occurrences of a series the actor can see, oldest first (issue 18; a series has at most 500 at once). */
-export async function listSeriesVisits(db: Executor, actor: Actor, seriesId: string): Promise<VisitListItemDto[]> {
+/** The occurrences of a series the member can see, oldest first (issue 18; a series has at most 500 at once). */
+export async function listSeriesVisits(db: Executor, member: Member, seriesId: string): Promise<VisitListItemDto[]> {
   const rows = await db
     .select(listItemColumns)
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
-    .where(and(eq(visits.seriesId, seriesId), visibleProperty(actor)))
+    .where(and(eq(visits.seriesId, seriesId), policy.visit.scope(member)))
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(1000);
   return rows.map(toListItem);
 }
 
-/** spec §7: visits the actor is assigned to, from now on, soonest first. */
-export async function listUpcomingVisits(db: Executor, actor: Actor, limit: number): Promise<UpcomingVisitDto[]> {
+/** SQL on `visits`: the member is on the visit (lead or assistant), as the dashboard and Today list them. */
+const onTheVisit = (member: Member) =>
+  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${member.id})`;
+
+/** spec §7: visits the member is assigned to in the workspace, from now on, soonest first. */
+export async function listUpcomingVisits(db: Executor, member: Member, limit: number): Promise<UpcomingVisitDto[]> {
   const rows = await db
     .select({
       id: visits.id,
@@ -159,15 +154,15 @@ export async function listUpcomingVisits(db: Executor, actor: Actor, limit: numb
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
-    .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, actor.id)))
-    .where(and(visibleProperty(actor), gte(visits.scheduledAt, sql`now()`)))
+    .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, member.id)))
+    .where(and(policy.visit.scope(member), gte(visits.scheduledAt, sql`now()`)))
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, scheduledAt: row.scheduledAt.toISOString() }));
 }
 
-export async function getVisit(db: Executor, actor: Actor, id: string): Promise<VisitDetailDto> {
-  const [detail] = await visitDetails(db, actor, eq(visits.id, id), 1);
+export async function getVisit(db: Executor, member: Member, id: string): Promise<VisitDetailDto> {
+  const [detail] = await visitDetails(db, member, eq(visits.id, id), 1);
   if (!detail) throw notFound(VISIT_MESSAGES.notFound);
   return detail;
 }
@@ -176,58 +171,53 @@ export async function getVisit(db: Executor, actor: Actor, id: string): Promise<
 export const MY_VISITS_MAX = 200;
 
 /**
- * Issue 17, the Today view: the actor's own visits (lead or assistant) scheduled in
+ * Issue 17, the Today view: the member's own visits (lead or assistant) scheduled in
  * [from, to), and any still in progress from before `from`; cancelled ones left out. Each
  * with its tasks, in the same three queries whatever their number.
  */
-export async function listMyVisits(db: Executor, actor: Actor, query: MyVisitsData): Promise<MyVisitsDto> {
+export async function listMyVisits(db: Executor, member: Member, query: MyVisitsData): Promise<MyVisitsDto> {
   const where = and(
-    assignedToVisit(actor),
+    onTheVisit(member),
     ne(visits.status, 'cancelled'),
     or(
       and(gte(visits.scheduledAt, query.from), lt(visits.scheduledAt, query.to)),
       and(eq(visits.status, 'in_progress'), lt(visits.scheduledAt, query.from)),
     ),
   )!;
-  return { items: await visitDetails(db, actor, where, MY_VISITS_MAX) };
+  return { items: await visitDetails(db, member, where, MY_VISITS_MAX) };
 }
 
 /**
  * The details of the visible visits matching `where`, soonest first: one query for the visits
- * (property, people, the actor's link), one for all their tasks, one for the invoices of
- * those the actor may see invoices of.
+ * (property, people), one for all their tasks, one for the invoices of those the member may see
+ * invoices of. A technician sees no price.
  */
-async function visitDetails(db: Executor, actor: Actor, where: SQL, limit: number): Promise<VisitDetailDto[]> {
+async function visitDetails(db: Executor, member: Member, where: SQL, limit: number): Promise<VisitDetailDto[]> {
   const rows = await db
-    .select({
-      ...listItemColumns,
-      createdAt: visits.createdAt,
-      propertyLink: userProperties.role,
-    })
+    .select({ ...listItemColumns, createdAt: visits.createdAt })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
-    .leftJoin(userProperties, actorLink(actor))
-    .where(and(where, visibleProperty(actor)))
+    .where(and(where, policy.visit.scope(member)))
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(limit);
   if (rows.length === 0) return [];
 
-  const details = rows.map(({ createdAt, propertyLink, ...listed }) => {
+  const can = policy.visit.can(member);
+  const details = rows.map(({ createdAt, ...listed }) => {
     const item = toListItem(listed);
-    const myRole = item.people.find((person) => person.userId === actor.id)?.role ?? null;
-    const can = visitCan(actor, { propertyLink, visitRole: myRole });
     return {
       ...item,
       createdAt: createdAt.toISOString(),
       tasks: [] as VisitTaskDto[],
       invoices: [] as VisitInvoiceDto[],
-      myRole,
+      myRole: item.people.find((person) => person.userId === member.id)?.role ?? null,
       can,
     } satisfies VisitDetailDto;
   });
   const byId = new Map(details.map((detail) => [detail.id, detail]));
   const taskRows = await selectVisitTasks(
     db,
+    member,
     inArray(
       visitTasks.visitId,
       details.map((detail) => detail.id),
@@ -236,8 +226,7 @@ async function visitDetails(db: Executor, actor: Actor, where: SQL, limit: numbe
   for (const task of taskRows) byId.get(task.visitId)?.tasks.push(task);
 
   // Technicians do not see invoices, not even their amounts (issue 14).
-  const invoiced = details.filter((detail) => detail.can.seeInvoices).map((detail) => detail.id);
-  if (invoiced.length > 0) {
+  if (can.seeInvoices) {
     const invoiceRows = await db
       .select({
         visitId: invoiceVisits.visitId,
@@ -245,47 +234,76 @@ async function visitDetails(db: Executor, actor: Actor, where: SQL, limit: numbe
         invoiceNumber: invoices.invoiceNumber,
         status: shownStatus,
         subtotal: subtotalSql,
+        taxRateBps: invoices.taxRateBps,
         dueDate: invoices.dueDate,
       })
       .from(invoiceVisits)
       .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
-      .where(inArray(invoiceVisits.visitId, invoiced))
+      .where(and(inArray(invoiceVisits.visitId, [...byId.keys()]), policy.invoice.scope(member)))
       .orderBy(desc(invoices.createdAt));
-    for (const { visitId, subtotal, ...invoice } of invoiceRows) {
-      byId.get(visitId)?.invoices.push({ ...invoice, total: amounts(centsOf(subtotal)).total });
+    for (const { visitId, subtotal, taxRateBps, ...invoice } of invoiceRows) {
+      byId.get(visitId)?.invoices.push({ ...invoice, total: amounts(centsOf(subtotal), taxRateBps).total });
     }
   }
   return details;
 }
 
-/** spec §7: the visit, then its lead, then the property's active tasks, all or nothing. */
-export async function createVisit(db: Database, actor: Actor, input: CreateVisitData): Promise<VisitDetailDto> {
-  await requireVisibleProperty(db, actor, input.propertyId);
-  const visitId = await db.transaction(async (tx) => {
-    // Issue 17: a visit made offline keeps the id the phone gave it; an id in use is a conflict.
-    const [id] = await insertVisits(tx, {
-      propertyId: input.propertyId,
-      visits: [{ id: input.id, scheduledAt: input.scheduledAt, status: input.status }],
-      leadId: actor.id,
-      tasks: input.addPropertyTasks ? 'property' : [],
-    });
-    if (!id) throw conflict(VISIT_MESSAGES.alreadyExists);
-    return id;
-  });
-  return getVisit(db, actor, visitId);
+/** 400 unless every id is a member of the member's workspace. */
+async function requireMembers(db: Executor, member: Member, userIds: string[]) {
+  if (userIds.length === 0) return;
+  const found = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), inArray(workspaceMembers.userId, userIds)));
+  if (found.length !== new Set(userIds).size) {
+    throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { assigneeIds: VISIT_MESSAGES.notLinkedToProperty });
+  }
 }
 
 /**
- * Inserts visits of one property with their lead and their tasks, inside the caller's
+ * spec §7: the visit, then its people (the creator as lead unless others are chosen: issue 24,
+ * 'Assign to'), then the property's active tasks, all or nothing.
+ */
+export async function createVisit(db: Database, member: Member, input: CreateVisitData): Promise<VisitDetailDto> {
+  authorize(policy.workspace.can(member).scheduleVisits, VISIT_MESSAGES.fieldOnly);
+  await requireVisible(db, 'property', member, input.propertyId);
+  const assignees = input.assigneeIds ?? [member.id];
+  await requireMembers(db, member, assignees);
+  const visitId = await db.transaction(async (tx) =>
+    // Issue 17: a visit made offline keeps the id the phone gave it (access.ts insertWithClientId).
+    insertWithClientId(
+      tx,
+      input.id,
+      async (id) => {
+        const [made] = await insertVisits(tx, {
+          workspaceId: member.workspaceId,
+          propertyId: input.propertyId,
+          visits: [{ id, scheduledAt: input.scheduledAt, status: input.status }],
+          assigneeIds: assignees,
+          tasks: input.addPropertyTasks ? 'property' : [],
+        });
+        return made;
+      },
+      { kind: 'visit', member },
+      VISIT_MESSAGES.alreadyExists,
+    ),
+  );
+  return getVisit(db, member, visitId);
+}
+
+/**
+ * Inserts visits of one property with their people and their tasks, inside the caller's
  * transaction: the one way a visit is made (createVisit, and the occurrences of a series).
- * `tasks` is 'property' (the property's active tasks) or the task templates to copy; each is
- * priced at the property's custom price, else the template's default price. Occurrences of a
- * series that already exist (same series and occurrence instant) are skipped, so two horizon
- * jobs cannot make one twice. Returns the ids of the visits made.
+ * `assigneeIds` are on every visit, the first as lead. `tasks` is 'property' (copies of the
+ * property's active tasks) or task templates of the workspace to copy; each is priced at the
+ * property's custom price, else the copied default price (issue 24: copy, never follow).
+ * Occurrences of a series that already exist (same series and occurrence instant) are skipped,
+ * so two horizon jobs cannot make one twice. Returns the ids of the visits made.
  */
 export async function insertVisits(
   tx: Executor,
   input: {
+    workspaceId: string;
     propertyId: string;
     visits: {
       /** A client-made id (issue 17). */
@@ -295,7 +313,7 @@ export async function insertVisits(
       seriesId?: string;
       occurrenceAt?: Date;
     }[];
-    leadId: string | null;
+    assigneeIds: string[];
     tasks: 'property' | string[];
   },
 ): Promise<string[]> {
@@ -307,6 +325,7 @@ export async function insertVisits(
         const status = visit.status ?? 'scheduled';
         return {
           ...(visit.id ? { id: visit.id } : {}),
+          workspaceId: input.workspaceId,
           propertyId: input.propertyId,
           scheduledAt: visit.scheduledAt,
           status,
@@ -322,53 +341,85 @@ export async function insertVisits(
     .returning({ id: visits.id });
   const ids = made.map((row) => row.id);
   if (ids.length === 0) return ids;
-  // spec §6: the creator is the visit's lead.
-  if (input.leadId) {
-    await tx
-      .insert(visitUsers)
-      .values(ids.map((visitId) => ({ visitId, userId: input.leadId!, role: 'lead' as const })));
+  if (input.assigneeIds.length > 0) {
+    await tx.insert(visitUsers).values(
+      ids.flatMap((visitId) =>
+        input.assigneeIds.map((userId, index) => ({
+          visitId,
+          userId,
+          workspaceId: input.workspaceId,
+          role: index === 0 ? ('lead' as const) : ('assistant' as const),
+        })),
+      ),
+    );
   }
   if (input.tasks !== 'property' && input.tasks.length === 0) return ids;
   const idList = sql`unnest(${sql.param(ids)}::uuid[])`;
   if (input.tasks === 'property') {
     await tx.execute(sql`
-      insert into ${visitTasks} (visit_id, task_id, price, status)
-      select made.id, ${propertyTasks.taskId}, coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
+      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, status)
+      select ${input.workspaceId}, made.id, ${propertyTasks.taskId}, ${propertyTasks.name}, ${propertyTasks.description},
+        ${propertyTasks.estimatedDurationMinutes}, coalesce(${propertyTasks.customPrice}, ${propertyTasks.defaultPrice}), 'pending'
       from ${idList} as made(id)
       cross join ${propertyTasks}
-      join ${tasks} on ${tasks.id} = ${propertyTasks.taskId}
-      where ${propertyTasks.propertyId} = ${input.propertyId}
-        and ${propertyTasks.isActive} and ${tasks.deletedAt} is null
-      order by made.id, ${tasks.name}`);
+      where ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
+      order by made.id, lower(${propertyTasks.name})`);
   } else {
     await tx.execute(sql`
-      insert into ${visitTasks} (visit_id, task_id, price, status)
-      select made.id, ${tasks.id}, coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
+      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, status)
+      select ${input.workspaceId}, made.id, ${tasks.id}, ${tasks.name}, ${tasks.description}, ${tasks.estimatedDurationMinutes},
+        coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
       from ${idList} as made(id)
       cross join ${tasks}
       left join ${propertyTasks} on ${propertyTasks.taskId} = ${tasks.id}
         and ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
       where ${tasks.id} = any(${sql.param(input.tasks)}::uuid[]) and ${tasks.deletedAt} is null
-      order by made.id, ${tasks.name}`);
+        and ${tasks.workspaceId} = ${input.workspaceId}
+      order by made.id, lower(${tasks.name})`);
   }
   return ids;
 }
 
-/** spec §4: any status may be chosen; in_progress stamps started_at once, completed stamps completed_at. */
+/** Replaces who is on a visit: `assigneeIds`, the first as lead. Inside the caller's transaction. */
+async function replacePeople(tx: Executor, member: Member, visitId: string, assigneeIds: string[]) {
+  await tx.delete(visitUsers).where(eq(visitUsers.visitId, visitId));
+  if (assigneeIds.length === 0) return;
+  await tx.insert(visitUsers).values(
+    assigneeIds.map((userId, index) => ({
+      visitId,
+      userId,
+      workspaceId: member.workspaceId,
+      role: index === 0 ? ('lead' as const) : ('assistant' as const),
+    })),
+  );
+}
+
+/**
+ * spec §4: any status may be chosen; in_progress stamps started_at once, completed stamps
+ * completed_at. A technician changes the status only (issue 24); the schedule, the property and
+ * the people are the office's.
+ */
 export async function updateVisit(
-  db: Executor,
-  actor: Actor,
+  db: Database,
+  member: Member,
   id: string,
   input: UpdateVisitData,
 ): Promise<VisitDetailDto> {
-  const visit = await requireVisit(db, actor, id);
+  const visit = await requireVisit(db, member, id);
+  const can = policy.visit.can(member);
+  const reschedules = input.propertyId !== undefined || input.scheduledAt !== undefined;
+  authorize(can.edit || !reschedules, VISIT_MESSAGES.fieldOnly);
+  authorize(can.managePeople || input.assigneeIds === undefined, VISIT_MESSAGES.onlyLeadManagesPeople);
+  if (input.status) {
+    authorize(can.changeStatus && policy.visit.statusAllowed(member, input.status), VISIT_MESSAGES.fieldOnly);
+  }
   if (input.propertyId && input.propertyId !== visit.propertyId) {
-    await requireVisibleProperty(db, actor, input.propertyId);
-    await requireManagesBoth(db, actor, visit.propertyId, input.propertyId);
-    await requirePeopleSeeProperty(db, id, input.propertyId);
+    await requireVisible(db, 'property', member, input.propertyId);
     const invoice = await activeInvoiceOf(db, id);
     if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoiceCannotMove(invoice));
   }
+  if (input.assigneeIds) await requireMembers(db, member, input.assigneeIds);
+
   const changes: Partial<Record<keyof typeof visits.$inferInsert, unknown>> = {};
   if (input.propertyId) changes.propertyId = input.propertyId;
   if (input.scheduledAt) changes.scheduledAt = input.scheduledAt;
@@ -382,19 +433,23 @@ export async function updateVisit(
         : null;
   }
   // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
-  const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, actor, id));
-  if (Object.keys(changes).length > 0) {
+  const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, member, id));
+  if (Object.keys(changes).length > 0 || input.assigneeIds) {
     changes.version = sql`${visits.version} + 1`;
-    const updated = await db
-      .update(visits)
-      .set(changes as Partial<typeof visits.$inferInsert>)
-      .where(and(eq(visits.id, id), input.version === undefined ? undefined : eq(visits.version, input.version)))
-      .returning({ id: visits.id });
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(visits)
+        .set(changes as Partial<typeof visits.$inferInsert>)
+        .where(and(eq(visits.id, id), input.version === undefined ? undefined : eq(visits.version, input.version)))
+        .returning({ id: visits.id });
+      if (rows.length > 0 && input.assigneeIds) await replacePeople(tx, member, id, input.assigneeIds);
+      return rows;
+    });
     if (updated.length === 0 && input.version !== undefined) throw await stale();
   } else if (input.version !== undefined && input.version !== visit.version) {
     throw await stale();
   }
-  return getVisit(db, actor, id);
+  return getVisit(db, member, id);
 }
 
 /**
@@ -402,14 +457,15 @@ export async function updateVisit(
  * invoice that is not cancelled: 409 naming it. The visit row is locked first, as invoices
  * lock the visits they claim, so the two cannot cross.
  */
-export async function removeVisit(db: Database, actor: Actor, id: string): Promise<void> {
+export async function removeVisit(db: Database, member: Member, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [visit] = await tx
       .select({ id: visits.id })
       .from(visits)
-      .where(and(eq(visits.id, id), visibleVisit(actor)))
+      .where(and(eq(visits.id, id), policy.visit.scope(member)))
       .for('update');
     if (!visit) throw notFound(VISIT_MESSAGES.notFound);
+    authorize(policy.visit.can(member).delete, VISIT_MESSAGES.fieldOnly);
     const invoice = await activeInvoiceOf(tx, id);
     if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoice(invoice));
     await tx.delete(visits).where(eq(visits.id, id));
@@ -417,7 +473,7 @@ export async function removeVisit(db: Database, actor: Actor, id: string): Promi
 }
 
 /** The number of the invoice (not cancelled) the visit is on, if any. */
-export async function activeInvoiceOf(db: Executor, visitId: string): Promise<string | null> {
+async function activeInvoiceOf(db: Executor, visitId: string): Promise<string | null> {
   const [row] = await db
     .select({ invoiceNumber: invoices.invoiceNumber })
     .from(invoiceVisits)
@@ -429,15 +485,22 @@ export async function activeInvoiceOf(db: Executor, visitId: string): Promise<st
 
 // ── visit tasks ──
 
+/** Adds a copy of a template of the workspace's catalogue (issue 24), priced as on the property. */
 export async function addVisitTask(
   db: Executor,
-  actor: Actor,
+  member: Member,
   visitId: string,
   input: AddVisitTaskData,
 ): Promise<VisitTaskDto> {
-  const visit = await requireVisit(db, actor, visitId);
+  const visit = await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member).manageTasks, VISIT_MESSAGES.fieldOnly);
   const [task] = await db
-    .select({ id: tasks.id, price: sql<number | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})` })
+    .select({
+      name: tasks.name,
+      description: tasks.description,
+      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
+    })
     .from(tasks)
     .leftJoin(
       propertyTasks,
@@ -447,32 +510,39 @@ export async function addVisitTask(
         eq(propertyTasks.isActive, true),
       ),
     )
-    .where(and(eq(tasks.id, input.taskId), isNull(tasks.deletedAt)));
+    .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
   if (!task) throw notFound('Task not found');
   // The unique index on (visit_id, task_id) settles two adds racing each other.
   const [row] = await db
     .insert(visitTasks)
     .values({
+      workspaceId: member.workspaceId,
       visitId,
       taskId: input.taskId,
+      name: task.name,
+      description: task.description,
+      estimatedDurationMinutes: task.estimatedDurationMinutes,
       price: input.price ?? (task.price === null ? null : toCents(task.price)),
       status: 'pending',
     })
     .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
     .returning({ id: visitTasks.id });
   if (!row) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
-  return getVisitTask(db, visitId, row.id);
+  return getVisitTask(db, member, visitId, row.id);
 }
 
-/** spec §4: completed stamps completed_at; leaving completed clears it. */
+/** spec §4: completed stamps completed_at; leaving completed clears it. A technician ticks, never prices. */
 export async function updateVisitTask(
   db: Executor,
-  actor: Actor,
+  member: Member,
   visitId: string,
   visitTaskId: string,
   input: UpdateVisitTaskData,
 ): Promise<VisitTaskDto> {
-  await requireVisit(db, actor, visitId);
+  await requireVisit(db, member, visitId);
+  const can = policy.visit.can(member);
+  authorize(can.tickTasks, VISIT_MESSAGES.fieldOnly);
+  authorize(can.seePrices || input.price === undefined, VISIT_MESSAGES.noPrices);
   const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
   if (input.status) {
     changes.status = input.status;
@@ -495,19 +565,20 @@ export async function updateVisitTask(
       .returning({ id: visitTasks.id });
     if (updated.length === 0) {
       // Not there (404), or there at another version (409 with it as it is now).
-      if (input.version !== undefined) throw stale(await getVisitTask(db, visitId, visitTaskId));
+      if (input.version !== undefined) throw stale(await getVisitTask(db, member, visitId, visitTaskId));
       throw notFound(VISIT_MESSAGES.taskNotFound);
     }
   } else if (input.version !== undefined) {
-    const current = await getVisitTask(db, visitId, visitTaskId);
+    const current = await getVisitTask(db, member, visitId, visitTaskId);
     if (current.version !== input.version) throw stale(current);
     return current;
   }
-  return getVisitTask(db, visitId, visitTaskId);
+  return getVisitTask(db, member, visitId, visitTaskId);
 }
 
-export async function removeVisitTask(db: Executor, actor: Actor, visitId: string, visitTaskId: string) {
-  await requireVisit(db, actor, visitId);
+export async function removeVisitTask(db: Executor, member: Member, visitId: string, visitTaskId: string) {
+  await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member).manageTasks, VISIT_MESSAGES.fieldOnly);
   const deleted = await db
     .delete(visitTasks)
     .where(and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId)))
@@ -515,15 +586,15 @@ export async function removeVisitTask(db: Executor, actor: Actor, visitId: strin
   if (deleted.length === 0) throw notFound(VISIT_MESSAGES.taskNotFound);
 }
 
-/** Templates that can be added to the visit: the property's active tasks, or the whole catalogue. */
+/** Templates that can be added to the visit: the property's active tasks, or the workspace's whole catalogue. */
 export async function listTaskOptions(
   db: Executor,
-  actor: Actor,
+  member: Member,
   visitId: string,
   query: TaskOptionsData,
 ): Promise<Page<VisitTaskOptionDto>> {
-  const visit = await requireVisit(db, actor, visitId);
-  const conditions: SQL[] = [isNull(tasks.deletedAt)];
+  const visit = await requireVisit(db, member, visitId);
+  const conditions: SQL[] = [policy.task.scope(member)];
   if (query.scope === 'property') conditions.push(sql`${propertyTasks.id} is not null`);
   if (query.q) conditions.push(ilike(tasks.name, containsPattern(query.q)));
   const onVisitProperty = and(
@@ -555,36 +626,38 @@ export async function listTaskOptions(
       .leftJoin(propertyTasks, onVisitProperty)
       .where(and(...conditions))
       .then(theCount);
+  const seePrices = policy.visit.can(member).seePrices;
   return toPage(rows, query, countAll, ({ price, ...row }) => ({
     ...row,
-    price: price === null ? null : toCents(price),
+    price: price === null || !seePrices ? null : toCents(price),
   }));
 }
 
 // ── people on a visit ──
 
-/** People linked to the property who are not on the visit yet (spec §6: only they may be assigned). */
+/** Members of the workspace who are not on the visit yet (issue 24: anyone in the workspace may be assigned). */
 export async function listVisitCandidates(
   db: Executor,
-  actor: Actor,
+  member: Member,
   visitId: string,
   query: { limit: number; offset: number },
 ): Promise<Page<VisitCandidateDto>> {
-  const visit = await requireVisit(db, actor, visitId);
+  await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const candidate = and(
-    eq(userProperties.propertyId, visit.propertyId),
-    sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${userProperties.userId})`,
+    eq(workspaceMembers.workspaceId, member.workspaceId),
+    sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${workspaceMembers.userId})`,
   );
   const rows = await db
     .select({
       userId: users.id,
       email: users.email,
       displayName: profiles.displayName,
-      propertyRole: userProperties.role,
+      workspaceRole: workspaceMembers.role,
       total: windowTotal(),
     })
-    .from(userProperties)
-    .innerJoin(users, eq(users.id, userProperties.userId))
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(candidate)
     .orderBy(asc(users.email))
@@ -593,38 +666,37 @@ export async function listVisitCandidates(
   return toPage(
     rows,
     query,
-    () => db.$count(userProperties, candidate),
+    () => db.$count(workspaceMembers, candidate),
     (row) => row,
   );
 }
 
 export async function addVisitUser(
   db: Executor,
-  actor: Actor,
+  member: Member,
   visitId: string,
   input: AddVisitUserData,
 ): Promise<VisitPersonDto> {
-  const visit = await requireVisit(db, actor, visitId);
-  await requirePeopleManager(db, actor, visitId);
+  await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const [person] = await db
     .select({ userId: users.id, email: users.email, displayName: profiles.displayName })
-    .from(userProperties)
-    .innerJoin(users, eq(users.id, userProperties.userId))
+    .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(userProperties.propertyId, visit.propertyId), eq(userProperties.userId, input.userId)));
+    .where(and(eq(users.id, input.userId), memberOf(member, users.id)));
   if (!person) throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { userId: VISIT_MESSAGES.notLinkedToProperty });
   const inserted = await db
     .insert(visitUsers)
-    .values({ visitId, userId: input.userId, role: 'assistant' })
+    .values({ visitId, userId: input.userId, workspaceId: member.workspaceId, role: 'assistant' })
     .onConflictDoNothing()
     .returning({ id: visitUsers.id });
   if (inserted.length === 0) throw conflict(VISIT_MESSAGES.alreadyOnVisit);
   return { ...person, role: 'assistant' };
 }
 
-export async function removeVisitUser(db: Executor, actor: Actor, visitId: string, userId: string): Promise<void> {
-  await requireVisit(db, actor, visitId);
-  await requirePeopleManager(db, actor, visitId);
+export async function removeVisitUser(db: Executor, member: Member, visitId: string, userId: string): Promise<void> {
+  await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const [row] = await db
     .select({ id: visitUsers.id, role: visitUsers.role })
     .from(visitUsers)
@@ -636,76 +708,27 @@ export async function removeVisitUser(db: Executor, actor: Actor, visitId: strin
 
 // ── helpers ──
 
-/** The visit if the actor can see its property; 'Visit not found' otherwise. */
-async function requireVisit(db: Executor, actor: Actor, id: string) {
+/** The visit if the member can see it; 'Visit not found' otherwise. */
+async function requireVisit(db: Executor, member: Member, id: string) {
   const [visit] = await db
     .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status, version: visits.version })
     .from(visits)
-    .where(and(eq(visits.id, id), visibleVisit(actor)));
+    .where(and(eq(visits.id, id), policy.visit.scope(member)));
   if (!visit) throw notFound(VISIT_MESSAGES.notFound);
   return visit;
 }
 
-export async function requireVisibleProperty(db: Executor, actor: Actor, propertyId: string) {
-  const [property] = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), visibleProperty(actor)));
-  if (!property) throw notFound(PROPERTY_NOT_FOUND);
-}
-
-/**
- * Issue 15: moving a visit to another property is for whoever manages both (a technician once
- * moved a visit to a property of their own, out of its owner's sight).
- */
-async function requireManagesBoth(db: Executor, actor: Actor, from: string, to: string) {
-  const managed = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(and(inArray(properties.id, [from, to]), managedProperty(actor)));
-  if (managed.length < 2) throw forbidden(VISIT_MESSAGES.onlyManagersMoveVisits);
-}
-
-/** spec §6 / issue 5 item 10: a visit moves only to a property everyone on it can see. */
-async function requirePeopleSeeProperty(db: Executor, visitId: string, propertyId: string) {
-  const [outsider] = await db
-    .select({ userId: visitUsers.userId })
-    .from(visitUsers)
-    .innerJoin(users, eq(users.id, visitUsers.userId))
-    .where(
-      and(
-        eq(visitUsers.visitId, visitId),
-        sql`${users.role} <> 'admin'`,
-        sql`not exists (select 1 from ${userProperties} where ${userProperties.propertyId} = ${propertyId} and ${userProperties.userId} = ${visitUsers.userId})`,
-      ),
-    )
-    .limit(1);
-  if (outsider) {
-    throw badRequest(VISIT_MESSAGES.peopleNotLinkedToProperty, {
-      propertyId: VISIT_MESSAGES.peopleNotLinkedToProperty,
-    });
-  }
-}
-
-/** The lead (or an admin) decides who else is on the visit. */
-async function requirePeopleManager(db: Executor, actor: Actor, visitId: string) {
-  if (isAdmin(actor)) return;
-  const [lead] = await db
-    .select({ id: visits.id })
-    .from(visits)
-    .where(and(eq(visits.id, visitId), leadsVisit(actor, visits.id)));
-  if (!lead) throw forbidden(VISIT_MESSAGES.onlyLeadManagesPeople);
-}
-
-function selectVisitTasks(db: Executor, where: SQL): Promise<VisitTaskDto[]> {
+/** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices. */
+function selectVisitTasks(db: Executor, member: Member, where: SQL): Promise<VisitTaskDto[]> {
+  const seePrices = policy.visit.can(member).seePrices;
   return db
     .select({
       id: visitTasks.id,
       visitId: visitTasks.visitId,
       taskId: visitTasks.taskId,
-      name: tasks.name,
-      description: tasks.description,
-      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      name: visitTasks.name,
+      description: visitTasks.description,
+      estimatedDurationMinutes: visitTasks.estimatedDurationMinutes,
       price: visitTasks.price,
       status: visitTasks.status,
       notes: visitTasks.notes,
@@ -713,14 +736,19 @@ function selectVisitTasks(db: Executor, where: SQL): Promise<VisitTaskDto[]> {
       version: visitTasks.version,
     })
     .from(visitTasks)
-    .innerJoin(tasks, eq(tasks.id, visitTasks.taskId))
     .where(where)
-    .orderBy(asc(visitTasks.createdAt), asc(tasks.name), asc(visitTasks.id))
-    .then((rows) => rows.map((row) => ({ ...row, completedAt: iso(row.completedAt) })));
+    .orderBy(asc(visitTasks.createdAt), asc(visitTasks.name), asc(visitTasks.id))
+    .then((rows) =>
+      rows.map((row) => ({ ...row, price: seePrices ? row.price : null, completedAt: iso(row.completedAt) })),
+    );
 }
 
-async function getVisitTask(db: Executor, visitId: string, visitTaskId: string): Promise<VisitTaskDto> {
-  const [row] = await selectVisitTasks(db, and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId))!);
+async function getVisitTask(db: Executor, member: Member, visitId: string, visitTaskId: string): Promise<VisitTaskDto> {
+  const [row] = await selectVisitTasks(
+    db,
+    member,
+    and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId))!,
+  );
   if (!row) throw notFound(VISIT_MESSAGES.taskNotFound);
   return row;
 }

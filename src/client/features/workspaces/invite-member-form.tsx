@@ -1,0 +1,138 @@
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { WorkspaceRole } from '../../../shared/constants';
+import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
+import { errorMessage } from '../../api/http';
+import { useCancelWorkspaceInvitation, useInviteMember, useWorkspaceInvitations } from '../../api/workspaces';
+import { ErrorBox } from '../../components/error-box';
+import { Section } from '../../components/section';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDate } from '../../lib/datetime';
+import { validate, type FieldErrors } from '../../lib/form';
+import { roleOptions } from './role-options';
+
+/**
+ * 'Invite a member' (issues 23 and 24): an e-mail address and a role; Rounds e-mails the link,
+ * and only an account that has verified that address can accept. Managers cannot invite owners.
+ */
+export function InviteMemberForm({ workspaceId, appointOwners }: { workspaceId: string; appointOwners: boolean }) {
+  const invite = useInviteMember(workspaceId);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<WorkspaceRole>('technician');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setSent(null);
+    // The schema (and zod) loads with the first form sent, not with the page.
+    const { inviteMemberInput } = await import('../../../shared/schemas/workspaces');
+    const result = validate(inviteMemberInput, { email, role });
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    try {
+      const answer = await invite.mutateAsync(result.data);
+      setSent(WORKSPACE_MESSAGES.invitationSent(answer.email));
+      setEmail('');
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to send the invitation'));
+    }
+  }
+
+  return (
+    <Section title="Invite a member">
+      <form onSubmit={onSubmit} noValidate aria-label="Invite a member">
+        <Stack gap="xs">
+          {sent && (
+            <Alert color="green" variant="light" role="status">
+              {sent}
+            </Alert>
+          )}
+          {failure && <ErrorBox>{failure}</ErrorBox>}
+          <Group align="flex-start" gap="xs" wrap="wrap">
+            <TextInput
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={errors.email}
+              style={{ flex: '1 1 220px' }}
+            />
+            <NativeSelect
+              label="Role"
+              data={roleOptions(appointOwners)}
+              value={role}
+              onChange={(event) => setRole(event.currentTarget.value as WorkspaceRole)}
+              error={errors.role}
+              w={150}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" disabled={invite.isPending}>
+              {invite.isPending ? 'Sending...' : 'Send Invitation'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+/** The invitations nobody has answered yet; an owner or manager can take one back. */
+export function StandingInvitations({ workspaceId }: { workspaceId: string }) {
+  const invitations = useWorkspaceInvitations(workspaceId);
+  const cancel = useCancelWorkspaceInvitation(workspaceId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const items = invitations.data?.items ?? [];
+  if (invitations.isError) {
+    return <ErrorBox error={invitations.error} fallback="Failed to load invitations" onRetry={invitations.refetch} />;
+  }
+  if (items.length === 0) return null;
+  return (
+    <Section title="Invitations">
+      {failure && <ErrorBox>{failure}</ErrorBox>}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Invitations">
+        {items.map((invitation) => (
+          <Group
+            key={invitation.id}
+            component="li"
+            justify="space-between"
+            gap="xs"
+            wrap="nowrap"
+            aria-label={invitation.email}
+          >
+            <Stack gap={0} miw={0}>
+              <Text size="sm" truncate="end">
+                {invitation.email}
+              </Text>
+              <Text size="xs" c="dimmed">
+                until {formatDate(invitation.expiresAt)}
+              </Text>
+            </Stack>
+            <Group gap="xs" wrap="nowrap">
+              <StatusBadge kind="workspaceRole" value={invitation.role} />
+              <Button
+                variant="subtle"
+                color="red"
+                disabled={cancel.isPending}
+                onClick={() => {
+                  setFailure(null);
+                  cancel.mutate(invitation.id, {
+                    onError: (error) => setFailure(errorMessage(error, 'Failed to cancel the invitation')),
+                  });
+                }}
+                aria-label={`Cancel the invitation to ${invitation.email}`}
+              >
+                Cancel
+              </Button>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,88 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  WORKSPACE_MESSAGES,
+  type updateWorkspaceInput,
+  type WorkspaceDto,
+  type WorkspaceRef,
+} from '../../../shared/schemas/workspaces';
+import { authorize, policy, resolveMember, type Member } from '../../access';
+import type { Actor } from '../../auth/actor';
+import type { Executor } from '../../db/client';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { notFound } from '../../errors';
+
+// Issue 24: a workspace is one business: its identity (printed on invoices), its settings and its
+// team. Owners and managers change the settings; every member sees the name in the switcher.
+
+/** The workspaces the user belongs to, by name, for the switcher and `GET /api/me`. */
+export async function listMyWorkspaces(db: Executor, actor: Actor): Promise<WorkspaceRef[]> {
+  return db
+    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, actor.id))
+    .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id))
+    .limit(100);
+}
+
+/** `GET /api/workspaces/{id}`: the business settings, for owners and managers (403 for a technician). */
+export async function getWorkspace(db: Executor, member: Member): Promise<WorkspaceDto> {
+  const can = policy.workspace.can(member);
+  authorize(can.manageSettings, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, member.workspaceId));
+  if (!row) throw notFound(WORKSPACE_MESSAGES.notFound);
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    taxRateBps: row.taxRateBps,
+    paymentTermsDays: row.paymentTermsDays,
+    invoicePrefix: row.invoicePrefix,
+    timeZone: row.timeZone,
+    setUp: row.setUpAt !== null,
+    role: member.workspaceRole,
+    can,
+  };
+}
+
+/**
+ * `PATCH /api/workspaces/{id}`: any of the settings. Naming the business finishes its set-up
+ * (onboarding): the dashboard stops asking.
+ */
+export async function updateWorkspace(
+  db: Executor,
+  member: Member,
+  input: z.output<typeof updateWorkspaceInput>,
+): Promise<WorkspaceDto> {
+  authorize(policy.workspace.can(member).manageSettings, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  await db
+    .update(workspaces)
+    .set({
+      ...input,
+      ...(input.name !== undefined ? { setUpAt: sql`coalesce(${workspaces.setUpAt}, now())` } : {}),
+    })
+    .where(eq(workspaces.id, member.workspaceId));
+  return getWorkspace(db, member);
+}
+
+/** Whether the member's workspace still waits for its name (the dashboard's 'Finish setting up'). */
+export async function isSetUp(db: Executor, member: Member): Promise<boolean> {
+  const [row] = await db
+    .select({ setUp: sql<boolean>`${workspaces.setUpAt} is not null` })
+    .from(workspaces)
+    .where(eq(workspaces.id, member.workspaceId));
+  return row?.setUp ?? true;
+}
+
+/** `PUT /api/me/workspace`: where requests without `X-Workspace` go from now on (404 unless a member). */
+export async function chooseDefaultWorkspace(db: Executor, actor: Actor, workspaceId: string): Promise<void> {
+  const { member, refused } = await resolveMember(db, actor, workspaceId);
+  if (!member || refused) throw notFound(WORKSPACE_MESSAGES.notFound);
+  await db
+    .update(users)
+    .set({ defaultWorkspaceId: member.workspaceId })
+    .where(and(eq(users.id, actor.id)));
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { TEXT_LIMITS, WORKSPACE_ROLES, type WorkspaceRole } from '../constants';
+import { WORKSPACE_MESSAGES } from '../messages/workspaces';
+import { optionalText, tooLong } from './common';
+
+// Issue 24: workspaces (a business), their settings, members and invitations. Fixed shapes:
+// `GET`/`PATCH /api/workspaces/{id}`, `GET /api/workspaces/{id}/members`, invitations.
+
+export const workspaceRole = z.enum(WORKSPACE_ROLES, { message: WORKSPACE_MESSAGES.roleInvalid });
+
+/** A workspace as the switcher and `GET /api/me` name it. */
+export interface WorkspaceRef {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+}
+
+/** What the member may do in their current workspace (access.ts `policy.workspace.can`); the UI shows buttons from it. */
+export interface WorkspaceCan {
+  /** Business settings and the team. */
+  manageSettings: boolean;
+  manageMembers: boolean;
+  /** Invite or promote someone as owner (owners only). */
+  appointOwners: boolean;
+  /** Properties, the catalogue, scheduling and assigning (owners and managers). */
+  manageProperties: boolean;
+  manageCatalogue: boolean;
+  scheduleVisits: boolean;
+  /** Prices and invoices: never for technicians. */
+  seePrices: boolean;
+  seeInvoices: boolean;
+}
+
+/** An IANA time zone name the runtime knows ('Europe/Lisbon'). */
+export const timeZoneName = z
+  .string()
+  .trim()
+  .min(1, WORKSPACE_MESSAGES.timeZoneInvalid)
+  .max(64, WORKSPACE_MESSAGES.timeZoneInvalid)
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, WORKSPACE_MESSAGES.timeZoneInvalid);
+
+const optionalEmail = optionalText(TEXT_LIMITS.email, 'Email').refine(
+  (value) => value === null || z.email().safeParse(value).success,
+  'Please enter a valid email address',
+);
+
+/** `PATCH /api/workspaces/{id}`: any of the business settings (owners and managers). */
+export const updateWorkspaceInput = z
+  .object({
+    name: z
+      .string(WORKSPACE_MESSAGES.nameRequired)
+      .trim()
+      .min(1, WORKSPACE_MESSAGES.nameRequired)
+      .max(TEXT_LIMITS.name, tooLong('Business name', TEXT_LIMITS.name)),
+    address: optionalText(TEXT_LIMITS.address, 'Address'),
+    phone: optionalText(TEXT_LIMITS.phone, 'Phone'),
+    email: optionalEmail,
+    taxRateBps: z
+      .number(WORKSPACE_MESSAGES.taxRateInvalid)
+      .int(WORKSPACE_MESSAGES.taxRateInvalid)
+      .min(0, WORKSPACE_MESSAGES.taxRateInvalid)
+      .max(10_000, WORKSPACE_MESSAGES.taxRateInvalid),
+    paymentTermsDays: z
+      .number(WORKSPACE_MESSAGES.paymentTermsInvalid)
+      .int(WORKSPACE_MESSAGES.paymentTermsInvalid)
+      .min(0, WORKSPACE_MESSAGES.paymentTermsInvalid)
+      .max(365, WORKSPACE_MESSAGES.paymentTermsInvalid),
+    invoicePrefix: z
+      .string(WORKSPACE_MESSAGES.prefixInvalid)
+      .trim()
+      .regex(/^[A-Za-z0-9._/-]{0,12}$/, WORKSPACE_MESSAGES.prefixInvalid),
+    timeZone: timeZoneName,
+  })
+  .partial()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), WORKSPACE_MESSAGES.nothingToChange);
+export type UpdateWorkspaceInput = z.input<typeof updateWorkspaceInput>;
+
+/** The Business settings form, in the units people type (a tax rate in percent, with up to two decimals). */
+export const businessSettingsForm = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, WORKSPACE_MESSAGES.nameRequired)
+    .max(TEXT_LIMITS.name, tooLong('Business name', TEXT_LIMITS.name)),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  taxRatePercent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, WORKSPACE_MESSAGES.taxRateInvalid)
+    .transform((value) => Math.round(Number(value) * 100))
+    .refine((bps) => bps <= 10_000, WORKSPACE_MESSAGES.taxRateInvalid),
+  paymentTermsDays: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, WORKSPACE_MESSAGES.paymentTermsInvalid)
+    .transform(Number)
+    .refine((days) => days <= 365, WORKSPACE_MESSAGES.paymentTermsInvalid),
+  invoicePrefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._/-]{0,12}$/, WORKSPACE_MESSAGES.prefixInvalid),
+  timeZone: timeZoneName,
+});
+
+/** Onboarding: 'What is your business called?' (and the browser's time zone). */
+export const setUpWorkspaceInput = z.object({
+  name: z
+    .string(WORKSPACE_MESSAGES.nameRequired)
+    .trim()
+    .min(1, WORKSPACE_MESSAGES.nameRequired)
+    .max(TEXT_LIMITS.name, tooLong('Business name', TEXT_LIMITS.name)),
+  timeZone: timeZoneName.optional(),
+});
+
+/** `GET /api/workspaces/{id}`. */
+export interface WorkspaceDto {
+  id: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  taxRateBps: number;
+  paymentTermsDays: number;
+  invoicePrefix: string;
+  timeZone: string;
+  /** The owner has named the business (onboarding done). */
+  setUp: boolean;
+  role: WorkspaceRole;
+  can: WorkspaceCan;
+}
+
+/** `GET /api/workspaces/{id}/members` items (a fixed shape, plus what the caller may do). */
+export interface MemberDto {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: WorkspaceRole;
+  can: { changeRole: boolean; remove: boolean };
+}
+
+/** `PATCH /api/workspaces/{id}/members/{userId}`. */
+export const updateMemberInput = z.object({ role: workspaceRole });
+
+/** `POST /api/workspaces/{id}/invitations` (202, the same answer whoever the address is). */
+export const inviteMemberInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(TEXT_LIMITS.email, tooLong('Email', TEXT_LIMITS.email))
+    .pipe(z.email('Please enter a valid email address'))
+    .transform((value) => value.toLowerCase()),
+  role: workspaceRole,
+});
+export type InviteMemberInput = z.input<typeof inviteMemberInput>;
+
+export interface InvitationSentDto {
+  email: string;
+  role: WorkspaceRole;
+  expiresAt: string;
+}
+
+/** `GET /api/workspaces/{id}/invitations` items: the standing ones, for owners and managers. */
+export interface WorkspaceInvitationDto {
+  id: string;
+  email: string;
+  role: WorkspaceRole;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** `GET /api/invitations` items: the caller's own standing invitations (none until their address is verified). */
+export interface MyInvitationDto {
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  role: WorkspaceRole;
+  invitedBy: { displayName: string | null; email: string } | null;
+  expiresAt: string;
+}
+
+/** `PUT /api/me/workspace`: the workspace a request without `X-Workspace` is in. */
+export const chooseWorkspaceInput = z.object({ workspaceId: z.uuid(WORKSPACE_MESSAGES.notFound) });
+
+export { WORKSPACE_MESSAGES };
