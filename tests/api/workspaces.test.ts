@@ -352,7 +352,7 @@ describe('invitations (to proven addresses, issue 23)', () => {
     expect(await json<Body>(await accept(invitee, invitation!.id), 200)).toEqual({ workspaceId: shop.id });
     const after = await me(invitee);
     expect(after.workspaces).toContainEqual({ id: shop.id, name: 'Welcome Wash', role: 'manager' });
-    expect(after.workspace.id).toBe(invitee.workspaceId);
+    expect(after.workspace?.id).toBe(invitee.workspaceId);
     expect((await me(invitee, shop.id)).workspace).toEqual({ id: shop.id, name: 'Welcome Wash', role: 'manager' });
     expect((await accept(invitee, invitation!.id)).status).toBe(404);
     expect(await mine(invitee)).toEqual([]);
