@@ -462,6 +462,7 @@ describe('who it is from (issue 24)', () => {
 });
 
 describe('sending through SMTP', () => {
+  // Two whole apps (each migrates its own database) and two SMTP servers: more than the default 20 s on a busy machine.
   it('e-mails the PDF through a real SMTP server; a refusal answers 502 with the reason and changes nothing', async () => {
     const smtp = await startSmtp();
     const refusing = await startSmtp({ refuse: 'Mailbox unavailable' });
@@ -505,5 +506,5 @@ describe('sending through SMTP', () => {
       await smtp.stop();
       await refusing.stop();
     }
-  });
+  }, 60_000);
 });
