@@ -156,6 +156,8 @@ test('the invitation takeover fails: the attacker with the invited address sees 
   await expect(partner).toHaveURL(/\/login$/);
   await partner.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(partner).toHaveURL(/\/forgot-password$/);
+  // The address changes before the page's code arrives; /login's own Email field would lose the typing.
+  await expect(partner.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await partner.getByLabel('Email').fill(partnerEmail);
   await partner.getByRole('button', { name: 'Send reset link' }).click();
   const reset = await waitForMail(server.dataDir, partnerEmail, /^Reset your Rounds password/);

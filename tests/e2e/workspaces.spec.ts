@@ -106,6 +106,8 @@ test('an owner sets up the business, takes on a technician by invitation, schedu
   await techPage.goto(linkIn(invitationMail, '/dashboard'));
   await expect(techPage).toHaveURL(/\/login$/);
   await techPage.getByRole('link', { name: 'Create one' }).click();
+  // Until the sign-up page's code arrives, /login's own Email field is on screen: typing there would be lost.
+  await expect(techPage.getByRole('heading', { name: 'Create account' })).toBeVisible();
   await techPage.getByLabel('Email').fill(tech.email);
   await techPage.getByRole('textbox', { name: 'Password', exact: true }).fill(tech.password);
   await techPage.getByLabel('Confirm password').fill(tech.password);
