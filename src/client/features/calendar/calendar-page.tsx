@@ -117,7 +117,8 @@ export function CalendarPage() {
           <AgendaList
             start={phoneStart}
             visits={items}
-            loading={visits.isFetching}
+            loading={visits.isFetching || visits.isPending}
+            unavailable={visits.isPending && visits.fetchStatus === 'paused'}
             onWeek={(start) => update({ date: dayOf(start) })}
           />
         ) : (
