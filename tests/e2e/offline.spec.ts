@@ -51,7 +51,7 @@ test('/today works offline: cached visits, three queued changes that survive a r
   await thumbnail.scrollIntoViewIfNeeded();
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
-  await expect(card.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+  await expect(card.getByRole('link', { name: `Directions to ${property.name}` })).toHaveAttribute(
     'href',
     /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20Quay%20Road/,
   );

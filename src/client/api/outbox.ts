@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { createStore, del, entries, set, clear } from 'idb-keyval';
+import { IDEMPOTENCY_MESSAGES } from '../../shared/messages/idempotency';
 import { tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
 import { ApiError, errorMessage } from './http';
 import { noteCreateWrite, noteUpdateWrite, type NoteCreateChange, type NoteUpdateChange } from './notes';
@@ -209,13 +210,25 @@ async function run() {
       answer(item.key, (waiter) => waiter.resolve({ sent: true, result }));
     } catch (error) {
       const attempts = item.attempts + 1;
+      const stillRunning = error instanceof ApiError && error.message === IDEMPOTENCY_MESSAGES.stillRunning;
       const transient =
         !(error instanceof ApiError) ||
         error.status === 0 ||
         error.status >= 500 ||
         error.status === 429 ||
-        // 409 with no record: the same key is still being answered by another copy of the request.
-        (error.status === 409 && !error.current);
+        // The same key is still being answered by another copy of the request. (Any other 409
+        // with no record, such as a completed visit's lock, is a refusal.)
+        (error.status === 409 && stillRunning);
+      const conflict = error instanceof ApiError && error.status === 409 && Boolean(error.current && write.versioned);
+      const answered = error instanceof ApiError && error.status !== 0 && !stillRunning && !conflict;
+      if (waiting.has(item.key) && answered) {
+        // Answered with an error while its form waits: the form shows why and the change is not
+        // kept (the server made nothing of it). With no answer at all it stays queued, below.
+        await drop(item);
+        if (client) stale.push(...write.settle(null, item.change, undefined));
+        answer(item.key, (waiter) => waiter.reject(error));
+        continue;
+      }
       if (transient) {
         // No answer, or the server could not cope: keep the order, try again later.
         await save({ ...item, attempts, error: errorMessage(error, 'Could not reach the server') });
@@ -223,13 +236,8 @@ async function run() {
         retryTimer = setTimeout(() => void drain(), backoffMs);
         break;
       }
-      if (error.status === 409 && error.current && write.versioned) {
+      if (conflict) {
         await save({ ...item, attempts, state: 'conflict', error: error.message, current: error.current });
-      } else if (waiting.has(item.key)) {
-        // Refused while its form waits: the form shows why; the change was not made, so it goes.
-        await drop(item);
-        if (client) stale.push(...write.settle(null, item.change, undefined));
-        answer(item.key, (waiter) => waiter.reject(error));
       } else {
         await save({ ...item, attempts, state: 'failed', error: error.message });
       }
