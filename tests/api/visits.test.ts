@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceVisits, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
+import { invoiceVisits, visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
 import { insertVisits } from '../../src/server/modules/visits/visits.service';
 import type {
   UpcomingVisitDto,
@@ -495,6 +495,41 @@ describe('lists', () => {
     expect((await list('?limit=1&offset=9')).total).toBe(3);
     // The technician sees only the visits they are on (issue 24).
     expect((await list('', tech)).items.map((item) => item.id)).toEqual([soon.id]);
+  });
+
+  it('when=upcoming|past splits at the start of today in the workspace’s time zone', async () => {
+    const owner = await createUser(t);
+    // Tokyo keeps UTC+9 all year: today there began at local midnight, 9 hours earlier in UTC.
+    await t.db.update(workspaces).set({ timeZone: 'Asia/Tokyo' }).where(eq(workspaces.id, owner.workspaceId));
+    const zoneOffset = 9 * 3600_000;
+    const startOfToday = new Date(Math.floor((Date.now() + zoneOffset) / 86_400_000) * 86_400_000 - zoneOffset);
+    const at = (minutes: number) => new Date(startOfToday.getTime() + minutes * 60_000);
+    const property = await createProperty(t, owner);
+    const yesterday = await createVisit(t, property.id, { lead: owner, scheduledAt: at(-1) });
+    const lastWeek = await createVisit(t, property.id, { lead: owner, scheduledAt: at(-7 * 24 * 60) });
+    const thisMorning = await createVisit(t, property.id, { lead: owner, scheduledAt: at(0) });
+    const tomorrow = await createVisit(t, property.id, { lead: owner, scheduledAt: at(24 * 60 + 1) });
+    const nextWeek = await createVisit(t, property.id, { lead: owner, scheduledAt: at(7 * 24 * 60) });
+
+    const list = (query: string) =>
+      t
+        .request(`/api/visits${query}`, { cookie: owner.cookie })
+        .then((r) => json<{ items: VisitListItemDto[]; total: number }>(r, 200));
+    const ids = (page: { items: VisitListItemDto[] }) => page.items.map((item) => item.id);
+
+    expect(ids(await list('?when=upcoming'))).toEqual([thisMorning.id, tomorrow.id, nextWeek.id]);
+    expect(ids(await list('?when=past'))).toEqual([yesterday.id, lastWeek.id]);
+    // Omitted: all, the spec's order (newest scheduled first).
+    expect(ids(await list(''))).toEqual([nextWeek.id, tomorrow.id, thisMorning.id, yesterday.id, lastWeek.id]);
+    // Paging and the total are per call.
+    expect(await list('?when=upcoming&limit=1&offset=1')).toMatchObject({ total: 3, items: [{ id: tomorrow.id }] });
+    expect(await list('?when=past&limit=1')).toMatchObject({ total: 2, items: [{ id: yesterday.id }] });
+
+    const bad = await json<{ error: { fields: Record<string, string> } }>(
+      await t.request('/api/visits?when=soon', { cookie: owner.cookie }),
+      400,
+    );
+    expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming or past' });
   });
 
   it('upcoming: only visits the user is assigned to, from now on, soonest first, limited', async () => {

@@ -36,6 +36,7 @@ import {
   visitTasks,
   visitUsers,
   workspaceMembers,
+  workspaces,
 } from '../../db/schema';
 import { badRequest, conflict, notFound, staleVersion } from '../../errors';
 import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
@@ -108,7 +109,11 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
       sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${query.userId})`,
     );
   }
-  const order = query.from ? [asc(visits.scheduledAt), asc(visits.id)] : [desc(visits.scheduledAt), desc(visits.id)];
+  // Issue 25: the visits list answers 'what's next' (Upcoming, soonest first) apart from the past.
+  if (query.when === 'upcoming') conditions.push(gte(visits.scheduledAt, startOfToday(member)));
+  if (query.when === 'past') conditions.push(lt(visits.scheduledAt, startOfToday(member)));
+  const soonestFirst = query.when ? query.when === 'upcoming' : query.from !== undefined;
+  const order = soonestFirst ? [asc(visits.scheduledAt), asc(visits.id)] : [desc(visits.scheduledAt), desc(visits.id)];
   const rows = await db
     .select({ ...listItemColumns, total: windowTotal() })
     .from(visits)
@@ -124,6 +129,12 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
       .where(and(...conditions))
       .then(theCount);
   return toPage(rows, query, countAll, toListItem);
+}
+
+/** SQL: the instant today began in the member's workspace's time zone (workspaces.time_zone). */
+function startOfToday(member: Member): SQL {
+  const zone = sql`(select ${workspaces.timeZone} from ${workspaces} where ${workspaces.id} = ${member.workspaceId})`;
+  return sql`(date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`;
 }
 
 /** The occurrences of a series the member can see, oldest first (issue 18; a series has at most 500 at once). */
