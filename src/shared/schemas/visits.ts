@@ -236,15 +236,17 @@ export interface VisitDetailDto extends VisitListItemDto {
 
 /** What the caller may do with a visit (access.ts `policy.visit.can`). */
 export interface VisitCan {
-  /** Start, complete, cancel: whoever sees the visit (a technician on it too). */
+  /** Start, complete, cancel: whoever sees the visit (a technician on it too); once completed, only the office (to reopen). */
   changeStatus: boolean;
-  /** Tick its tasks and write their notes. */
+  /** Tick its tasks and write their notes; false while completed (issue 25: locked). */
   tickTasks: boolean;
-  /** Reschedule or move it: owners and managers. */
+  /** Reschedule or move it: owners and managers, not while completed. */
   edit: boolean;
   delete: boolean;
-  /** Add or remove tasks. */
+  /** Add or remove tasks: owners and managers, not while completed. */
   manageTasks: boolean;
+  /** Reopen a completed visit (PATCH status `in_progress`): owners and managers, only while completed. */
+  reopen: boolean;
   /** Choose who is on it (issue 24: any member of the workspace). */
   managePeople: boolean;
   createInvoice: boolean;
