@@ -6,6 +6,7 @@ import { fullAddress } from '../../../shared/place';
 import type { VisitDetailDto, VisitPropertyDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
 import { madeNow } from '../../api/write';
+import { ReopenVisit } from '../../components/reopen-visit';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
@@ -114,7 +115,7 @@ function StopDetails({ visit, locked }: { visit: VisitDetailDto; locked: boolean
   const next = NEXT_STATUS[visit.status];
   return (
     <Stack gap="sm" pt="xs">
-      {locked && <Text size="sm">This visit is completed. Reopen it to make changes.</Text>}
+      {locked && <ReopenVisit visit={visit} />}
       {visit.tasks.length === 0 ? (
         <Text size="sm" c="dimmed">
           No tasks on this visit.

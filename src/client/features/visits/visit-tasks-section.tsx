@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/http';
 import { submit } from '../../api/outbox';
 import { madeNow } from '../../api/write';
 import { ErrorBox } from '../../components/error-box';
+import { ReopenVisit } from '../../components/reopen-visit';
 import { statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
 
@@ -29,6 +30,7 @@ export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
           </Text>
         )}
       </Group>
+      {visit.status === 'completed' && <ReopenVisit visit={visit} />}
       {statusError && <ErrorBox>{statusError}</ErrorBox>}
       {visit.tasks.length === 0 ? (
         <Text size="sm" c="dimmed">
