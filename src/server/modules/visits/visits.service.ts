@@ -39,7 +39,8 @@ import {
   workspaces,
 } from '../../db/schema';
 import { badRequest, conflict, notFound, staleVersion } from '../../errors';
-import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
+import { containsPattern, counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
+import { completedAtFor } from './completed-at';
 import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
 import { amounts, centsOf, shownStatus, subtotalSql } from '../invoices/invoice-sql';
 
@@ -437,13 +438,11 @@ export async function updateVisit(
   if (input.propertyId) changes.propertyId = input.propertyId;
   if (input.scheduledAt) changes.scheduledAt = input.scheduledAt;
   if (input.status) {
+    // Issue 25: a change made offline keeps the time it was made, when plausible.
+    const stamp = plausibleInstant(input.at, sql`${visits.createdAt}`);
     changes.status = input.status;
-    if (input.status === 'in_progress') changes.startedAt = sql`coalesce(${visits.startedAt}, now())`;
-    // Leaving completed clears the stamp, as for visit tasks, so a time never contradicts the status.
-    changes.completedAt =
-      input.status === 'completed'
-        ? sql`case when ${visits.status} = 'completed' then coalesce(${visits.completedAt}, now()) else now() end`
-        : null;
+    if (input.status === 'in_progress') changes.startedAt = sql`coalesce(${visits.startedAt}, ${stamp})`;
+    changes.completedAt = completedAtFor(input.status, visits, stamp);
   }
   if (Object.keys(changes).length > 0 || input.assigneeIds) {
     changes.version = sql`${visits.version} + 1`;
@@ -556,10 +555,9 @@ export async function updateVisitTask(
   const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
   if (input.status) {
     changes.status = input.status;
-    changes.completedAt =
-      input.status === 'completed'
-        ? sql`case when ${visitTasks.status} = 'completed' then coalesce(${visitTasks.completedAt}, now()) else now() end`
-        : null;
+    // Issue 25: a tick made offline keeps its time, when plausible (not before the visit was made).
+    const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
+    changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
   }
   if (input.notes !== undefined) changes.notes = input.notes;
   if (input.price !== undefined) changes.price = input.price;
