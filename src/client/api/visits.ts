@@ -23,7 +23,7 @@ import type {
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
-import { useWriteMutation, type Write } from './write';
+import type { Write } from './write';
 
 // Visits, their tasks and their people (/api/visits…).
 
@@ -367,6 +367,3 @@ export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
   },
   upgrade: withTime,
 };
-
-/** The visit page's status changes, online: the same write the outbox sends. */
-export const useChangeVisitStatus = () => useWriteMutation(visitStatusWrite, (change: VisitStatusChange) => change);

@@ -118,7 +118,7 @@ export function CalendarPage() {
             start={phoneStart}
             visits={items}
             loading={visits.isFetching || visits.isPending}
-            unavailable={visits.isPending && visits.fetchStatus === 'paused'}
+            unavailable={visits.fetchStatus === 'paused' && (visits.isPending || visits.isPlaceholderData)}
             onWeek={(start) => update({ date: dayOf(start) })}
           />
         ) : (
