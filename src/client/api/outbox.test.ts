@@ -280,4 +280,28 @@ describe('the outbox over the write objects', () => {
     expect(kept.map(([, item]) => [item.change.kind, item.state])).toEqual([['visitTask', 'failed']]);
     expect(sent).toHaveLength(2);
   });
+
+  it("a completed visit's lock (409 with no record) is a refusal, not retried; a 5xx with a form waiting is told to it", async () => {
+    const { queryClient } = await import('./query-client');
+    const outbox = await import('./outbox');
+    await outbox.startOutbox(queryClient);
+    answer = () =>
+      Response.json(
+        { error: { code: 'CONFLICT', message: 'This visit is completed. Reopen it to make changes.' } },
+        { status: 409 },
+      );
+    await outbox.enqueue(tick('2030-06-15T09:00:00.000Z'));
+    await outbox.settled();
+    const keyval = await import('idb-keyval');
+    const store = keyval.createStore('rounds-outbox', 'items');
+    const kept = await keyval.entries<string, { state: string; error: string }>(store);
+    expect(kept.map(([, item]) => [item.state, item.error])).toEqual([
+      ['failed', 'This visit is completed. Reopen it to make changes.'],
+    ]);
+    expect(sent).toHaveLength(1);
+    await keyval.clear(store);
+
+    answer = () => Response.json({ error: { code: 'INTERNAL', message: 'Database is down' } }, { status: 503 });
+    await expect(outbox.submit(tick('2030-06-15T09:05:00.000Z'))).rejects.toThrow('Database is down');
+  });
 });
