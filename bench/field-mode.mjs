@@ -74,6 +74,9 @@ try {
       }),
   );
 
+  // Issue 25: /today's cards are compact, the next stop alone open; open them all to reach every tick.
+  const closed = page.getByRole('button', { name: 'Tasks, notes and photos' });
+  while ((await closed.count()) > 0) await closed.first().click();
   await context.setOffline(true);
   const boxes = page.getByRole('checkbox');
   const available = await boxes.count();

@@ -283,3 +283,55 @@ for (const viewport of [
     await expectNoSeriousAxe(page, '/resources/visits/{id} (series scope)');
   });
 }
+
+test('offline, the calendar shows the visits in the cache, and says when a week is not available', async ({
+  page,
+  context,
+  server,
+}) => {
+  test.setTimeout(90_000);
+  await page.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
+    data: { email: `calendar-offline-${Date.now()}@example.com`, password: 'quiet-harbour-7', name: '' },
+    headers: { origin: server.baseURL },
+  });
+  const property = await propertyWithTask(page.request, server.baseURL);
+  const api = apiClient(page.request, server.baseURL);
+  // Three visits later today (the user made them, so leads them: they are on /today too).
+  for (const hours of [1, 2, 3]) {
+    await api.post('/api/visits', {
+      propertyId: property.id,
+      scheduledAt: new Date(Date.now() + hours * 3600_000).toISOString(),
+    });
+  }
+  const visits = page.getByRole('link', { name: new RegExp(property.name) });
+
+  // Only /today was opened online: its visits are in the cache, the calendar's week is not.
+  await page.goto('/today');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByRole('article', { name: property.name })).toHaveCount(3);
+  await page.waitForTimeout(1200); // the persister writes at most every 500 ms
+
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await expect(visits).toHaveCount(3);
+  await expect(page.getByText('No visits in this week')).toHaveCount(0);
+  // A week nothing is known of: unknown, not empty.
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByText('Not available offline')).toBeVisible();
+  await expect(page.getByText('No visits in this week')).toHaveCount(0);
+
+  // Online, the calendar fetches its week; offline again, a reload shows it from the kept copy.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await page.reload();
+  await expect(visits).toHaveCount(3);
+  await page.waitForTimeout(1200);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(visits).toHaveCount(3);
+  await expect(page.getByText('No visits in this week')).toHaveCount(0);
+});

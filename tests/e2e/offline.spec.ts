@@ -51,7 +51,7 @@ test('/today works offline: cached visits, three queued changes that survive a r
   await thumbnail.scrollIntoViewIfNeeded();
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
-  await expect(card.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+  await expect(card.getByRole('link', { name: `Directions to ${property.name}` })).toHaveAttribute(
     'href',
     /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20Quay%20Road/,
   );
@@ -127,6 +127,44 @@ test('/today works offline: cached visits, three queued changes that survive a r
   // The uploaded photo replaces the waiting one on the page.
   await expect(card.getByRole('img', { name: /waiting to upload/ })).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Open photo camera-/ })).toBeVisible();
+});
+
+test('a tick and a note made offline keep the time they were made, not the time they were synced', async ({
+  page,
+  context,
+  server,
+  user: _user,
+}) => {
+  test.setTimeout(90_000);
+  const { property, visit, tasks } = await propertyWithVisit(page.request, server.baseURL, 'Tide Mill');
+  const card = await openTodayControlled(page, property.name);
+  const tick = card.getByRole('checkbox', { name: tasks[0]!.name });
+
+  await context.setOffline(true);
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  const madeAt = Date.now();
+  await tick.click();
+  await expect(tick).toBeChecked();
+  await card.getByLabel('Add a note').fill('Tide too high for the sluice');
+  await card.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByRole('button', { name: 'Pending changes (2)' })).toBeVisible();
+  // Still offline a while later: the sync is well after the changes.
+  await page.waitForTimeout(5000);
+  await context.setOffline(false);
+  const syncedFrom = Date.now();
+  await expect(page.getByRole('button', { name: /^Pending changes/ })).toHaveCount(0, { timeout: 20_000 });
+
+  const fresh = await getJson<VisitDetailDto>(page.request, `${server.baseURL}/api/visits/${visit.id}`);
+  const completedAt = Date.parse(fresh.tasks.find((task) => task.name === tasks[0]!.name)!.completedAt!);
+  expect(Math.abs(completedAt - madeAt)).toBeLessThan(2000);
+  expect(completedAt).toBeLessThan(syncedFrom - 3000);
+  const notes = await getJson<ListPage<{ content: string; createdAt: string }>>(
+    page.request,
+    `${server.baseURL}/api/notes?attachableType=visit&attachableId=${visit.id}`,
+  );
+  const createdAt = Date.parse(notes.items[0]!.createdAt);
+  expect(Math.abs(createdAt - madeAt)).toBeLessThan(4000);
+  expect(createdAt).toBeLessThan(syncedFrom - 1000);
 });
 
 test('a change against a newer version: Changed by someone else, then Keep mine or Take theirs', async ({

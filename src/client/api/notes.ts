@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoteAttachableType } from '../../shared/constants';
+import type { MeDto } from '../../shared/schemas/auth';
 import type { Page } from '../../shared/schemas/common';
-import type { CreateNoteInput, NoteDto, UpdateNoteInput } from '../../shared/schemas/notes';
+import type { NoteDto, UpdateNoteInput } from '../../shared/schemas/notes';
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { madeNow, useWriteMutation, type Write } from './write';
 
 // Notes (/api/notes…).
 
@@ -36,21 +38,115 @@ export const noteQuery = (id: string) =>
 export const useNotes = (filters: NoteFilters) => useQuery(notesQuery(filters));
 export const useNote = (id: string) => useQuery({ ...noteQuery(id), enabled: Boolean(id) });
 
-export const useCreateNote = () =>
-  useMutationThatInvalidates(
-    (body: CreateNoteInput) => api<NoteDto>('/api/notes', { method: 'POST', body: { ...body } }),
-    () => [noteKeys.lists()],
-  );
-
-export function useUpdateNote() {
-  const queryClient = useQueryClient();
-  return useMutationThatInvalidates(
-    ({ id, ...body }: UpdateNoteInput & { id: string }) =>
-      api<NoteDto>(`/api/notes/${id}`, { method: 'PATCH', body: { ...body } }),
-    () => [noteKeys.lists()],
-    (note) => queryClient.setQueryData(noteKeys.detail(note.id), note),
-  );
+/** A new note, made on the phone with its own id: a replay can never make it twice. */
+export interface NoteCreateChange {
+  kind: 'noteCreate';
+  id: string;
+  content: string;
+  /** Omitted: a standalone note (spec §5). */
+  attachableType?: NoteAttachableType;
+  attachableId?: string;
+  /** When it was written (issue 25): the server keeps it as the note's time when plausible. */
+  at?: string;
 }
+
+export interface NoteUpdateChange {
+  kind: 'noteUpdate';
+  id: string;
+  content: string;
+}
+
+export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
+  kind: 'noteCreate',
+  send: (change, { headers }) =>
+    api<NoteDto>('/api/notes', {
+      method: 'POST',
+      headers,
+      body: {
+        id: change.id,
+        content: change.content,
+        attachableType: change.attachableType,
+        attachableId: change.attachableId,
+        at: change.at,
+      },
+    }),
+  apply: (client, change) => {
+    if (!change.attachableType || !change.attachableId) return;
+    const me = client.getQueryData<MeDto | null>(areaKeys.me);
+    const now = change.at ?? madeNow();
+    const note: NoteDto = {
+      id: change.id,
+      content: change.content,
+      attachableType: change.attachableType,
+      attachableId: change.attachableId,
+      attachedName: null,
+      createdBy: me?.id ?? '',
+      author: { displayName: me?.profile.displayName ?? null, email: me?.email ?? '' },
+      createdAt: now,
+      updatedAt: now,
+      edited: false,
+      can: { edit: true, delete: false },
+    };
+    client.setQueriesData<Page<NoteDto>>(
+      {
+        queryKey: noteKeys.lists(),
+        predicate: (query) =>
+          (query.queryKey[2] as { attachableId?: string } | undefined)?.attachableId === change.attachableId,
+      },
+      (page) => (page ? { ...page, items: [note, ...page.items], total: page.total + 1 } : page),
+    );
+  },
+  settle: () => [noteKeys.lists()],
+  describe: (change) => `New note: ${change.content.slice(0, 60)}`,
+  upgrade: (change, queuedAt) => (change.at ? change : { ...change, at: new Date(queuedAt).toISOString() }),
+};
+
+export const noteUpdateWrite: Write<NoteUpdateChange, NoteDto> = {
+  kind: 'noteUpdate',
+  send: (change, { headers }) =>
+    api<NoteDto>(`/api/notes/${change.id}`, { method: 'PATCH', headers, body: { content: change.content } }),
+  apply: (client, change) =>
+    client.setQueriesData<Page<NoteDto>>({ queryKey: noteKeys.lists() }, (page) =>
+      page
+        ? {
+            ...page,
+            items: page.items.map((note) =>
+              note.id === change.id ? { ...note, content: change.content, edited: true } : note,
+            ),
+          }
+        : page,
+    ),
+  settle: (client, _change, note) => {
+    client?.setQueryData(noteKeys.detail(note.id), note);
+    return [noteKeys.lists()];
+  },
+  describe: (change) => `Edited note: ${change.content.slice(0, 60)}`,
+};
+
+/** What the note form sends; a blank type or id: a standalone note. */
+export interface NewNote {
+  content: string;
+  attachableType?: NoteAttachableType | '';
+  attachableId?: string;
+}
+
+/** The note form (online): the same write the outbox sends, made now. */
+export const useCreateNote = () =>
+  useWriteMutation(noteCreateWrite, (body: NewNote): NoteCreateChange => ({
+    kind: 'noteCreate',
+    id: crypto.randomUUID(),
+    content: body.content,
+    attachableType: body.attachableType || undefined,
+    attachableId: body.attachableId || undefined,
+    at: madeNow(),
+  }));
+
+export const useUpdateNote = () =>
+  useWriteMutation(noteUpdateWrite, ({ id, content }: UpdateNoteInput & { id: string }): NoteUpdateChange => ({
+    kind: 'noteUpdate',
+    id,
+    content,
+  }));
 
 export function useDeleteNote() {
   const queryClient = useQueryClient();

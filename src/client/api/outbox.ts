@@ -1,17 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { createStore, del, entries, set, clear } from 'idb-keyval';
-import type { NoteAttachableType, PhotoAttachableType, VisitStatus, VisitTaskStatus } from '../../shared/constants';
-import type { MeDto } from '../../shared/schemas/auth';
-import type { Page } from '../../shared/schemas/common';
-import type { NoteDto } from '../../shared/schemas/notes';
-import type { MyVisitsDto, VisitDetailDto, VisitTaskDto } from '../../shared/schemas/visits';
+import { IDEMPOTENCY_MESSAGES } from '../../shared/messages/idempotency';
 import { tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
-import { api, ApiError, errorMessage, uploadForm } from './http';
-import { areaKeys } from './keys';
-import { noteKeys } from './notes';
-import { photoKeys } from './photos';
-import { visitKeys } from './visits';
+import { ApiError, errorMessage } from './http';
+import { noteCreateWrite, noteUpdateWrite, type NoteCreateChange, type NoteUpdateChange } from './notes';
+import { photoWrite, type PhotoChange } from './photos';
+import { visitStatusWrite, visitTaskWrite, type VisitStatusChange, type VisitTaskChange } from './visits';
+import { invalidate, type Write } from './write';
 
 // Issue 17, the outbox: the field writes (ticking a task, a visit's status, adding or editing a
 // note, taking a photo) are queued in IndexedDB, applied at once to the query cache, and sent in
@@ -21,35 +17,21 @@ import { visitKeys } from './visits';
 // on; a 409 marks it a conflict ('Changed by someone else'); no answer at all stops the run and
 // retries with backoff. Each change keeps the workspace it was made in (issue 24) and is sent
 // there, whichever workspace the tab is in when the queue drains.
+//
+// Issue 25: the queue knows no kind of change. Each is a `Write` defined in its area's file (how
+// to send, show, settle and name it); the queue looks it up by `kind`. Items kept by an older
+// build have the same kinds and fields, and each write's `upgrade` fills what they lack.
 
-export type OutboxChange =
-  | {
-      kind: 'visitTask';
-      visitId: string;
-      taskId: string;
-      taskName: string;
-      status: VisitTaskStatus;
-      previous: VisitTaskStatus;
-      version: number;
-    }
-  | {
-      kind: 'visitStatus';
-      visitId: string;
-      propertyName: string;
-      status: VisitStatus;
-      previous: VisitStatus;
-      version: number;
-    }
-  | { kind: 'noteCreate'; id: string; content: string; attachableType: NoteAttachableType; attachableId: string }
-  | { kind: 'noteUpdate'; id: string; content: string }
-  | {
-      kind: 'photo';
-      id: string;
-      blob: Blob;
-      fileName: string;
-      attachableType: PhotoAttachableType;
-      attachableId: string;
-    };
+export type OutboxChange = VisitTaskChange | VisitStatusChange | NoteCreateChange | NoteUpdateChange | PhotoChange;
+
+type AnyWrite = Write<OutboxChange, unknown>;
+
+/** Every write the outbox can queue, by kind. */
+const WRITES = Object.fromEntries(
+  [visitTaskWrite, visitStatusWrite, noteCreateWrite, noteUpdateWrite, photoWrite].map((write) => [write.kind, write]),
+) as Record<OutboxChange['kind'], AnyWrite>;
+
+const writeOf = (change: OutboxChange): AnyWrite => WRITES[change.kind];
 
 export interface OutboxItem {
   /** The IndexedDB key; sorts in the order the changes were made. */
@@ -65,7 +47,7 @@ export interface OutboxItem {
   attempts: number;
   error: string | null;
   /** The server's record when the change met a newer version (409). */
-  current?: VisitTaskDto | VisitDetailDto;
+  current?: unknown;
 }
 
 const store = createStore('rounds-outbox', 'items');
@@ -105,12 +87,19 @@ export function useOutbox(): OutboxItem[] {
   );
 }
 
+/** An item as kept by any build: its change brought up to this build's shape; unknown kinds are left out. */
+export function upgradeItem(item: OutboxItem): OutboxItem | null {
+  const write = WRITES[item.change?.kind];
+  if (!write) return null;
+  return write.upgrade ? { ...item, change: write.upgrade(item.change, item.queuedAt) } : item;
+}
+
 /** Loads the queue kept in IndexedDB, and drains it now and whenever the network comes back. */
 export function startOutbox(queryClient: QueryClient): Promise<void> {
   client = queryClient;
   loaded ??= (async () => {
     const stored = await entries<string, OutboxItem>(store);
-    publish(stored.map(([, item]) => item).sort((a, b) => (a.key < b.key ? -1 : 1)));
+    publish(stored.flatMap(([, item]) => upgradeItem(item) ?? []).sort((a, b) => (a.key < b.key ? -1 : 1)));
     window.addEventListener('online', () => void drain());
     void drain();
   })();
@@ -120,7 +109,7 @@ export function startOutbox(queryClient: QueryClient): Promise<void> {
 /** Queues one change, shows it at once in the cache, and tries to send it. */
 export async function enqueue(change: OutboxChange): Promise<OutboxItem> {
   // The screen changes first; the queue is written right after.
-  if (client) applyOptimistic(client, change);
+  if (client) writeOf(change).apply?.(client, change);
   if (loaded) await loaded;
   sequence += 1;
   const workspaceId = tabWorkspaceId();
@@ -139,6 +128,34 @@ export async function enqueue(change: OutboxChange): Promise<OutboxItem> {
   return item;
 }
 
+/** What `submit` came to: sent (with the server's answer), or kept in the queue for later. */
+export type Submitted = { sent: true; result: unknown } | { sent: false };
+
+const waiting = new Map<string, { resolve: (outcome: Submitted) => void; reject: (error: unknown) => void }>();
+
+/**
+ * Queues a change like `enqueue`, for a form that stays open until it is saved: resolves once it
+ * is sent, or once it waits for the network (or a conflict choice) in the queue; a refusal (4xx)
+ * is thrown to the form, which shows it where it was made, and the change is not kept.
+ */
+export async function submit(change: OutboxChange): Promise<Submitted> {
+  const item = await enqueue(change);
+  return new Promise<Submitted>((resolve, reject) => {
+    waiting.set(item.key, { resolve, reject });
+    void drain();
+  });
+}
+
+function answer(
+  key: string,
+  settle: (waiter: { resolve: (outcome: Submitted) => void; reject: (error: unknown) => void }) => void,
+) {
+  const waiter = waiting.get(key);
+  if (!waiter) return;
+  waiting.delete(key);
+  settle(waiter);
+}
+
 // ── sending ──
 
 let running: Promise<void> | null = null;
@@ -146,9 +163,21 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let backoffMs = 0;
 const MAX_BACKOFF_MS = 60_000;
 
+/** Set when a drain is asked for during a run: the run goes round once more (the network may have come back). */
+let again = false;
+
 /** Sends the pending items in order; one run at a time. */
 export function drain(): Promise<void> {
-  running ??= run().finally(() => {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await run();
+    } while (again);
+  })().finally(() => {
     running = null;
   });
   return running;
@@ -163,27 +192,43 @@ async function run() {
   if (loaded) await loaded;
   clearTimeout(retryTimer);
   const tried = new Set<string>();
-  let sent = 0;
+  // The keys the sent changes settle, refetched once the run is over: a refetch in the middle
+  // would show the server's state over the changes still waiting behind.
+  const stale: QueryKey[] = [];
   for (;;) {
     if (typeof navigator !== 'undefined' && !navigator.onLine) break;
     const item = items.find((candidate) => candidate.state === 'pending' && !tried.has(candidate.key));
     if (!item) break;
     tried.add(item.key);
+    const write = writeOf(item.change);
     try {
-      const result = await send(item);
+      const result = await write.send(item.change, { headers: headersOf(item) });
       await drop(item);
-      afterSent(item, result);
-      sent += 1;
+      stale.push(...write.settle(cacheFor(item), item.change, result));
+      await rebase(item, result);
       backoffMs = 0;
+      answer(item.key, (waiter) => waiter.resolve({ sent: true, result }));
     } catch (error) {
       const attempts = item.attempts + 1;
+      const stillRunning = error instanceof ApiError && error.message === IDEMPOTENCY_MESSAGES.stillRunning;
       const transient =
         !(error instanceof ApiError) ||
         error.status === 0 ||
         error.status >= 500 ||
         error.status === 429 ||
-        // 409 with no record: the same key is still being answered by another copy of the request.
-        (error.status === 409 && !error.current);
+        // The same key is still being answered by another copy of the request. (Any other 409
+        // with no record, such as a completed visit's lock, is a refusal.)
+        (error.status === 409 && stillRunning);
+      const conflict = error instanceof ApiError && error.status === 409 && Boolean(error.current && write.versioned);
+      const answered = error instanceof ApiError && error.status !== 0 && !stillRunning && !conflict;
+      if (waiting.has(item.key) && answered) {
+        // Answered with an error while its form waits: the form shows why and the change is not
+        // kept (the server made nothing of it). With no answer at all it stays queued, below.
+        await drop(item);
+        if (client) stale.push(...write.settle(null, item.change, undefined));
+        answer(item.key, (waiter) => waiter.reject(error));
+        continue;
+      }
       if (transient) {
         // No answer, or the server could not cope: keep the order, try again later.
         await save({ ...item, attempts, error: errorMessage(error, 'Could not reach the server') });
@@ -191,70 +236,25 @@ async function run() {
         retryTimer = setTimeout(() => void drain(), backoffMs);
         break;
       }
-      if (error.status === 409 && error.current) {
-        await save({
-          ...item,
-          attempts,
-          state: 'conflict',
-          error: error.message,
-          current: error.current as OutboxItem['current'],
-        });
+      if (conflict) {
+        await save({ ...item, attempts, state: 'conflict', error: error.message, current: error.current });
       } else {
         await save({ ...item, attempts, state: 'failed', error: error.message });
       }
     }
   }
-  if (sent > 0 && client) {
-    await Promise.all(
-      [visitKeys.all, noteKeys.lists(), photoKeys.all, areaKeys.properties].map((queryKey) =>
-        client?.invalidateQueries({ queryKey }),
-      ),
-    );
+  // What is still queued now waits for the network or a choice: its form need not.
+  for (const key of [...waiting.keys()]) {
+    if (items.some((item) => item.key === key)) answer(key, (waiter) => waiter.resolve({ sent: false }));
   }
+  if (stale.length > 0 && client) await invalidate(client, stale);
 }
 
-function send(item: OutboxItem): Promise<unknown> {
-  const headers: Record<string, string> = {
+function headersOf(item: OutboxItem): Record<string, string> {
+  return {
     'Idempotency-Key': item.idempotencyKey,
     ...(item.workspaceId ? { [WORKSPACE_HEADER]: item.workspaceId } : {}),
   };
-  const change = item.change;
-  switch (change.kind) {
-    case 'visitTask':
-      return api<VisitTaskDto>(`/api/visits/${change.visitId}/tasks/${change.taskId}`, {
-        method: 'PATCH',
-        headers,
-        body: { status: change.status, version: change.version },
-      });
-    case 'visitStatus':
-      return api<VisitDetailDto>(`/api/visits/${change.visitId}`, {
-        method: 'PATCH',
-        headers,
-        body: { status: change.status, version: change.version },
-      });
-    case 'noteCreate':
-      return api<NoteDto>('/api/notes', {
-        method: 'POST',
-        headers,
-        body: {
-          id: change.id,
-          content: change.content,
-          attachableType: change.attachableType,
-          attachableId: change.attachableId,
-        },
-      });
-    case 'noteUpdate':
-      return api<NoteDto>(`/api/notes/${change.id}`, { method: 'PATCH', headers, body: { content: change.content } });
-    case 'photo': {
-      const form = new FormData();
-      form.set('id', change.id);
-      form.set('caption', '');
-      form.set('attachableType', change.attachableType);
-      form.set('attachableId', change.attachableId);
-      form.set('file', change.blob, change.fileName);
-      return uploadForm('/api/photos', form, undefined, headers);
-    }
-  }
 }
 
 /**
@@ -265,26 +265,24 @@ function cacheFor(item: OutboxItem): QueryClient | null {
   return (item.workspaceId ?? null) === tabWorkspaceId() ? client : null;
 }
 
-/** The server's answer replaces the guess; later changes to the same record build on its new version. */
-function afterSent(item: OutboxItem, result: unknown) {
-  const change = item.change;
-  const shown = cacheFor(item);
-  if (change.kind === 'visitTask') {
-    const task = result as VisitTaskDto;
-    if (shown) replaceTask(shown, task);
-    rebase((other) => other.kind === 'visitTask' && other.taskId === task.id, change.version, task.version);
-  } else if (change.kind === 'visitStatus') {
-    const visit = result as VisitDetailDto;
-    if (shown) replaceVisit(shown, visit);
-    rebase((other) => other.kind === 'visitStatus' && other.visitId === visit.id, change.version, visit.version);
-  }
-}
-
-function rebase(sameRecord: (change: OutboxChange) => boolean, from: number, to: number) {
+/** Later changes to the same record build on the version the server answered. */
+async function rebase(sent: OutboxItem, result: unknown) {
+  const versioned = writeOf(sent.change).versioned;
+  if (!versioned) return;
+  const record = versioned.record(sent.change);
+  const from = versioned.version(sent.change);
+  const to = versioned.versionOf(result);
   for (const other of items) {
     const change = other.change;
-    if (other.state === 'pending' && sameRecord(change) && 'version' in change && change.version === from) {
-      void save({ ...other, change: { ...change, version: to } });
+    const same = writeOf(change).versioned;
+    if (
+      other.state === 'pending' &&
+      same === versioned &&
+      same.record(change) === record &&
+      same.version(change) === from
+    ) {
+      // Saved before the run picks the next item, so it goes with the new version.
+      await save({ ...other, change: same.withVersion(change, to) });
     }
   }
 }
@@ -300,27 +298,28 @@ export async function retryItem(item: OutboxItem) {
   await drain();
 }
 
-/** Discard: forget the change and show the server's state again. */
+/** Discard: forget the change and show the server's state again (what its write settles). */
 export async function discardItem(item: OutboxItem) {
   await drop(item);
-  await client?.invalidateQueries({ queryKey: areaKeys.visits });
-  await client?.invalidateQueries({ queryKey: noteKeys.lists() });
+  if (client) await invalidate(client, writeOf(item.change).settle(null, item.change, undefined));
 }
 
 /** 'Keep mine': send my change again over the version the server has now (a new body: a new key). */
 export async function keepMine(item: OutboxItem) {
-  const change = item.change;
-  if (!item.current || (change.kind !== 'visitTask' && change.kind !== 'visitStatus')) return;
+  const write = writeOf(item.change);
+  const versioned = write.versioned;
+  if (!item.current || !versioned) return;
+  const change = versioned.withVersion(item.change, versioned.versionOf(item.current));
   await save({
     ...item,
     idempotencyKey: crypto.randomUUID(),
     state: 'pending',
     error: null,
     current: undefined,
-    change: { ...change, version: item.current.version },
+    change,
   });
   const shown = cacheFor(item);
-  if (shown) applyOptimistic(shown, { ...change, version: item.current.version });
+  if (shown) write.apply?.(shown, change);
   await drain();
 }
 
@@ -328,10 +327,8 @@ export async function keepMine(item: OutboxItem) {
 export async function takeTheirs(item: OutboxItem) {
   await drop(item);
   const shown = cacheFor(item);
-  if (shown && item.current) {
-    if (item.change.kind === 'visitTask') replaceTask(shown, item.current as VisitTaskDto);
-    else replaceVisit(shown, item.current as VisitDetailDto);
-  }
+  const versioned = writeOf(item.change).versioned;
+  if (shown && item.current && versioned) versioned.replace(shown, item.current);
 }
 
 /** Signing out: nothing of this user's stays on the phone. */
@@ -340,89 +337,19 @@ export async function clearOutbox() {
   publish([]);
 }
 
-// ── the cache, changed at once ──
-
-function updateMyVisits(queryClient: QueryClient, visitId: string, change: (visit: VisitDetailDto) => VisitDetailDto) {
-  queryClient.setQueriesData<MyVisitsDto>({ queryKey: visitKeys.mineAll() }, (data) =>
-    data ? { ...data, items: data.items.map((visit) => (visit.id === visitId ? change(visit) : visit)) } : data,
-  );
-  queryClient.setQueryData<VisitDetailDto>(visitKeys.detail(visitId), (visit) => (visit ? change(visit) : visit));
-}
-
-function replaceTask(queryClient: QueryClient, task: VisitTaskDto) {
-  updateMyVisits(queryClient, task.visitId, (visit) => ({
-    ...visit,
-    tasks: visit.tasks.map((old) => (old.id === task.id ? task : old)),
-  }));
-}
-
-function replaceVisit(queryClient: QueryClient, fresh: VisitDetailDto) {
-  updateMyVisits(queryClient, fresh.id, (visit) => ({ ...visit, ...fresh, tasks: fresh.tasks ?? visit.tasks }));
-}
-
-function applyOptimistic(queryClient: QueryClient, change: OutboxChange) {
-  switch (change.kind) {
-    case 'visitTask':
-      return updateMyVisits(queryClient, change.visitId, (visit) => ({
-        ...visit,
-        tasks: visit.tasks.map((task) => (task.id === change.taskId ? { ...task, status: change.status } : task)),
-      }));
-    case 'visitStatus':
-      return updateMyVisits(queryClient, change.visitId, (visit) => ({ ...visit, status: change.status }));
-    case 'noteCreate': {
-      const me = queryClient.getQueryData<MeDto | null>(areaKeys.me);
-      const now = new Date().toISOString();
-      const note: NoteDto = {
-        id: change.id,
-        content: change.content,
-        attachableType: change.attachableType,
-        attachableId: change.attachableId,
-        attachedName: null,
-        createdBy: me?.id ?? '',
-        author: { displayName: me?.profile.displayName ?? null, email: me?.email ?? '' },
-        createdAt: now,
-        updatedAt: now,
-        edited: false,
-        can: { edit: true, delete: false },
-      };
-      return queryClient.setQueriesData<Page<NoteDto>>(
-        {
-          queryKey: noteKeys.lists(),
-          predicate: (query) =>
-            (query.queryKey[2] as { attachableId?: string } | undefined)?.attachableId === change.attachableId,
-        },
-        (page) => (page ? { ...page, items: [note, ...page.items], total: page.total + 1 } : page),
-      );
-    }
-    case 'noteUpdate':
-      return queryClient.setQueriesData<Page<NoteDto>>({ queryKey: noteKeys.lists() }, (page) =>
-        page
-          ? {
-              ...page,
-              items: page.items.map((note) =>
-                note.id === change.id ? { ...note, content: change.content, edited: true } : note,
-              ),
-            }
-          : page,
-      );
-    case 'photo':
-      // Shown from the queue itself (its blob), until the server has it: see PendingPhotos.
-      return;
-  }
-}
-
 /** The words for one queued change in the list. */
 export function describeChange(change: OutboxChange): string {
-  switch (change.kind) {
-    case 'visitTask':
-      return `${change.taskName}: ${change.status === 'completed' ? 'done' : 'not done'}`;
-    case 'visitStatus':
-      return `${change.propertyName}: ${change.status === 'in_progress' ? 'visit started' : change.status === 'completed' ? 'visit completed' : change.status}`;
-    case 'noteCreate':
-      return `New note: ${change.content.slice(0, 60)}`;
-    case 'noteUpdate':
-      return `Edited note: ${change.content.slice(0, 60)}`;
-    case 'photo':
-      return `Photo ${change.fileName}`;
-  }
+  return writeOf(change).describe(change);
+}
+
+/** For 'Changed by someone else': what was changed, and my value and the server's. */
+export function describeConflict(item: OutboxItem) {
+  const versioned = writeOf(item.change).versioned;
+  if (!versioned || !item.current) return null;
+  return {
+    subject: versioned.subject(item.change),
+    statusKind: versioned.statusKind,
+    mine: versioned.mine(item.change),
+    theirs: versioned.theirs(item.current),
+  };
 }

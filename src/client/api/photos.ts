@@ -5,6 +5,7 @@ import type { PhotoDetailDto, PhotoDto, UpdatePhotoInput } from '../../shared/sc
 import { api, queryString, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { useWriteMutation, type Write } from './write';
 
 // Photos (/api/photos…): the files themselves are <img src> of their `url` and `thumbnailUrl`.
 
@@ -36,28 +37,58 @@ export const photoQuery = (id: string) =>
 export const usePhotos = (filters: PhotoFilters) => useQuery(photosQuery(filters));
 export const usePhoto = (id: string) => useQuery(photoQuery(id));
 
-export interface NewPhoto {
-  file: Blob;
+/** A photo taken or chosen on the phone, with its own id; the blob is kept in IndexedDB while queued. */
+export interface PhotoChange {
+  kind: 'photo';
+  id: string;
+  blob: Blob;
   fileName: string;
   caption?: string;
   /** Omitted: a standalone photo (spec §5). */
   attachableType?: PhotoAttachableType;
   attachableId?: string;
-  onProgress?: (sent: number) => void;
 }
 
 /** A property's list shows its first photo: photos and properties both change. */
+export const photoWrite: Write<PhotoChange, PhotoDetailDto> = {
+  kind: 'photo',
+  send: (change, { headers, onProgress }) => {
+    const form = new FormData();
+    form.set('id', change.id);
+    form.set('caption', change.caption ?? '');
+    form.set('attachableType', change.attachableType ?? '');
+    form.set('attachableId', change.attachableId ?? '');
+    form.set('file', change.blob, change.fileName);
+    return uploadForm<PhotoDetailDto>('/api/photos', form, onProgress, headers);
+  },
+  // Shown from the queue itself (its blob) until the server has it: see PendingPhotos.
+  settle: () => [photoKeys.all, areaKeys.properties],
+  describe: (change) => `Photo ${change.fileName}`,
+};
+
+export interface NewPhoto {
+  file: Blob;
+  fileName: string;
+  caption?: string;
+  attachableType?: PhotoAttachableType;
+  attachableId?: string;
+  onProgress?: (sent: number) => void;
+}
+
+/** The photos page's uploads (online, with progress): the same write the outbox sends. */
 export const useUploadPhoto = () =>
-  useMutationThatInvalidates(
-    ({ file, fileName, caption, attachableType, attachableId, onProgress }: NewPhoto) => {
-      const form = new FormData();
-      form.set('caption', caption ?? '');
-      form.set('attachableType', attachableType ?? '');
-      form.set('attachableId', attachableId ?? '');
-      form.set('file', file, fileName);
-      return uploadForm<PhotoDetailDto>('/api/photos', form, onProgress);
-    },
-    () => [photoKeys.all, areaKeys.properties],
+  useWriteMutation(
+    photoWrite,
+    ({ file, fileName, caption, attachableType, attachableId }: NewPhoto): PhotoChange => ({
+      kind: 'photo',
+      id: crypto.randomUUID(),
+      blob: file,
+      fileName,
+      caption,
+      attachableType: attachableType || undefined,
+      attachableId: attachableId || undefined,
+    }),
+    (photo) => photo.onProgress,
   );
 
 export function useUpdatePhoto(id: string) {

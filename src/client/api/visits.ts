@@ -1,5 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, type VisitStatus } from '../../shared/constants';
+import {
+  keepPreviousData,
+  onlineManager,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type VisitStatus, type VisitTaskStatus } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type {
   AddVisitTaskInput,
@@ -16,6 +23,7 @@ import type {
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import type { Write } from './write';
 
 // Visits, their tasks and their people (/api/visits…).
 
@@ -111,8 +119,40 @@ export const candidatesQuery = (id: string) =>
   });
 
 export const useVisits = (filters: VisitFilters) => useQuery(visitsQuery(filters));
-export const useCalendarVisits = (window: CalendarWindow | null) =>
-  useQuery({ ...calendarVisitsQuery(window ?? { from: '', to: '' }), enabled: window !== null });
+/**
+ * Issue 25, honest offline: the visits already in the cache (the calendar's other windows, the
+ * lists, /today) that fall in the window, for a window never fetched while there is no network.
+ * Shown as old data (updated at 0): the server's answer replaces it as soon as it can be asked.
+ */
+export function cachedVisitsIn(client: QueryClient, window: CalendarWindow): Page<VisitListItemDto> | undefined {
+  const from = Date.parse(window.from);
+  const to = Date.parse(window.to);
+  const found = new Map<string, VisitListItemDto>();
+  for (const [, data] of client.getQueriesData<{ items?: unknown }>({ queryKey: visitKeys.all })) {
+    if (!Array.isArray(data?.items)) continue;
+    for (const visit of data.items as Partial<VisitListItemDto>[]) {
+      const at = Date.parse(visit.scheduledAt ?? '');
+      if (!visit.id || !visit.property || !visit.people || !(at >= from && at < to)) continue;
+      if (window.propertyId && visit.propertyId !== window.propertyId) continue;
+      if (window.userId && !visit.people.some((person) => person.userId === window.userId)) continue;
+      found.set(visit.id, visit as VisitListItemDto);
+    }
+  }
+  if (found.size === 0) return undefined;
+  const items = [...found.values()].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+  return { items, total: items.length };
+}
+
+export function useCalendarVisits(window: CalendarWindow | null) {
+  const client = useQueryClient();
+  const options = calendarVisitsQuery(window ?? { from: '', to: '' });
+  return useQuery({
+    ...options,
+    enabled: window !== null,
+    initialData: () => (window && !onlineManager.isOnline() ? cachedVisitsIn(client, window) : undefined),
+    initialDataUpdatedAt: 0,
+  });
+}
 export const useUpcomingVisits = (limit: number) => useQuery(upcomingVisitsQuery(limit));
 export const useVisit = (id: string) => useQuery(visitQuery(id));
 export const useMyVisits = (from: string, to: string) => useQuery(myVisitsQuery(from, to));
@@ -166,9 +206,10 @@ export const useAddVisitTask = () =>
     touched,
   );
 
+/** A task's price (owners and managers, online only); ticks and task notes are `visitTaskWrite`. */
 export const useUpdateVisitTask = (visitId: string) =>
   useMutationThatInvalidates(
-    ({ id, ...body }: UpdateVisitTaskInput & { id: string }) =>
+    ({ id, ...body }: Pick<UpdateVisitTaskInput, 'price'> & { id: string }) =>
       api<VisitTaskDto>(`/api/visits/${visitId}/tasks/${id}`, { method: 'PATCH', body }),
     touched,
   );
@@ -190,3 +231,139 @@ export const useRemoveVisitUser = (visitId: string) =>
     (userId: string) => api<void>(`/api/visits/${visitId}/users/${userId}`, { method: 'DELETE' }),
     () => [visitKeys.all],
   );
+
+// ── the writes a phone may queue (issue 25: defined once, sent online or from the outbox) ──
+
+/** A task's tick, status or note, on a visit. */
+export interface VisitTaskChange {
+  kind: 'visitTask';
+  visitId: string;
+  taskId: string;
+  taskName: string;
+  status?: VisitTaskStatus;
+  /** The status before the change, shown nowhere but kept for the record. */
+  previous?: VisitTaskStatus;
+  notes?: string;
+  version: number;
+  /** When the change was made (issue 25): the server keeps it as completed-at when plausible. */
+  at?: string;
+}
+
+/** A visit's status: started, completed, reopened. */
+export interface VisitStatusChange {
+  kind: 'visitStatus';
+  visitId: string;
+  propertyName: string;
+  status: VisitStatus;
+  previous: VisitStatus;
+  version: number;
+  at?: string;
+}
+
+/** Changes one visit wherever it is cached: /today's list and its own page. */
+function updateVisit(client: QueryClient, visitId: string, change: (visit: VisitDetailDto) => VisitDetailDto) {
+  client.setQueriesData<MyVisitsDto>({ queryKey: visitKeys.mineAll() }, (data) =>
+    data ? { ...data, items: data.items.map((visit) => (visit.id === visitId ? change(visit) : visit)) } : data,
+  );
+  client.setQueryData<VisitDetailDto>(visitKeys.detail(visitId), (visit) => (visit ? change(visit) : visit));
+}
+
+function replaceTask(client: QueryClient, task: VisitTaskDto) {
+  updateVisit(client, task.visitId, (visit) => ({
+    ...visit,
+    tasks: visit.tasks.map((old) => (old.id === task.id ? task : old)),
+  }));
+}
+
+function replaceVisit(client: QueryClient, fresh: VisitDetailDto) {
+  updateVisit(client, fresh.id, (visit) => ({ ...visit, ...fresh, tasks: fresh.tasks ?? visit.tasks }));
+}
+
+/** An older build's queued change has no `at`: the time it was queued is when it was made. */
+const withTime = <C extends { at?: string }>(change: C, queuedAt: number): C =>
+  change.at ? change : { ...change, at: new Date(queuedAt).toISOString() };
+
+export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
+  kind: 'visitTask',
+  send: (change, { headers }) =>
+    api<VisitTaskDto>(`/api/visits/${change.visitId}/tasks/${change.taskId}`, {
+      method: 'PATCH',
+      headers,
+      body: {
+        ...(change.status ? { status: change.status } : {}),
+        ...(change.notes !== undefined ? { notes: change.notes } : {}),
+        version: change.version,
+        ...(change.at ? { at: change.at } : {}),
+      },
+    }),
+  apply: (client, change) =>
+    updateVisit(client, change.visitId, (visit) => ({
+      ...visit,
+      tasks: visit.tasks.map((task) =>
+        task.id === change.taskId
+          ? {
+              ...task,
+              ...(change.status ? { status: change.status } : {}),
+              ...(change.notes !== undefined ? { notes: change.notes } : {}),
+            }
+          : task,
+      ),
+    })),
+  settle: (client, _change, task) => {
+    if (client) replaceTask(client, task);
+    return touched();
+  },
+  describe: (change) =>
+    change.status
+      ? `${change.taskName}: ${change.status === 'completed' ? 'done' : change.status === 'skipped' ? 'skipped' : 'not done'}`
+      : `${change.taskName}: note`,
+  versioned: {
+    record: (change) => `visitTask:${change.taskId}`,
+    version: (change) => change.version,
+    withVersion: (change, version) => ({ ...change, version }),
+    versionOf: (task) => task.version,
+    replace: replaceTask,
+    subject: (change) => change.taskName,
+    statusKind: 'visitTask',
+    mine: (change) => change.status ?? change.notes ?? '',
+    theirs: (task) => task.status,
+  },
+  upgrade: withTime,
+};
+
+export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
+  kind: 'visitStatus',
+  send: (change, { headers }) =>
+    api<VisitDetailDto>(`/api/visits/${change.visitId}`, {
+      method: 'PATCH',
+      headers,
+      body: { status: change.status, version: change.version, ...(change.at ? { at: change.at } : {}) },
+    }),
+  apply: (client, change) => updateVisit(client, change.visitId, (visit) => ({ ...visit, status: change.status })),
+  settle: (client, _change, visit) => {
+    if (client) replaceVisit(client, visit);
+    return touched();
+  },
+  describe: (change) =>
+    `${change.propertyName}: ${
+      change.status === 'in_progress'
+        ? change.previous === 'completed'
+          ? 'visit reopened'
+          : 'visit started'
+        : change.status === 'completed'
+          ? 'visit completed'
+          : change.status.replace('_', ' ')
+    }`,
+  versioned: {
+    record: (change) => `visit:${change.visitId}`,
+    version: (change) => change.version,
+    withVersion: (change, version) => ({ ...change, version }),
+    versionOf: (visit) => visit.version,
+    replace: replaceVisit,
+    subject: (change) => change.propertyName,
+    statusKind: 'visit',
+    mine: (change) => change.status,
+    theirs: (visit) => visit.status,
+  },
+  upgrade: withTime,
+};

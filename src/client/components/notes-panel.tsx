@@ -5,8 +5,9 @@ import type { NoteAttachableType } from '../../shared/constants';
 import type { NoteDto } from '../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../shared/messages/notes';
 import { errorMessage } from '../api/http';
-import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from '../api/notes';
-import { enqueue } from '../api/outbox';
+import { useDeleteNote, useNotes } from '../api/notes';
+import { submit } from '../api/outbox';
+import { madeNow } from '../api/write';
 import { formatDateTime } from '../lib/datetime';
 import { validate } from '../lib/form';
 import { paths } from '../paths';
@@ -21,17 +22,15 @@ export const authorName = (note: Pick<NoteDto, 'author'>) => note.author.display
 
 /**
  * spec §2 Embedded panels: the notes of one record, newest first; add, inline edit and delete
- * (the author's own, from `can`), and a link to each note's page.
+ * (the author's own, from `can`), and a link to each note's page. Adding and editing go through
+ * the outbox (issue 17), so they work offline; a change the server refuses is reported here.
  */
 export function NotesPanel({
   attachableType,
   attachableId,
-  queued = false,
 }: {
   attachableType: NoteAttachableType;
   attachableId: string;
-  /** Field mode (issue 17): adding and editing go through the outbox, so they work offline. */
-  queued?: boolean;
 }) {
   const [limit, setLimit] = useState(PAGE);
   const notes = useNotes({ attachableType, attachableId, offset: 0, limit });
@@ -41,7 +40,7 @@ export function NotesPanel({
   return (
     <Section title="Notes">
       <Stack gap="sm">
-        <AddNoteForm attachableType={attachableType} attachableId={attachableId} queued={queued} />
+        <AddNoteForm attachableType={attachableType} attachableId={attachableId} />
         {notes.isPending ? (
           <Loading label="Loading notes" size="sm" />
         ) : notes.isError ? (
@@ -53,7 +52,7 @@ export function NotesPanel({
         ) : (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notes">
             {notes.data.items.map((note) => (
-              <NoteItem key={note.id} note={note} onDelete={() => setDeleting(note)} queued={queued} />
+              <NoteItem key={note.id} note={note} onDelete={() => setDeleting(note)} />
             ))}
           </Stack>
         )}
@@ -80,16 +79,8 @@ export function NotesPanel({
   );
 }
 
-function AddNoteForm({
-  attachableType,
-  attachableId,
-  queued,
-}: {
-  attachableType: NoteAttachableType;
-  attachableId: string;
-  queued: boolean;
-}) {
-  const create = useCreateNote();
+function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAttachableType; attachableId: string }) {
+  const [busy, setBusy] = useState(false);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -100,24 +91,23 @@ function AddNoteForm({
     const checked = validate(noteContent, content);
     if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
     setError(null);
-    if (queued) {
-      // Made on the phone with its own id: a replay can never make it twice.
-      await enqueue({
+    setBusy(true);
+    try {
+      // Made on the phone with its own id (a replay can never make it twice) and its own time.
+      await submit({
         kind: 'noteCreate',
         id: crypto.randomUUID(),
         content: checked.data,
         attachableType,
         attachableId,
+        at: madeNow(),
       });
-      return setContent('');
+      setContent('');
+    } catch (failure) {
+      setError(NOTE_MESSAGES.addFailed(errorMessage(failure, 'unknown error')));
+    } finally {
+      setBusy(false);
     }
-    create.mutate(
-      { content: checked.data, attachableType, attachableId },
-      {
-        onSuccess: () => setContent(''),
-        onError: (failure) => setError(NOTE_MESSAGES.addFailed(errorMessage(failure, 'unknown error'))),
-      },
-    );
   }
 
   return (
@@ -132,16 +122,16 @@ function AddNoteForm({
           onChange={(event) => setContent(event.currentTarget.value)}
           error={error}
         />
-        <Button type="submit" size="sm" disabled={create.isPending} style={{ alignSelf: 'flex-start' }}>
-          {create.isPending ? 'Saving...' : 'Add Note'}
+        <Button type="submit" size="sm" disabled={busy} style={{ alignSelf: 'flex-start' }}>
+          {busy ? 'Saving...' : 'Add Note'}
         </Button>
       </Stack>
     </form>
   );
 }
 
-function NoteItem({ note, onDelete, queued }: { note: NoteDto; onDelete: () => void; queued: boolean }) {
-  const update = useUpdateNote();
+function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const [content, setContent] = useState(note.content);
   const [error, setError] = useState<string | null>(null);
@@ -152,17 +142,15 @@ function NoteItem({ note, onDelete, queued }: { note: NoteDto; onDelete: () => v
     const checked = validate(noteContent, content);
     if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
     setError(null);
-    if (queued) {
-      await enqueue({ kind: 'noteUpdate', id: note.id, content: checked.data });
-      return setEditing(false);
+    setBusy(true);
+    try {
+      await submit({ kind: 'noteUpdate', id: note.id, content: checked.data });
+      setEditing(false);
+    } catch (failure) {
+      setError(NOTE_MESSAGES.updateFailed(errorMessage(failure, 'unknown error')));
+    } finally {
+      setBusy(false);
     }
-    update.mutate(
-      { id: note.id, content: checked.data },
-      {
-        onSuccess: () => setEditing(false),
-        onError: (failure) => setError(NOTE_MESSAGES.updateFailed(errorMessage(failure, 'unknown error'))),
-      },
-    );
   }
 
   return (
@@ -191,8 +179,8 @@ function NoteItem({ note, onDelete, queued }: { note: NoteDto; onDelete: () => v
                 data-autofocus
               />
               <Group gap="xs">
-                <Button type="submit" size="xs" disabled={update.isPending}>
-                  {update.isPending ? 'Saving...' : 'Save'}
+                <Button type="submit" size="xs" disabled={busy}>
+                  {busy ? 'Saving...' : 'Save'}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setEditing(false)}>
                   Cancel

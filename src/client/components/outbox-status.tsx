@@ -1,9 +1,9 @@
 import { Badge, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { VisitDetailDto, VisitTaskDto } from '../../shared/schemas/visits';
 import {
   describeChange,
+  describeConflict,
   discardItem,
   keepMine,
   retryItem,
@@ -111,11 +111,9 @@ const label = (value: string, kind: 'visit' | 'visitTask') =>
 /** 'Changed by someone else': my value and the server's side by side; 'Keep mine' or 'Take theirs'. */
 function ConflictDialog({ item }: { item: OutboxItem }) {
   const [busy, setBusy] = useState(false);
-  const change = item.change;
-  if (change.kind !== 'visitTask' && change.kind !== 'visitStatus') return null;
-  const kind = change.kind === 'visitTask' ? 'visitTask' : 'visit';
-  const theirs = (item.current as VisitTaskDto | VisitDetailDto | undefined)?.status ?? '';
-  const what = change.kind === 'visitTask' ? change.taskName : change.propertyName;
+  const conflict = describeConflict(item);
+  if (!conflict) return null;
+  const { subject: what, statusKind: kind, mine, theirs } = conflict;
   const act = (choice: (item: OutboxItem) => Promise<void>) => {
     setBusy(true);
     void choice(item).finally(() => setBusy(false));
@@ -130,7 +128,7 @@ function ConflictDialog({ item }: { item: OutboxItem }) {
               Yours
             </Text>
             <Text fw={600} data-testid="conflict-mine">
-              {label(change.status, kind)}
+              {label(mine, kind)}
             </Text>
           </Stack>
           <Stack gap={2}>

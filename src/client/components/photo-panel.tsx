@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PhotoAttachableType } from '../../shared/constants';
 import { PHOTO_MESSAGES } from '../../shared/messages/photos';
-import { enqueue, useOutbox } from '../api/outbox';
+import { errorMessage } from '../api/http';
+import { submit, useOutbox } from '../api/outbox';
 import { usePhotos } from '../api/photos';
 import { paths } from '../paths';
 import { CameraCapture } from './camera-capture';
@@ -12,35 +13,35 @@ import { ErrorBox } from './error-box';
 import { Lightbox } from './lightbox';
 import { Loading } from './loading';
 import { PhotoGrid } from './photo-grid';
-import { checkPhotoFile, UploadList, usePhotoUploads } from './photo-uploads';
+import { checkPhotoFile } from './photo-uploads';
 import { Section } from './section';
 
 const SHOWN = 24;
 
 /**
  * spec §2 Embedded panels: the photos of one record, 'Add Photo' (several files at once),
- * 'Take Photo' (the camera) and a lightbox. On every page whose record can carry photos.
+ * 'Take Photo' (the camera) and a lightbox. On every page whose record can carry photos. Photos
+ * go through the outbox (the blob kept in IndexedDB, shown until the server has it), so they
+ * work offline; one the server refuses is reported here.
  */
 export function PhotoPanel({
   attachableType,
   attachableId,
-  queued = false,
 }: {
   attachableType: PhotoAttachableType;
   attachableId: string;
-  /** Field mode (issue 17): photos go through the outbox (the blob kept in IndexedDB), so they work offline. */
-  queued?: boolean;
 }) {
   const photos = usePhotos({ attachableType, attachableId, offset: 0, limit: SHOWN });
-  const direct = usePhotoUploads(attachableType, attachableId);
-  const { uploads, dismiss } = direct;
   const [refused, setRefused] = useState<string | null>(null);
   const send = async (file: Blob, fileName: string) => {
-    if (!queued) return direct.send(file, fileName);
     const problem = checkPhotoFile(file);
     setRefused(problem);
-    if (!problem)
-      await enqueue({ kind: 'photo', id: crypto.randomUUID(), blob: file, fileName, attachableType, attachableId });
+    if (problem) return;
+    try {
+      await submit({ kind: 'photo', id: crypto.randomUUID(), blob: file, fileName, attachableType, attachableId });
+    } catch (error) {
+      setRefused(PHOTO_MESSAGES.uploadFailedAlert(errorMessage(error, 'unknown error')));
+    }
   };
   const sendFiles = (files: File[]) => Promise.all(files.map((file) => send(file, file.name)));
   const [camera, setCamera] = useState(false);
@@ -71,13 +72,12 @@ export function PhotoPanel({
       }
     >
       <Stack gap="sm">
-        <UploadList uploads={uploads} onDismiss={dismiss} />
         {refused && (
           <Text size="sm" c="red.9" role="alert">
             {refused}
           </Text>
         )}
-        {queued && <PendingPhotos attachableId={attachableId} />}
+        <PendingPhotos attachableId={attachableId} />
         {photos.isPending ? (
           <Loading label="Loading photos" size="sm" />
         ) : photos.isError ? (
@@ -105,7 +105,7 @@ export function PhotoPanel({
   );
 }
 
-/** Photos taken in field mode and not on the server yet, drawn from their blobs in the queue. */
+/** Photos taken or chosen here and not on the server yet, drawn from their blobs in the queue. */
 function PendingPhotos({ attachableId }: { attachableId: string }) {
   const outbox = useOutbox();
   const waiting = useMemo(

@@ -36,11 +36,14 @@ export function AgendaList({
   start,
   visits,
   loading,
+  unavailable = false,
   onWeek,
 }: {
   start: Date;
   visits: VisitListItemDto[];
   loading: boolean;
+  /** Offline, with nothing for this week in the cache: the week is unknown, not empty. */
+  unavailable?: boolean;
   onWeek: (start: Date) => void;
 }) {
   const end = addDays(start, 7);
@@ -71,7 +74,9 @@ export function AgendaList({
         </Group>
       </Group>
       {days.size === 0 ? (
-        <Text c="dimmed">{loading ? 'Loading visits...' : 'No visits in this week'}</Text>
+        <Text c="dimmed">
+          {unavailable ? 'Not available offline' : loading ? 'Loading visits...' : 'No visits in this week'}
+        </Text>
       ) : (
         [...days].map(([day, dayVisits]) => (
           <Box

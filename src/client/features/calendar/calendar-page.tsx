@@ -117,7 +117,8 @@ export function CalendarPage() {
           <AgendaList
             start={phoneStart}
             visits={items}
-            loading={visits.isFetching}
+            loading={visits.isFetching || visits.isPending}
+            unavailable={visits.fetchStatus === 'paused' && (visits.isPending || visits.isPlaceholderData)}
             onWeek={(start) => update({ date: dayOf(start) })}
           />
         ) : (

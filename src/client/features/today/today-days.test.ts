@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
-import { groupByDay, todayWindow } from './today-days';
+import { groupByDay, nextVisitId, todayWindow } from './today-days';
 
 // /today's window starts at the browser's local midnight and its days are local days.
 describe('the Today window and its days', () => {
@@ -46,5 +46,19 @@ describe('the Today window and its days', () => {
       ['Tomorrow', ['tomorrow', 'tomorrow-late']],
       ['Wed', ['later']],
     ]);
+  });
+
+  it('the next stop is the earliest visit still to do: completed and cancelled ones are passed over', () => {
+    const visit = (id: string, scheduledAt: string, status: VisitDetailDto['status']) =>
+      ({ id, scheduledAt, status }) as VisitDetailDto;
+    expect(
+      nextVisitId([
+        visit('later', '2030-06-15T15:00:00Z', 'scheduled'),
+        visit('done', '2030-06-15T08:00:00Z', 'completed'),
+        visit('off', '2030-06-15T09:00:00Z', 'cancelled'),
+        visit('next', '2030-06-15T10:00:00Z', 'scheduled'),
+      ]),
+    ).toBe('next');
+    expect(nextVisitId([visit('done', '2030-06-15T08:00:00Z', 'completed')])).toBeNull();
   });
 });

@@ -50,3 +50,11 @@ export function groupByDay(visits: VisitDetailDto[], range: TodayWindow): TodayG
   }
   return [...groups.values()];
 }
+
+/** The next stop: the first visit, in time order, still to do (scheduled or under way). */
+export function nextVisitId(visits: VisitDetailDto[]): string | null {
+  const open = visits
+    .filter((visit) => visit.status === 'scheduled' || visit.status === 'in_progress')
+    .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+  return open[0]?.id ?? null;
+}

@@ -5,8 +5,10 @@ import { formatMoney } from '../../../shared/money';
 import { type VisitDetailDto, type VisitTaskDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
-import { useUpdateVisitTask } from '../../api/visits';
+import { submit } from '../../api/outbox';
+import { madeNow } from '../../api/write';
 import { ErrorBox } from '../../components/error-box';
+import { ReopenVisit } from '../../components/reopen-visit';
 import { statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
 
@@ -28,6 +30,7 @@ export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
           </Text>
         )}
       </Group>
+      {visit.status === 'completed' && <ReopenVisit visit={visit} />}
       {statusError && <ErrorBox>{statusError}</ErrorBox>}
       {visit.tasks.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -44,7 +47,10 @@ export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
   );
 }
 
-/** One task with its own status mutation, so quick changes to several tasks each keep their busy state and error. */
+/**
+ * One task with its own status change, so quick changes to several tasks each keep their busy
+ * state and error. Status and note go through the outbox, like /today's ticks (one write path).
+ */
 function TaskCard({
   visit,
   task,
@@ -55,14 +61,27 @@ function TaskCard({
   onStatusError: (message: string | null) => void;
 }) {
   const visitId = visit.id;
-  const updateTask = useUpdateVisitTask(visitId);
+  const [busy, setBusy] = useState(false);
 
-  function changeStatus(status: VisitTaskStatus) {
+  async function changeStatus(status: VisitTaskStatus) {
     onStatusError(null);
-    updateTask.mutate(
-      { id: task.id, status },
-      { onError: (error) => onStatusError(VISIT_MESSAGES.taskStatusFailed(errorMessage(error, 'unknown error'))) },
-    );
+    setBusy(true);
+    try {
+      await submit({
+        kind: 'visitTask',
+        visitId,
+        taskId: task.id,
+        taskName: task.name,
+        status,
+        previous: task.status,
+        version: task.version,
+        at: madeNow(),
+      });
+    } catch (error) {
+      onStatusError(VISIT_MESSAGES.taskStatusFailed(errorMessage(error, 'unknown error')));
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
@@ -83,19 +102,19 @@ function TaskCard({
             aria-label={`Status of ${task.name}`}
             data={VISIT_TASK_STATUSES.map((value) => ({ value, label: statusLabel('visitTask', value) }))}
             value={task.status}
-            disabled={updateTask.isPending || !visit.can.tickTasks}
-            onChange={(event) => changeStatus(event.currentTarget.value as VisitTaskStatus)}
+            disabled={busy || !visit.can.tickTasks}
+            onChange={(event) => void changeStatus(event.currentTarget.value as VisitTaskStatus)}
             w={150}
           />
         </Group>
-        {visit.can.tickTasks && <TaskNote visitId={visitId} task={task} />}
+        {visit.can.tickTasks && <TaskNote task={task} />}
       </Stack>
     </Card>
   );
 }
 
-function TaskNote({ visitId, task }: { visitId: string; task: VisitTaskDto }) {
-  const updateTask = useUpdateVisitTask(visitId);
+function TaskNote({ task }: { task: VisitTaskDto }) {
+  const [busy, setBusy] = useState(false);
   const [note, setNote] = useState(task.notes ?? '');
   const [failure, setFailure] = useState<string | null>(null);
   const changed = note.trim() !== (task.notes ?? '');
@@ -115,16 +134,23 @@ function TaskNote({ visitId, task }: { visitId: string; task: VisitTaskDto }) {
         <Group gap="xs">
           <Button
             size="xs"
-            disabled={updateTask.isPending}
+            disabled={busy}
             onClick={() => {
               setFailure(null);
-              updateTask.mutate(
-                { id: task.id, notes: note },
-                { onError: (error) => setFailure(errorMessage(error, 'Failed to save note')) },
-              );
+              setBusy(true);
+              submit({
+                kind: 'visitTask',
+                visitId: task.visitId,
+                taskId: task.id,
+                taskName: task.name,
+                notes: note,
+                version: task.version,
+              })
+                .catch((error: unknown) => setFailure(errorMessage(error, 'Failed to save note')))
+                .finally(() => setBusy(false));
             }}
           >
-            {updateTask.isPending ? 'Saving...' : 'Save note'}
+            {busy ? 'Saving...' : 'Save note'}
           </Button>
           <Button size="xs" variant="subtle" onClick={() => setNote(task.notes ?? '')}>
             Cancel

@@ -1,0 +1,189 @@
+import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconLock, IconMapPin } from '@tabler/icons-react';
+import { memo, useId, useState } from 'react';
+import type { VisitStatus } from '../../../shared/constants';
+import { fullAddress } from '../../../shared/place';
+import type { VisitDetailDto, VisitPropertyDto, VisitTaskDto } from '../../../shared/schemas/visits';
+import { enqueue } from '../../api/outbox';
+import { madeNow } from '../../api/write';
+import { ReopenVisit } from '../../components/reopen-visit';
+import { NotesPanel } from '../../components/notes-panel';
+import { PhotoPanel } from '../../components/photo-panel';
+import { StatusBadge } from '../../components/status-badge';
+import { formatTime } from '../../lib/datetime';
+
+const mapUrl = (property: VisitPropertyDto) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress(property))}`;
+
+const NEXT_STATUS: Partial<Record<VisitStatus, { status: VisitStatus; label: string }>> = {
+  scheduled: { status: 'in_progress', label: 'Start visit' },
+  in_progress: { status: 'completed', label: 'Complete visit' },
+};
+
+/** A 44 px target (issue 25). */
+const TARGET = { minHeight: 44 };
+
+/**
+ * One stop of the day as a compact card: time, property, address, Directions, tasks done and the
+ * status; 'Next' on the next stop. It opens in place to the tasks, notes and photos (the next stop
+ * starts open). A completed visit is locked: its tasks cannot be unticked until it is reopened.
+ * Memoised: a tick changes one visit object in the cache, and only its card draws again.
+ */
+export const VisitStop = memo(function VisitStop({
+  visit,
+  next,
+  headingLevel,
+}: {
+  visit: VisitDetailDto;
+  next: boolean;
+  headingLevel: 2 | 3;
+}) {
+  const headingId = useId();
+  const detailsId = useId();
+  const [open, setOpen] = useState(next);
+  const locked = visit.status === 'completed';
+  const done = visit.tasks.filter((task) => task.status === 'completed').length;
+  return (
+    <Card
+      withBorder
+      component="article"
+      aria-labelledby={headingId}
+      aria-current={next ? 'step' : undefined}
+      padding="sm"
+      style={next ? { borderColor: 'var(--mantine-color-blue-7)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={700}>{formatTime(visit.scheduledAt)}</Text>
+            {next && (
+              <Badge color="blue" variant="filled">
+                Next
+              </Badge>
+            )}
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            {locked && (
+              <Group gap={2} wrap="nowrap" c="dimmed">
+                <IconLock size={16} aria-hidden />
+                <Text size="sm">Locked</Text>
+              </Group>
+            )}
+            <StatusBadge kind="visit" value={visit.status} />
+          </Group>
+        </Group>
+        <Title order={headingLevel} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          {visit.property.name}
+        </Title>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {fullAddress(visit.property)}
+        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm">{visit.tasks.length === 0 ? 'No tasks' : `${done}/${visit.tasks.length} tasks done`}</Text>
+          <Anchor
+            href={mapUrl(visit.property)}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            aria-label={`Directions to ${visit.property.name}`}
+            style={{ ...TARGET, display: 'inline-flex', alignItems: 'center', gap: 4, paddingInline: 4 }}
+          >
+            <IconMapPin size={16} aria-hidden />
+            Directions
+          </Anchor>
+        </Group>
+        <Button
+          variant="subtle"
+          fullWidth
+          style={TARGET}
+          aria-expanded={open}
+          aria-controls={detailsId}
+          rightSection={open ? <IconChevronUp size={18} aria-hidden /> : <IconChevronDown size={18} aria-hidden />}
+          onClick={() => setOpen((current) => !current)}
+        >
+          {open ? 'Hide details' : 'Tasks, notes and photos'}
+        </Button>
+        <div id={detailsId} hidden={!open}>
+          {open && <StopDetails visit={visit} locked={locked} />}
+        </div>
+      </Stack>
+    </Card>
+  );
+});
+
+function StopDetails({ visit, locked }: { visit: VisitDetailDto; locked: boolean }) {
+  const next = NEXT_STATUS[visit.status];
+  return (
+    <Stack gap="sm" pt="xs">
+      {locked && <ReopenVisit visit={visit} />}
+      {visit.tasks.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No tasks on this visit.
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" aria-label="Tasks" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {visit.tasks.map((task) => (
+            <TaskTick key={task.id} task={task} disabled={locked || !visit.can.tickTasks} />
+          ))}
+        </Stack>
+      )}
+      {next && visit.can.changeStatus && (
+        <Button
+          size="md"
+          fullWidth
+          onClick={() =>
+            void enqueue({
+              kind: 'visitStatus',
+              visitId: visit.id,
+              propertyName: visit.property.name,
+              status: next.status,
+              previous: visit.status,
+              version: visit.version,
+              at: madeNow(),
+            })
+          }
+        >
+          {next.label}
+        </Button>
+      )}
+      <NotesPanel attachableType="visit" attachableId={visit.id} />
+      <PhotoPanel attachableType="visit" attachableId={visit.id} />
+    </Stack>
+  );
+}
+
+/** A large tick per task (a 44 px row, the label included), named by the task. */
+function TaskTick({ task, disabled }: { task: VisitTaskDto; disabled: boolean }) {
+  const done = task.status === 'completed';
+  return (
+    <li>
+      <Checkbox
+        size="lg"
+        label={task.name}
+        checked={done}
+        disabled={disabled}
+        onChange={(event) =>
+          void enqueue({
+            kind: 'visitTask',
+            visitId: task.visitId,
+            taskId: task.id,
+            taskName: task.name,
+            status: event.currentTarget.checked ? 'completed' : 'pending',
+            previous: task.status,
+            version: task.version,
+            at: madeNow(),
+          })
+        }
+        styles={{
+          body: { minHeight: 48, alignItems: 'center' },
+          labelWrapper: { flex: 1 },
+          label: {
+            paddingBlock: 10,
+            cursor: disabled ? undefined : 'pointer',
+            textDecoration: done ? 'line-through' : undefined,
+          },
+        }}
+      />
+    </li>
+  );
+}
