@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { MeDto } from '../../src/shared/schemas/auth';
 import { apiClient, propertyWithVisit } from './support/api';
 import { auditPage } from './support/axe';
-import { expect, signUpViaApi, test } from './support/fixtures';
+import { expect, signInViaUi, signUpViaApi, test } from './support/fixtures';
 
 // Issue 25, the phone shell at 390×844: one header row of at most 56 px (back link, title,
 // workspace, account menu), offline and pending changes in it without being cut, a question
@@ -139,10 +139,7 @@ test('signing out with unsent changes asks first: Sign out anyway loses them, Sy
   await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInViaUi(page, user);
 
   // A note made offline waits in the queue.
   const card = await openTodayControlled(page, property.name);
@@ -173,10 +170,7 @@ test('signing out with unsent changes asks first: Sign out anyway loses them, Sy
   await context.setOffline(false);
 
   // Signed in again: a change that cannot reach the server (its requests fail) waits in the queue.
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInViaUi(page, user);
   expect(await notesOf()).toEqual([]);
   await page.goto('/today');
   await page.route('**/api/notes', (route) =>
@@ -193,16 +187,9 @@ test('signing out with unsent changes asks first: Sign out anyway loses them, Sy
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Sync now' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await signUpOrIn(page, user);
+  await signInViaUi(page, user);
   expect(await notesOf()).toEqual(['Saved before leaving']);
 });
-
-async function signUpOrIn(page: Page, user: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('a thin progress bar shows while a tapped page’s data or code is on its way', async ({
   page,
