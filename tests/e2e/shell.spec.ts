@@ -219,7 +219,10 @@ test('a thin progress bar shows while a tapped page’s data or code is on its w
   });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Tasks' }).click();
+  await expect(page).toHaveURL(/\/resources\/tasks$/);
   await expect(bar).toBeVisible();
+  // The old page is still drawn under the bar: this is the code's wait, not the list's data.
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
   await expect(bar).toHaveCount(0);
 });
