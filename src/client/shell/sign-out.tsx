@@ -48,10 +48,11 @@ function UnsentChangesDialog({ onClose }: { onClose: () => void }) {
   const [synced, setSynced] = useState(false);
   const signOut = () => navigate(paths.signout());
 
-  // Once 'Sync now' has emptied the queue, the sign-out the user asked for goes ahead.
+  // Once the queue is empty ('Sync now', or the outbox's own retry), the sign-out the user asked
+  // for goes ahead: there is nothing left to lose.
   useEffect(() => {
-    if (synced && waiting === 0) navigate(paths.signout());
-  }, [synced, waiting, navigate]);
+    if (waiting === 0) navigate(paths.signout());
+  }, [waiting, navigate]);
 
   const syncNow = () => {
     setSyncing(true);
