@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { MeDto } from '../../src/shared/schemas/auth';
 import { apiClient, propertyWithVisit } from './support/api';
@@ -8,7 +9,8 @@ import { expect, signInViaUi, signUpViaApi, test } from './support/fixtures';
 // workspace, account menu), offline and pending changes in it without being cut, a question
 // before signing out with unsent changes, and a progress bar while a tapped page loads.
 
-const LONG_EMAIL = `${'a-very-long-mailbox-name-'.padEnd(33, 'x')}@example.com`;
+// 45 characters, and its own (other specs use a long address on the same server).
+const LONG_EMAIL = `${`shell-${randomUUID().slice(0, 8)}-long-mailbox-`.padEnd(33, 'x')}@example.com`;
 const LONG_WORKSPACE = 'Harbourside Property Maintenance & Garden Services of Portsmouth Ltd';
 
 /** The element shows all of its text: nothing cut off by an ellipsis or overflow. */
