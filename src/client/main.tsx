@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadRoute } from './router';
+import { AppRouter } from './shell/app-router';
 import { cssVariablesResolver, theme } from './theme';
+import './touch-targets.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -14,9 +15,9 @@ preloadRoute(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <BrowserRouter>
+      <AppRouter>
         <AppRoutes />
-      </BrowserRouter>
+      </AppRouter>
     </MantineProvider>
   </StrictMode>,
 );

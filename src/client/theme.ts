@@ -40,9 +40,15 @@ export const theme = createTheme({
   },
 });
 
-/** Dimmed text in gray 7, not gray 6 (3.3:1 on white). */
+/**
+ * Dimmed text in gray 7, not gray 6 (3.3:1 on white). Form errors in red 9 (5.5:1 on white), not
+ * Mantine's red 6 (3.3:1): the error text under a field and its border (issue 25).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

@@ -163,6 +163,7 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       await expect(adminPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);
 
       // Issue 17: a field worker (provider) lands on /today after signing in; Dashboard stays a tap away.
+      await adminPage.getByRole('button', { name: /^Account: / }).click();
       await adminPage.getByRole('link', { name: 'Sign out' }).click();
       await expect(adminPage).toHaveURL(/\/login$/);
       await adminPage.getByLabel('Email').fill(admin.email);

@@ -1,3 +1,4 @@
+import { apiClient } from './support/api';
 import { expect, newEmail, signInViaUi, signUpViaApi, test } from './support/fixtures';
 
 test('a new user signs up, signs out, signs back in, and meets the 404 page', async ({ page }) => {
@@ -30,6 +31,7 @@ test('a new user signs up, signs out, signs back in, and meets the 404 page', as
   await expect(page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: /Properties/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Users/ })).toHaveCount(0);
 
+  await page.getByRole('button', { name: `Account: ${user.email}` }).click();
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
@@ -66,11 +68,19 @@ test('/clear-auth ends signed out on /login, and protected routes then go to /lo
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the page shell shows the back link, breadcrumbs, e-mail and Sign out', async ({ page, user }) => {
-  await page.goto('/resources/tasks');
-  await expect(page.getByRole('link', { name: '← Back to Dashboard' })).toBeVisible();
+test('the page shell shows the back link, breadcrumbs, e-mail and Sign out', async ({ page, server, user }) => {
+  // Issue 25: on a phone the breadcrumbs show only a level the bottom bar does not (a task's list).
+  const task = await apiClient(page.request, server.baseURL).post('/api/tasks', {
+    name: 'Check boiler',
+    estimatedDurationMinutes: 30,
+    defaultPrice: 4000,
+  });
+  await page.goto(`/resources/tasks/${task.id}`);
+  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Tasks');
+  // The e-mail and Sign out are in the account menu at the end of the header.
   await expect(page.getByTestId('signed-in-email')).toHaveText(user.email);
+  await page.getByRole('button', { name: `Account: ${user.email}` }).click();
   await expect(page.getByTestId('signed-in-email')).toBeVisible();
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -108,14 +118,20 @@ test('a sign-in check that hangs for over 5 s sends the user to /clear-auth, whi
   expect(cookies.filter((cookie) => cookie.name.includes('session_token'))).toEqual([]);
 });
 
-test('on a phone, a long e-mail is shortened and Sign out stays whole', async ({ page, server }) => {
+test('on a phone, a long e-mail is whole in the account menu and Sign out stays whole', async ({ page, server }) => {
   const user = { email: `a-very-long-address-${newEmail('for-the-shell')}`, password: 'quiet-harbour-7' };
   await signUpViaApi(page.request, server, user);
   await page.goto('/resources/tasks');
-  await expect(page.getByTestId('signed-in-email')).toBeVisible();
-  const signOut = await page.getByRole('link', { name: 'Sign out' }).boundingBox();
-  const back = await page.getByRole('link', { name: '← Back to Dashboard' }).boundingBox();
+  const account = page.getByRole('button', { name: `Account: ${user.email}` });
+  const back = (await page.getByRole('link', { name: 'Back to Dashboard' }).boundingBox())!;
   const width = page.viewportSize()?.width ?? 0;
-  expect(signOut && signOut.x >= 0 && signOut.x + signOut.width <= width).toBe(true);
-  expect(back && back.x >= 0 && back.x + back.width <= (signOut?.x ?? 0)).toBe(true);
+  const accountBox = (await account.boundingBox())!;
+  expect(back.x >= 0 && back.x + back.width <= accountBox.x).toBe(true);
+  expect(accountBox.x + accountBox.width).toBeLessThanOrEqual(width);
+  await account.click();
+  const email = page.getByTestId('signed-in-email');
+  await expect(email).toBeVisible();
+  expect(await email.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+  const signOut = (await page.getByRole('link', { name: 'Sign out' }).boundingBox())!;
+  expect(signOut.x >= 0 && signOut.x + signOut.width <= width).toBe(true);
 });

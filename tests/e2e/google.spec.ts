@@ -88,6 +88,7 @@ test('sign up with Google, sign out, sign in with Google: the same account', asy
   const me = await (await page.request.get('/api/me')).json();
   expect(me).toMatchObject({ email: account.email, role: 'customer', profile: { displayName: 'Grace Hopper' } });
 
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/me')).status()).toBe(401);

@@ -1,7 +1,8 @@
 import { expect, signUpViaApi, test } from './support/fixtures';
 
 // Issue 11 item 8: phone navigation from every signed-in page, targets of 44×44 px or more,
-// and a header that keeps 'Sign out' whole and the workspace switcher usable beside a long e-mail.
+// and a header that keeps 'Sign out' whole and the workspace switcher usable beside a long e-mail
+// (issue 25: Sign out in the header's account menu).
 
 const AREAS = [
   'Today',
@@ -73,23 +74,30 @@ test('with a 45-character e-mail and workspace name at 390 px, Sign out stays wh
   for (const route of ['/dashboard', '/resources/properties']) {
     await page.goto(route);
     const header = page.getByRole('banner');
-    const signOut = header.getByRole('link', { name: 'Sign out' });
+    // Issue 25: the e-mail and Sign out are in the account menu at the end of the header row.
+    const account = header.getByRole('button', { name: `Account: ${email}` });
     // A new workspace is named after its owner's address until the business is named.
     const switcher = header.getByRole('button', { name: `Workspace: ${email}` });
-    await expect(signOut).toBeVisible();
+    await expect(account).toBeVisible();
     await expect(switcher).toBeVisible();
     await expect(switcher).toHaveAttribute('title', email);
     await expect(switcher).toContainText('owner'); // read out on a phone, shown in its menu
     const width = page.viewportSize()!.width;
-    for (const element of [signOut, switcher]) {
+    await account.click();
+    const signOut = page.getByRole('link', { name: 'Sign out' });
+    await expect(signOut).toBeVisible();
+    for (const element of [signOut, switcher, account]) {
       const box = (await element.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
     }
     // Sign out is whole: its text is not cut off inside its box; the switcher is a 44 px target.
     expect(await signOut.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
-    const target = (await switcher.boundingBox())!;
-    expect(target.height).toBeGreaterThanOrEqual(44);
-    expect(target.width).toBeGreaterThanOrEqual(44);
+    for (const target of [switcher, account, signOut]) {
+      const box = (await target.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+    await page.keyboard.press('Escape');
   }
 });

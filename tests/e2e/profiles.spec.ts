@@ -39,6 +39,7 @@ test('a user edits their profile, sees the reload, and changes their password', 
   await expect(page.getByText('Password changed. Other sessions were signed out.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signInViaUi(page, { email: user.email, password: 'brand-new-pw' });

@@ -78,7 +78,7 @@ test('schedule a visit from a property, find it on the dashboard, complete it, s
   await expect(page.getByRole('group', { name: 'Status', exact: true })).toHaveText('Scheduled');
 
   // It is on the dashboard's Upcoming Visits, and the row opens it.
-  await page.getByRole('link', { name: '← Back to Dashboard' }).click();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   const upcoming = page.getByRole('region', { name: 'Upcoming Visits' });
   await expect(upcoming.getByText('12 Quay Road')).toBeVisible();
   await upcoming.getByRole('link', { name: new RegExp(setup.propertyName) }).click();

@@ -1,5 +1,5 @@
-import { Badge, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
+import { Badge, Button, Drawer, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   describeChange,
@@ -20,25 +20,39 @@ import { STATUS_STYLES } from './status-badge';
 // 'Pending changes (N)' opening the queue, where a refused change shows its error with Retry and
 // Discard. A change that met a newer version opens 'Changed by someone else'.
 
-export function ConnectionStatus() {
+/** 'Offline', with the time of the last sync beside it unless `compact` (a phone's header: `LastSynced` goes in the page). */
+export function ConnectionStatus({ compact = false }: { compact?: boolean }) {
   const online = useOnline();
   if (online) return null;
-  const synced = lastSyncedAt();
   return (
-    <Group gap={6} wrap="nowrap" role="status" miw={0}>
-      <Badge color="gray" variant="filled" leftSection={<IconCloudOff size={14} aria-hidden />}>
+    <Group gap={6} wrap="nowrap" role="status" miw={0} style={{ flexShrink: compact ? 0 : undefined }}>
+      <Badge
+        color="gray"
+        variant="filled"
+        leftSection={<IconCloudOff size={14} aria-hidden />}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
         Offline
       </Badge>
-      {synced && (
-        <Text size="xs" c="dimmed" truncate="end" miw={0}>
-          Last synced {formatDateTime(new Date(synced).toISOString())}
-        </Text>
-      )}
+      {!compact && <LastSynced />}
     </Group>
   );
 }
 
-export function PendingChanges() {
+/** 'Last synced {time}' while offline. */
+export function LastSynced() {
+  const online = useOnline();
+  const synced = lastSyncedAt();
+  if (online || !synced) return null;
+  return (
+    <Text size="xs" c="dimmed" truncate="end" miw={0}>
+      Last synced {formatDateTime(new Date(synced).toISOString())}
+    </Text>
+  );
+}
+
+/** `compact` (a phone's header): an icon and the count; the name stays 'Pending changes (N)'. */
+export function PendingChanges({ compact = false }: { compact?: boolean }) {
   const items = useOutbox();
   const [opened, setOpened] = useState(false);
   const conflict = items.find((item) => item.state === 'conflict');
@@ -51,8 +65,9 @@ export function PendingChanges() {
           color={items.some((item) => item.state !== 'pending') ? 'red' : 'blue'}
           onClick={() => setOpened(true)}
           style={{ flexShrink: 0 }}
+          leftSection={compact ? <IconCloudUpload size={16} aria-hidden /> : undefined}
         >
-          Pending changes ({items.length})
+          {compact ? <VisuallyHidden>Pending changes </VisuallyHidden> : 'Pending changes '}({items.length})
         </Button>
       )}
       <Drawer opened={opened} onClose={() => setOpened(false)} title="Pending changes" position="bottom" size="auto">

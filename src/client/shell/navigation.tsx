@@ -1,12 +1,12 @@
-import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconMenu2 } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useMe } from '../api/session';
 import { StatusBadge } from '../components/status-badge';
-import { paths } from '../paths';
 import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
 import classes from './shell.module.css';
+import { SignOutLink } from './sign-out';
 
 function useNavItems() {
   const me = useMe().data;
@@ -67,15 +67,10 @@ export function BottomNav() {
               </Text>
               <StatusBadge kind="accountRole" value={me.role} />
             </Group>
-            <Button
-              component={NavLink}
-              to={paths.signout()}
-              variant="light"
-              leftSection={<IconLogout size={18} aria-hidden />}
-              style={{ flexShrink: 0 }}
-            >
+            <SignOutLink className={classes.menuLink}>
+              <IconLogout size={22} aria-hidden />
               Sign out
-            </Button>
+            </SignOutLink>
           </Group>
         )}
       </Drawer>

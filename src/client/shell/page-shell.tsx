@@ -1,11 +1,15 @@
-import { Anchor, Box, Breadcrumbs, Button, Container, Group, Text, Title } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Container, Group, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../api/session';
-import { ConnectionStatus, PendingChanges } from '../components/outbox-status';
+import { ConnectionStatus, LastSynced, PendingChanges } from '../components/outbox-status';
 import { paths } from '../paths';
+import { AccountMenu } from './account-menu';
 import { BottomNav, TopNav } from './navigation';
+import { NavigationProgress } from './navigation-progress';
 import classes from './shell.module.css';
+import { usePhone } from './use-phone';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
@@ -15,9 +19,15 @@ export interface Crumb {
 }
 
 /**
- * spec §1: a back link to the dashboard, breadcrumbs, the signed-in e-mail and Sign out,
- * around the page's one `main`; issue 24's workspace switcher beside them; the navigation is in the header on wide screens and along
- * the bottom on phones. The dashboard shows the display name instead of the e-mail (spec §2).
+ * spec §1: a back link to the dashboard, breadcrumbs, the signed-in e-mail and Sign out, around
+ * the page's one `main`; issue 24's workspace switcher beside them.
+ *
+ * Issue 25, on a phone (600 px and less): one header row of 56 px: the back link as an icon, the
+ * page's title, 'Offline' and the pending changes when there are any, the workspace switcher and
+ * the account menu (e-mail, Sign out); the areas in the bar along the bottom; breadcrumbs only
+ * when they show a level above the page that the bottom bar does not (a list page's own area is
+ * in the bar). Wide screens: the same row with the back link and the name written out, the areas
+ * in a row under it, the title and breadcrumbs in the page.
  */
 export function PageShell({
   title,
@@ -34,48 +44,44 @@ export function PageShell({
   home?: boolean;
 }) {
   const me = useMe().data;
+  const phone = usePhone();
+  const heading = (
+    <Title order={1} size={phone ? 'h4' : 'h2'} className={phone ? classes.headerTitle : undefined}>
+      {title}
+    </Title>
+  );
+  const showCrumbs = crumbs.length > (phone ? 1 : 0);
   return (
     <Box>
       <Box component="header" className={classes.header}>
-        {/* 46 px high, as the server's frame draws it (src/server/page-frame.ts): the switcher's 44 px and a pixel each side. */}
-        <Group justify="space-between" wrap="nowrap" gap="xs" px="md" py={1} mih={46} miw={0}>
+        <NavigationProgress />
+        <div className={classes.headerRow}>
           {home ? (
-            <Text fw={700} style={{ flexShrink: 0 }}>
-              Rounds
-            </Text>
+            !phone && (
+              <Text fw={700} className={classes.brand}>
+                Rounds
+              </Text>
+            )
           ) : (
-            <Anchor component={Link} to={paths.dashboard()} size="sm" style={{ flexShrink: 0 }}>
-              ← Back to Dashboard
-            </Anchor>
+            <Link to={paths.dashboard()} className={classes.back}>
+              <IconArrowLeft size={20} aria-hidden />
+              <span className={phone ? classes.visuallyHidden : undefined}>Back to Dashboard</span>
+            </Link>
           )}
-          <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
-            <Text
-              size="sm"
-              fw={home ? 600 : undefined}
-              truncate="end"
-              miw={40}
-              // the e-mail gives way first: the workspace's name matters more in a narrow header
-              style={{ flex: '0 10 auto' }}
-              title={me?.email}
-              data-testid={home ? 'dashboard-user' : 'signed-in-email'}
-            >
-              {home ? me?.profile.displayName || me?.email : me?.email}
-            </Text>
-            {me && <WorkspaceSwitcher me={me} />}
-            <Button component={Link} to={paths.signout()} variant="subtle" size="compact-sm" style={{ flexShrink: 0 }}>
-              Sign out
-            </Button>
-          </Group>
-        </Group>
-        {/* Issue 17: 'Offline' and 'Pending changes (N)', only while there is something to say. */}
-        <div className={classes.syncBar}>
-          <ConnectionStatus />
-          <PendingChanges />
+          {phone ? heading : <span className={classes.spacer} />}
+          {/* Issue 17: 'Offline' and 'Pending changes (N)', only while there is something to say; never cut. */}
+          <div className={classes.sync}>
+            <ConnectionStatus compact={phone} />
+            <PendingChanges compact={phone} />
+          </div>
+          {me && <WorkspaceSwitcher me={me} />}
+          {me && <AccountMenu me={me} home={home} />}
         </div>
         <TopNav />
       </Box>
       <Container size="lg" component="main" className={classes.main}>
-        {crumbs.length > 0 && (
+        {phone && <LastSynced />}
+        {showCrumbs && (
           <Box component="nav" aria-label="Breadcrumbs" mb="sm">
             <Breadcrumbs styles={{ root: { flexWrap: 'wrap' } }}>
               <Anchor component={Link} to={paths.dashboard()} size="sm">
@@ -95,12 +101,12 @@ export function PageShell({
             </Breadcrumbs>
           </Box>
         )}
-        <Group justify="space-between" mb="md" gap="sm">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          {actions && <Group gap="xs">{actions}</Group>}
-        </Group>
+        {(!phone || actions) && (
+          <Group justify={phone ? 'flex-end' : 'space-between'} mb="md" gap="sm">
+            {!phone && heading}
+            {actions && <Group gap="xs">{actions}</Group>}
+          </Group>
+        )}
         <VerifyEmailBanner />
         {children}
       </Container>
