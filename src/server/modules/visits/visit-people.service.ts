@@ -12,8 +12,8 @@ import type { Executor } from '../../db/client';
 import { profiles, users, visitUsers, workspaceMembers } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { toPage, windowTotal } from '../../db/sql';
-
 import { requireVisit } from './visit-rows';
+
 // Who is on a visit (spec §3 visit_users): any member of the workspace (issue 24), the first
 // as lead. Only owners and managers change them; the visit is found through access.ts first.
 

@@ -15,9 +15,9 @@ import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { conflict, notFound, staleVersion } from '../../errors';
 import { containsPattern, counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
 import { completedAtFor } from './completed-at';
-
 import { updateVersioned } from '../../db/versioned';
 import { getVisitTask, requireVisit, toCents } from './visit-rows';
+
 // A visit's tasks (spec §2 Visits, §3 visit_tasks, §4): copies of the workspace's templates
 // (issue 24). The visit is found through access.ts first ('Visit not found'); a technician on it
 // ticks and writes notes, never prices, adds or removes; a completed visit is locked (issue 25).

@@ -21,11 +21,11 @@ import { conflict, notFound, staleVersion } from '../../errors';
 import { counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
 import { completedAtFor } from './completed-at';
 import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
-
 import { isStale, updateVersioned } from '../../db/versioned';
 import { activeInvoiceOf, invoicesOfVisits } from '../invoices';
 import { replacePeople, requireMembers } from './visit-people.service';
 import { listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
+
 // Visits (spec §2 Visits, §3, §4) inside a workspace (issue 24).
 // Every query is scoped with access.ts: owners and managers see every visit of the workspace,
 // a technician the visits they are on; any other is 'Visit not found'. A technician starts,
