@@ -24,7 +24,7 @@ import {
 } from '../../db/schema';
 import { containsPattern, plausibleInstant, toPage, windowTotal } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
-import { attachedName } from '../attachables/attachables.service';
+import { attachedName } from '../attachables';
 
 // Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible as what
 // they are attached to (access.ts `policy.note`): a business one in its workspace, a personal
