@@ -21,6 +21,24 @@ export function validate<S extends $ZodType>(
 }
 
 /**
+ * The errors after `field` changed: that field's message is the schema's word on the new values
+ * (gone once it is corrected, or the new problem), and no other field gains or loses one: a form
+ * does not scold fields the person has not reached yet.
+ */
+export function recheckField<S extends $ZodType>(
+  schema: S,
+  values: unknown,
+  field: string,
+  errors: FieldErrors,
+): FieldErrors {
+  if (!(field in errors)) return errors;
+  const result = validate(schema, values);
+  const { [field]: _old, ...rest } = errors;
+  const now = result.ok ? undefined : result.errors[field];
+  return now ? { ...rest, [field]: now } : rest;
+}
+
+/**
  * A form's text values and an `onChange` maker per field: `const [values, set] = useFormValues(initial)`,
  * then `onChange={set('name')}`. The value is read at once: the event's target is gone by the time
  * React runs the state updater.
