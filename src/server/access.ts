@@ -4,6 +4,7 @@ import type { NoteAttachableType, VisitStatus, WorkspaceRole } from '../shared/c
 import { ATTACHABLE_NOT_FOUND } from '../shared/schemas/attachables';
 import { NOTE_MESSAGES } from '../shared/messages/notes';
 import { SERIES_MESSAGES } from '../shared/messages/series';
+import { VISIT_MESSAGES } from '../shared/messages/visits';
 import type { InvoiceCan } from '../shared/schemas/invoices';
 import type { PropertyCan } from '../shared/schemas/properties';
 import type { TaskCan } from '../shared/schemas/tasks';
@@ -56,6 +57,9 @@ type IdRef = string | SQL | AnyPgColumn;
 
 /** Owners and managers run the business (the office); technicians work in the field. */
 const manages = (member: Member) => member.workspaceRole !== 'technician';
+
+/** Issue 25: a completed visit is locked against field changes until the office reopens it. */
+const visitLocked = (visit: { status: VisitStatus }) => visit.status === 'completed';
 
 /**
  * The request's workspace: the one `requested` names (the `X-Workspace` header), else the user's
@@ -170,16 +174,19 @@ export const policy = {
         manages(member) ? undefined : onVisit(member, visits.id),
         sql`exists (select 1 from ${properties} where ${properties.id} = ${visits.propertyId} and ${properties.deletedAt} is null)`,
       )!,
-    can(member: Member): VisitCan {
+    can(member: Member, visit: { status: VisitStatus }): VisitCan {
       const office = manages(member);
+      const open = !visitLocked(visit);
       return {
         // The field: start, complete and tick tasks. The office: everything else.
-        changeStatus: true,
-        tickTasks: true,
-        edit: office,
+        changeStatus: open || office,
+        tickTasks: open,
+        edit: office && open,
         delete: office,
-        manageTasks: office,
+        manageTasks: office && open,
         managePeople: office,
+        // Issue 25: a completed visit is locked until the office reopens it (back to in_progress).
+        reopen: office && !open,
         createInvoice: office,
         seeInvoices: office,
         seePrices: office,
@@ -188,6 +195,29 @@ export const policy = {
     /** The field starts and completes a visit (`changeStatus`); the office may set any status. */
     statusAllowed: (member: Member, status: VisitStatus): boolean =>
       manages(member) || status === 'in_progress' || status === 'completed',
+    /**
+     * Before a change to a visit or its tasks: 403 with `message` unless the member's role may
+     * make it; then 409 'This visit is completed. Reopen it to make changes.' while it is locked
+     * (issue 25). A completed visit's tasks keep their prices open to the office (billing comes
+     * after completion; invoices freeze their own lines); only the office takes it out of completed.
+     */
+    requireChange(
+      member: Member,
+      visit: { status: VisitStatus },
+      change: 'tickTasks' | 'manageTasks' | 'edit' | 'changePrice' | { status: VisitStatus },
+      message: string,
+    ): void {
+      const office = manages(member);
+      if (typeof change === 'object') {
+        authorize(policy.visit.statusAllowed(member, change.status), message);
+        // Leaving completed reopens the visit (spec §4: the office may choose any status).
+        if (visitLocked(visit) && change.status !== 'completed') authorize(office, VISIT_MESSAGES.onlyOfficeReopens);
+        return;
+      }
+      if (change === 'changePrice') return authorize(office, message);
+      authorize(change === 'tickTasks' || office, message);
+      if (visitLocked(visit)) throw conflict(VISIT_MESSAGES.locked);
+    },
   },
 
   /** Visit series: owners and managers only (a technician works the visits). */

@@ -63,8 +63,8 @@ describe('a visit', () => {
     const current = body.error.current as VisitDetailDto;
     expect(current).toMatchObject({ id: visit.id, status: 'completed', version: 2, myRole: 'lead' });
     expect(current.tasks).toEqual([]);
-    // A technician on the visit changes its status, never its schedule (issue 24).
-    expect(current.can).toMatchObject({ changeStatus: true, edit: false });
+    // Completed, it is locked (issue 25): a technician can no longer change it.
+    expect(current.can).toMatchObject({ changeStatus: false, tickTasks: false, edit: false, reopen: false });
     const [row] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(row).toMatchObject({ status: 'completed', version: 2, startedAt: null });
   });

@@ -218,6 +218,15 @@ describe('billable visits', () => {
     );
     expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
     const other = await createProperty(t, owner);
+    // A completed visit is locked (issue 25): reopened, it still cannot leave its invoice's property.
+    await json(
+      await t.request(`/api/visits/${visit.id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        body: { status: 'in_progress' },
+      }),
+      200,
+    );
     const moved = await t.request(`/api/visits/${visit.id}`, {
       method: 'PATCH',
       cookie: owner.cookie,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceVisits, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
+import { invoiceVisits, visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
 import { insertVisits } from '../../src/server/modules/visits/visits.service';
 import type {
   UpcomingVisitDto,
@@ -497,6 +497,41 @@ describe('lists', () => {
     expect((await list('', tech)).items.map((item) => item.id)).toEqual([soon.id]);
   });
 
+  it('when=upcoming|past splits at the start of today in the workspace’s time zone', async () => {
+    const owner = await createUser(t);
+    // Tokyo keeps UTC+9 all year: today there began at local midnight, 9 hours earlier in UTC.
+    await t.db.update(workspaces).set({ timeZone: 'Asia/Tokyo' }).where(eq(workspaces.id, owner.workspaceId));
+    const zoneOffset = 9 * 3600_000;
+    const startOfToday = new Date(Math.floor((Date.now() + zoneOffset) / 86_400_000) * 86_400_000 - zoneOffset);
+    const at = (minutes: number) => new Date(startOfToday.getTime() + minutes * 60_000);
+    const property = await createProperty(t, owner);
+    const yesterday = await createVisit(t, property.id, { lead: owner, scheduledAt: at(-1) });
+    const lastWeek = await createVisit(t, property.id, { lead: owner, scheduledAt: at(-7 * 24 * 60) });
+    const thisMorning = await createVisit(t, property.id, { lead: owner, scheduledAt: at(0) });
+    const tomorrow = await createVisit(t, property.id, { lead: owner, scheduledAt: at(24 * 60 + 1) });
+    const nextWeek = await createVisit(t, property.id, { lead: owner, scheduledAt: at(7 * 24 * 60) });
+
+    const list = (query: string) =>
+      t
+        .request(`/api/visits${query}`, { cookie: owner.cookie })
+        .then((r) => json<{ items: VisitListItemDto[]; total: number }>(r, 200));
+    const ids = (page: { items: VisitListItemDto[] }) => page.items.map((item) => item.id);
+
+    expect(ids(await list('?when=upcoming'))).toEqual([thisMorning.id, tomorrow.id, nextWeek.id]);
+    expect(ids(await list('?when=past'))).toEqual([yesterday.id, lastWeek.id]);
+    // Omitted: all, the spec's order (newest scheduled first).
+    expect(ids(await list(''))).toEqual([nextWeek.id, tomorrow.id, thisMorning.id, yesterday.id, lastWeek.id]);
+    // Paging and the total are per call.
+    expect(await list('?when=upcoming&limit=1&offset=1')).toMatchObject({ total: 3, items: [{ id: tomorrow.id }] });
+    expect(await list('?when=past&limit=1')).toMatchObject({ total: 2, items: [{ id: yesterday.id }] });
+
+    const bad = await json<{ error: { fields: Record<string, string> } }>(
+      await t.request('/api/visits?when=soon', { cookie: owner.cookie }),
+      400,
+    );
+    expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming or past' });
+  });
+
   it('upcoming: only visits the user is assigned to, from now on, soonest first, limited', async () => {
     const me = await createUser(t);
     const colleague = await createUser(t);
@@ -655,13 +690,15 @@ describe('what the caller may do with a visit (can)', () => {
     await billVisit(t, invoice.id, visit.id);
 
     const asTech = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
+    // Completed: locked (issue 25); only the office may take it out of completed.
     expect(asTech.can).toEqual({
-      changeStatus: true,
-      tickTasks: true,
+      changeStatus: false,
+      tickTasks: false,
       edit: false,
       delete: false,
       manageTasks: false,
       managePeople: false,
+      reopen: false,
       createInvoice: false,
       seeInvoices: false,
       seePrices: false,
@@ -677,5 +714,83 @@ describe('what the caller may do with a visit (can)', () => {
     );
     expect(asOwner.can).toMatchObject({ managePeople: true, createInvoice: true, seeInvoices: true, seePrices: true });
     expect(asOwner.invoices).toEqual([expect.objectContaining({ id: invoice.id, total: 5400 })]);
+  });
+});
+
+describe('a completed visit is locked until the office reopens it (issue 25)', () => {
+  it('refuses ticks, notes, task changes and rescheduling with 409; the office still prices; a manager reopens', async () => {
+    const owner = await createUser(t);
+    const manager = await createUser(t);
+    const tech = await createUser(t);
+    await addMember(t, owner.workspaceId, manager, 'manager');
+    const property = await createProperty(t, owner, {}, [tech]);
+    const other = await createProperty(t, owner);
+    const visit = await createVisit(t, property.id, { lead: tech, status: 'completed' });
+    const template = await createTask(t, owner);
+    const extra = await createTask(t, owner);
+    const task = await addVisitTask(t, visit.id, template.id, { status: 'completed', price: 5000 });
+    const url = `/api/visits/${visit.id}`;
+    const locked = async (response: Response) =>
+      expect((await json<{ error: { message: string } }>(response, 409)).error.message).toBe(
+        'This visit is completed. Reopen it to make changes.',
+      );
+
+    const asTech = await json<VisitDetailDto>(await t.request(url, { cookie: tech.cookie }), 200);
+    expect(asTech.can).toMatchObject({ tickTasks: false, manageTasks: false, edit: false, reopen: false });
+    const asManager = await json<VisitDetailDto>(await t.request(url, { cookie: manager.cookie }), 200);
+    expect(asManager.can).toMatchObject({ tickTasks: false, manageTasks: false, edit: false, reopen: true });
+
+    const patchTask = (user: TestUser, body: Record<string, unknown>) =>
+      t.request(`${url}/tasks/${task.id}`, { method: 'PATCH', cookie: user.cookie, body });
+    await locked(await patchTask(tech, { status: 'pending' }));
+    await locked(await patchTask(manager, { status: 'pending' }));
+    await locked(await patchTask(tech, { notes: 'late note' }));
+    await locked(await t.request(`${url}/tasks`, { cookie: owner.cookie, body: { taskId: extra.id } }));
+    await locked(await t.request(`${url}/tasks/${task.id}`, { method: 'DELETE', cookie: owner.cookie }));
+    await locked(
+      await t.request(url, { method: 'PATCH', cookie: owner.cookie, body: { scheduledAt: hoursFromNow(5) } }),
+    );
+    await locked(await t.request(url, { method: 'PATCH', cookie: owner.cookie, body: { propertyId: other.id } }));
+    const [unchanged] = await t.db.select().from(visitTasks).where(eq(visitTasks.visitId, visit.id));
+    expect(unchanged).toMatchObject({ id: task.id, status: 'completed', notes: null });
+
+    // Billing comes after completion: the office may still price a task; a technician never.
+    const priced = await json<VisitTaskDto>(await patchTask(manager, { price: 6500 }), 200);
+    expect(priced).toMatchObject({ price: 6500, status: 'completed' });
+    expect((await json<{ error: { message: string } }>(await patchTask(tech, { price: 1 }), 403)).error.message).toBe(
+      'Technicians do not change prices',
+    );
+
+    // A technician cannot reopen; a manager can, and that unlocks it.
+    const reopen = (user: TestUser) =>
+      t.request(url, { method: 'PATCH', cookie: user.cookie, body: { status: 'in_progress' } });
+    expect((await json<{ error: { message: string } }>(await reopen(tech), 403)).error.message).toBe(
+      'Only owners and managers can reopen a completed visit',
+    );
+    const reopened = await json<VisitDetailDto>(await reopen(manager), 200);
+    expect(reopened).toMatchObject({ status: 'in_progress', completedAt: null });
+    expect(reopened.can).toMatchObject({ tickTasks: true, manageTasks: true, edit: true, reopen: false });
+    expect(await json<VisitTaskDto>(await patchTask(tech, { status: 'pending', notes: 'redo' }), 200)).toMatchObject({
+      status: 'pending',
+      notes: 'redo',
+    });
+  });
+
+  it('a technician cannot take it out of completed; completing it again changes nothing', async () => {
+    const owner = await createUser(t);
+    const tech = await createUser(t);
+    const property = await createProperty(t, owner, {}, [tech]);
+    const visit = await createVisit(t, property.id, { lead: tech, status: 'completed' });
+    const url = `/api/visits/${visit.id}`;
+    const patch = (body: Record<string, unknown>) => t.request(url, { method: 'PATCH', cookie: tech.cookie, body });
+    // A replayed completion from a phone: no error, still completed.
+    expect(await json<VisitDetailDto>(await patch({ status: 'completed' }), 200)).toMatchObject({
+      status: 'completed',
+    });
+    const [row] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
+    expect(row?.status).toBe('completed');
+    expect(
+      (await json<{ error: { message: string } }>(await patch({ status: 'in_progress' }), 403)).error.message,
+    ).toBe('Only owners and managers can reopen a completed visit');
   });
 });

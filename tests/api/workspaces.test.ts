@@ -631,11 +631,13 @@ describe('the attacks of the probe now fail', () => {
     expect(await list(tech!, '/api/invoices')).toEqual([]);
     const seen = await json<VisitDetailDto>(await call(tech!, `/api/visits/${visit.id}`), 200);
     expect(seen.tasks.every((row) => row.price === null)).toBe(true);
+    // Completed, the visit is locked (issue 25): the technician can no longer tick or reopen it.
     expect(seen.can).toMatchObject({
-      changeStatus: true,
-      tickTasks: true,
+      changeStatus: false,
+      tickTasks: false,
       edit: false,
       delete: false,
+      reopen: false,
       seePrices: false,
     });
     const owners = await json<VisitDetailDto>(await call(shop.owner, `/api/visits/${visit.id}`), 200);

@@ -26,4 +26,7 @@ export const VISIT_MESSAGES = {
   fieldOnly: 'Technicians can start, complete and tick their visits, not change them',
   noPrices: 'Technicians do not change prices',
   personNotFound: 'Person not found on this visit',
+  /** Issue 25: a completed visit is locked against field changes until an owner or manager reopens it. */
+  locked: 'This visit is completed. Reopen it to make changes.',
+  onlyOfficeReopens: 'Only owners and managers can reopen a completed visit',
 } as const;

@@ -7,6 +7,7 @@ import {
   type InvoiceStatus,
   VISIT_STATUSES,
   VISIT_TASK_STATUSES,
+  VISIT_WHEN,
   type VisitRole,
   type WorkspaceRole,
   type VisitStatus,
@@ -90,7 +91,8 @@ export const MAX_WINDOW_PAGE_SIZE = 500;
 /**
  * `GET /api/visits`: `from` and `to` (issue 18, the calendar) give the visits scheduled in
  * [from, to), both or neither, soonest first; `userId` keeps the visits that person is on.
- * With a window, `limit` goes up to 500; without, up to the usual 100.
+ * `when` (issue 25): `upcoming` from the start of today in the workspace's time zone, soonest
+ * first; `past` before it, latest first. With a window, `limit` goes up to 500; without, up to the usual 100.
  */
 export const listVisitsQuery = pageQuery
   .extend({
@@ -100,6 +102,7 @@ export const listVisitsQuery = pageQuery
     userId: z.uuid().optional(),
     from: instantParam('From').optional(),
     to: instantParam('To').optional(),
+    when: z.enum(VISIT_WHEN, { error: 'When must be upcoming or past' }).optional(),
   })
   .refine((query) => (query.from === undefined) === (query.to === undefined), {
     message: 'Give both from and to, or neither',
@@ -233,15 +236,17 @@ export interface VisitDetailDto extends VisitListItemDto {
 
 /** What the caller may do with a visit (access.ts `policy.visit.can`). */
 export interface VisitCan {
-  /** Start, complete, cancel: whoever sees the visit (a technician on it too). */
+  /** Start, complete, cancel: whoever sees the visit (a technician on it too); once completed, only the office (to reopen). */
   changeStatus: boolean;
-  /** Tick its tasks and write their notes. */
+  /** Tick its tasks and write their notes; false while completed (issue 25: locked). */
   tickTasks: boolean;
-  /** Reschedule or move it: owners and managers. */
+  /** Reschedule or move it: owners and managers, not while completed. */
   edit: boolean;
   delete: boolean;
-  /** Add or remove tasks. */
+  /** Add or remove tasks: owners and managers, not while completed. */
   manageTasks: boolean;
+  /** Reopen a completed visit (PATCH status `in_progress`): owners and managers, only while completed. */
+  reopen: boolean;
   /** Choose who is on it (issue 24: any member of the workspace). */
   managePeople: boolean;
   createInvoice: boolean;

@@ -36,6 +36,7 @@ import {
   visitTasks,
   visitUsers,
   workspaceMembers,
+  workspaces,
 } from '../../db/schema';
 import { badRequest, conflict, notFound, staleVersion } from '../../errors';
 import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
@@ -108,7 +109,11 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
       sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${query.userId})`,
     );
   }
-  const order = query.from ? [asc(visits.scheduledAt), asc(visits.id)] : [desc(visits.scheduledAt), desc(visits.id)];
+  // Issue 25: the visits list answers 'what's next' (Upcoming, soonest first) apart from the past.
+  if (query.when === 'upcoming') conditions.push(gte(visits.scheduledAt, startOfToday(member)));
+  if (query.when === 'past') conditions.push(lt(visits.scheduledAt, startOfToday(member)));
+  const soonestFirst = query.when ? query.when === 'upcoming' : query.from !== undefined;
+  const order = soonestFirst ? [asc(visits.scheduledAt), asc(visits.id)] : [desc(visits.scheduledAt), desc(visits.id)];
   const rows = await db
     .select({ ...listItemColumns, total: windowTotal() })
     .from(visits)
@@ -124,6 +129,12 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
       .where(and(...conditions))
       .then(theCount);
   return toPage(rows, query, countAll, toListItem);
+}
+
+/** SQL: the instant today began in the member's workspace's time zone (workspaces.time_zone). */
+function startOfToday(member: Member): SQL {
+  const zone = sql`(select ${workspaces.timeZone} from ${workspaces} where ${workspaces.id} = ${member.workspaceId})`;
+  return sql`(date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`;
 }
 
 /** The occurrences of a series the member can see, oldest first (issue 18; a series has at most 500 at once). */
@@ -202,7 +213,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
     .limit(limit);
   if (rows.length === 0) return [];
 
-  const can = policy.visit.can(member);
+  const seeInvoices = policy.workspace.can(member).seeInvoices;
   const details = rows.map(({ createdAt, ...listed }) => {
     const item = toListItem(listed);
     return {
@@ -211,7 +222,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
       tasks: [] as VisitTaskDto[],
       invoices: [] as VisitInvoiceDto[],
       myRole: item.people.find((person) => person.userId === member.id)?.role ?? null,
-      can,
+      can: policy.visit.can(member, listed),
     } satisfies VisitDetailDto;
   });
   const byId = new Map(details.map((detail) => [detail.id, detail]));
@@ -226,7 +237,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
   for (const task of taskRows) byId.get(task.visitId)?.tasks.push(task);
 
   // Technicians do not see invoices, not even their amounts (issue 14).
-  if (can.seeInvoices) {
+  if (seeInvoices) {
     const invoiceRows = await db
       .select({
         visitId: invoiceVisits.visitId,
@@ -406,13 +417,15 @@ export async function updateVisit(
   input: UpdateVisitData,
 ): Promise<VisitDetailDto> {
   const visit = await requireVisit(db, member, id);
-  const can = policy.visit.can(member);
+  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
+  // Checked first, so a phone that missed a change (a completion, say) gets the visit as it is now.
+  const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, member, id));
+  if (input.version !== undefined && input.version !== visit.version) throw await stale();
+  const can = policy.visit.can(member, visit);
   const reschedules = input.propertyId !== undefined || input.scheduledAt !== undefined;
-  authorize(can.edit || !reschedules, VISIT_MESSAGES.fieldOnly);
+  if (reschedules) policy.visit.requireChange(member, visit, 'edit', VISIT_MESSAGES.fieldOnly);
   authorize(can.managePeople || input.assigneeIds === undefined, VISIT_MESSAGES.onlyLeadManagesPeople);
-  if (input.status) {
-    authorize(can.changeStatus && policy.visit.statusAllowed(member, input.status), VISIT_MESSAGES.fieldOnly);
-  }
+  if (input.status) policy.visit.requireChange(member, visit, { status: input.status }, VISIT_MESSAGES.fieldOnly);
   if (input.propertyId && input.propertyId !== visit.propertyId) {
     await requireVisible(db, 'property', member, input.propertyId);
     const invoice = await activeInvoiceOf(db, id);
@@ -432,8 +445,6 @@ export async function updateVisit(
         ? sql`case when ${visits.status} = 'completed' then coalesce(${visits.completedAt}, now()) else now() end`
         : null;
   }
-  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
-  const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, member, id));
   if (Object.keys(changes).length > 0 || input.assigneeIds) {
     changes.version = sql`${visits.version} + 1`;
     const updated = await db.transaction(async (tx) => {
@@ -446,8 +457,6 @@ export async function updateVisit(
       return rows;
     });
     if (updated.length === 0 && input.version !== undefined) throw await stale();
-  } else if (input.version !== undefined && input.version !== visit.version) {
-    throw await stale();
   }
   return getVisit(db, member, id);
 }
@@ -460,12 +469,12 @@ export async function updateVisit(
 export async function removeVisit(db: Database, member: Member, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [visit] = await tx
-      .select({ id: visits.id })
+      .select({ id: visits.id, status: visits.status })
       .from(visits)
       .where(and(eq(visits.id, id), policy.visit.scope(member)))
       .for('update');
     if (!visit) throw notFound(VISIT_MESSAGES.notFound);
-    authorize(policy.visit.can(member).delete, VISIT_MESSAGES.fieldOnly);
+    authorize(policy.visit.can(member, visit).delete, VISIT_MESSAGES.fieldOnly);
     const invoice = await activeInvoiceOf(tx, id);
     if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoice(invoice));
     await tx.delete(visits).where(eq(visits.id, id));
@@ -493,7 +502,7 @@ export async function addVisitTask(
   input: AddVisitTaskData,
 ): Promise<VisitTaskDto> {
   const visit = await requireVisit(db, member, visitId);
-  authorize(policy.visit.can(member).manageTasks, VISIT_MESSAGES.fieldOnly);
+  policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
   const [task] = await db
     .select({
       name: tasks.name,
@@ -539,10 +548,11 @@ export async function updateVisitTask(
   visitTaskId: string,
   input: UpdateVisitTaskData,
 ): Promise<VisitTaskDto> {
-  await requireVisit(db, member, visitId);
-  const can = policy.visit.can(member);
-  authorize(can.tickTasks, VISIT_MESSAGES.fieldOnly);
-  authorize(can.seePrices || input.price === undefined, VISIT_MESSAGES.noPrices);
+  const visit = await requireVisit(db, member, visitId);
+  if (input.price !== undefined) policy.visit.requireChange(member, visit, 'changePrice', VISIT_MESSAGES.noPrices);
+  if (input.status !== undefined || input.notes !== undefined) {
+    policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
+  }
   const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
   if (input.status) {
     changes.status = input.status;
@@ -577,8 +587,8 @@ export async function updateVisitTask(
 }
 
 export async function removeVisitTask(db: Executor, member: Member, visitId: string, visitTaskId: string) {
-  await requireVisit(db, member, visitId);
-  authorize(policy.visit.can(member).manageTasks, VISIT_MESSAGES.fieldOnly);
+  const visit = await requireVisit(db, member, visitId);
+  policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
   const deleted = await db
     .delete(visitTasks)
     .where(and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId)))
@@ -626,7 +636,7 @@ export async function listTaskOptions(
       .leftJoin(propertyTasks, onVisitProperty)
       .where(and(...conditions))
       .then(theCount);
-  const seePrices = policy.visit.can(member).seePrices;
+  const seePrices = policy.visit.can(member, visit).seePrices;
   return toPage(rows, query, countAll, ({ price, ...row }) => ({
     ...row,
     price: price === null || !seePrices ? null : toCents(price),
@@ -642,8 +652,8 @@ export async function listVisitCandidates(
   visitId: string,
   query: { limit: number; offset: number },
 ): Promise<Page<VisitCandidateDto>> {
-  await requireVisit(db, member, visitId);
-  authorize(policy.visit.can(member).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
+  const visit = await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const candidate = and(
     eq(workspaceMembers.workspaceId, member.workspaceId),
     sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${workspaceMembers.userId})`,
@@ -677,8 +687,8 @@ export async function addVisitUser(
   visitId: string,
   input: AddVisitUserData,
 ): Promise<VisitPersonDto> {
-  await requireVisit(db, member, visitId);
-  authorize(policy.visit.can(member).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
+  const visit = await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const [person] = await db
     .select({ userId: users.id, email: users.email, displayName: profiles.displayName })
     .from(users)
@@ -695,8 +705,8 @@ export async function addVisitUser(
 }
 
 export async function removeVisitUser(db: Executor, member: Member, visitId: string, userId: string): Promise<void> {
-  await requireVisit(db, member, visitId);
-  authorize(policy.visit.can(member).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
+  const visit = await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const [row] = await db
     .select({ id: visitUsers.id, role: visitUsers.role })
     .from(visitUsers)
@@ -720,7 +730,7 @@ async function requireVisit(db: Executor, member: Member, id: string) {
 
 /** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices. */
 function selectVisitTasks(db: Executor, member: Member, where: SQL): Promise<VisitTaskDto[]> {
-  const seePrices = policy.visit.can(member).seePrices;
+  const seePrices = policy.workspace.can(member).seePrices;
   return db
     .select({
       id: visitTasks.id,
