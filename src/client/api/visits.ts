@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, type VisitStatus } from '../../shared/constants';
+import { DEFAULT_PAGE_SIZE, type VisitStatus, type VisitWhen } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type {
   AddVisitTaskInput,
@@ -22,6 +22,8 @@ import { useMutationThatInvalidates } from './mutations';
 export interface VisitFilters {
   status?: VisitStatus;
   propertyId?: string;
+  /** Issue 25: upcoming (from the start of today, soonest first) or past (latest first). */
+  when?: VisitWhen;
   offset: number;
 }
 
