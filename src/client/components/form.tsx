@@ -99,9 +99,12 @@ export function FormActions({
   cancel,
   failure,
   extra,
+  done = false,
 }: {
   submit: string;
   busy: boolean;
+  /** Saved, and about to move on: the button stays off. */
+  done?: boolean;
   busyLabel?: string;
   /** Where Cancel goes, or what it does; none for a form with nothing to leave. */
   cancel?: string | (() => void);
@@ -122,7 +125,7 @@ export function FormActions({
           </Button>
         ) : null}
         {extra}
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || done}>
           {busy ? busyLabel : submit}
         </Button>
       </Group>

@@ -19,15 +19,17 @@ export function DetailFrame<T>({
   query,
   loading,
   notFound,
+  describeError,
   children,
 }: {
   query: FrameQuery<T>;
   loading: string;
   notFound: string;
+  describeError?: (error: unknown) => string;
   children: (data: T) => ReactNode;
 }) {
   return (
-    <QueryView query={query} loading={loading} skeleton fallback={notFound} retry={false}>
+    <QueryView query={query} loading={loading} skeleton fallback={notFound} retry={false} describeError={describeError}>
       {children}
     </QueryView>
   );
@@ -43,9 +45,11 @@ export function EditFrame<T>({
   notFound = 'Not found',
   allowed = () => true,
   forbidden = '',
+  describeError,
   children,
 }: {
   query?: FrameQuery<T>;
+  describeError?: (error: unknown) => string;
   loading?: string;
   notFound?: string;
   allowed?: (data: T) => boolean;
@@ -54,7 +58,7 @@ export function EditFrame<T>({
 }) {
   if (!query) return <>{children(undefined)}</>;
   return (
-    <DetailFrame query={query} loading={loading} notFound={notFound}>
+    <DetailFrame query={query} loading={loading} notFound={notFound} describeError={describeError}>
       {(data) => (allowed(data) ? children(data) : <ErrorBox>{forbidden}</ErrorBox>)}
     </DetailFrame>
   );

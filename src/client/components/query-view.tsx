@@ -29,6 +29,7 @@ export function QueryView<T>({
   skeleton = false,
   fallback,
   retry = true,
+  describeError,
   children,
 }: {
   query: FrameQuery<T>;
@@ -38,6 +39,8 @@ export function QueryView<T>({
   fallback?: string;
   /** false where trying again cannot help (a record that is not there). */
   retry?: boolean;
+  /** Where the spec words a failed load its own way ('Failed to load profile: {message}'). */
+  describeError?: (error: unknown) => string;
   children: (data: T) => ReactNode;
 }) {
   switch (frameState(query)) {
@@ -51,7 +54,9 @@ export function QueryView<T>({
           error={query.error}
           fallback={fallback}
           onRetry={retry && query.refetch ? () => void query.refetch?.() : undefined}
-        />
+        >
+          {describeError?.(query.error)}
+        </ErrorBox>
       );
     case 'ready':
       return <>{children(query.data as T)}</>;

@@ -49,9 +49,14 @@ describe('recheckField', () => {
     expect(next.defaultPrice).toBeTruthy();
   });
 
-  it('does not add errors to a field that had none', () => {
-    const only: Record<string, string> = { name: errors().name ?? '' };
-    const next = recheckField(propertyInput, property, 'address', only);
-    expect(next).toBe(only);
+  it('gives a corrected field its error again when it is broken again, and touches no other field', () => {
+    const only: Record<string, string> = { address: errors().address ?? '' };
+    const next = recheckField(propertyInput, property, 'name', only);
+    expect(next).toEqual({ address: errors().address, name: errors().name });
+  });
+
+  it('returns the same errors when nothing changed for the field', () => {
+    const before = errors();
+    expect(recheckField(propertyInput, property, 'name', before)).toBe(before);
   });
 });

@@ -21,9 +21,9 @@ export function validate<S extends $ZodType>(
 }
 
 /**
- * The errors after `field` changed: that field's message is the schema's word on the new values
- * (gone once it is corrected, or the new problem), and no other field gains or loses one: a form
- * does not scold fields the person has not reached yet.
+ * The errors after `field` changed, once the form has been sent: that field's message is the
+ * schema's word on the new values (gone once it is corrected, back if it is broken again), and no
+ * other field's changes: a form does not scold fields the person has not come back to.
  */
 export function recheckField<S extends $ZodType>(
   schema: S,
@@ -31,10 +31,10 @@ export function recheckField<S extends $ZodType>(
   field: string,
   errors: FieldErrors,
 ): FieldErrors {
-  if (!(field in errors)) return errors;
   const result = validate(schema, values);
-  const { [field]: _old, ...rest } = errors;
   const now = result.ok ? undefined : result.errors[field];
+  if (now === errors[field]) return errors;
+  const { [field]: _old, ...rest } = errors;
   return now ? { ...rest, [field]: now } : rest;
 }
 
