@@ -34,7 +34,7 @@ test('offline, a page with nothing cached says “Not available offline” at on
   await expect(page.getByRole('listitem', { name: `Seen Stables ${suffix}` })).toBeVisible();
 
   // Never opened: nothing cached and no network. It says so, and does not spin.
-  await page.getByRole('link', { name: `Unseen Yard ${suffix}` }).click();
+  await page.getByRole('link', { name: `Unseen Yard ${suffix}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/resources/properties/${unseen.id}$`));
   await expect(page.getByText('Not available offline')).toBeVisible({ timeout: 2000 });
   await expect(page.getByRole('status', { name: 'Loading property' })).toHaveCount(0);

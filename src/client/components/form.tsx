@@ -24,11 +24,15 @@ export function useSchemaForm<V extends Values, S extends $ZodType>({
   schema,
   submit,
   failed,
+  describeFailure = (error) => errorMessage(error, failed),
 }: {
   initial: V | (() => V);
   schema: () => Promise<S> | S;
   submit: (data: output<S>, values: V) => Promise<unknown>;
+  /** The failure message when the server's error has none. */
   failed: string;
+  /** Where the spec words a failure its own way (wrong credentials, a wrong current password). */
+  describeFailure?: (error: unknown) => string;
 }) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -70,7 +74,7 @@ export function useSchemaForm<V extends Values, S extends $ZodType>({
       await submit(result.data, values);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFailure(errorMessage(error, failed));
+      setFailure(describeFailure(error));
     } finally {
       setBusy(false);
     }
@@ -100,6 +104,7 @@ export function FormActions({
   failure,
   extra,
   done = false,
+  grow = false,
 }: {
   submit: string;
   busy: boolean;
@@ -109,12 +114,14 @@ export function FormActions({
   /** Where Cancel goes, or what it does; none for a form with nothing to leave. */
   cancel?: string | (() => void);
   failure?: string | null;
+  /** The buttons share the width (a card or dialog's form). */
+  grow?: boolean;
   /** Another button between Cancel and submit. */
   extra?: ReactNode;
 }) {
   return (
     <Stack gap="sm" mt="xs">
-      <Group gap="xs">
+      <Group gap="xs" grow={grow}>
         {typeof cancel === 'string' ? (
           <Button component={Link} to={cancel} variant="default">
             Cancel
