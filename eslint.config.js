@@ -5,6 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SERVER_MODULES = readdirSync('./src/server/modules');
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,6 +81,20 @@ export default tseslint.config(
               except: [`./${area}`],
               message:
                 'a feature does not import another feature; compose them in router.tsx, or move the piece to components/ or api/',
+            })),
+            // Server modules (issue 25): the rest of the server reaches a module only through its
+            // index.ts (routes, and what other modules need); its other files are its own.
+            ...SERVER_MODULES.map((area) => ({
+              target: [
+                './src/server/*.ts',
+                ...readdirSync('./src/server', { withFileTypes: true })
+                  .filter((entry) => entry.isDirectory() && entry.name !== 'modules')
+                  .map((entry) => `./src/server/${entry.name}`),
+                ...SERVER_MODULES.filter((other) => other !== area).map((other) => `./src/server/modules/${other}`),
+              ],
+              from: `./src/server/modules/${area}`,
+              except: ['./index.ts'],
+              message: `import modules/${area} through its index.ts, not its files`,
             })),
           ],
         },

@@ -21,7 +21,7 @@ import { idempotencyKeys } from './db/schema';
 import { AppError, badRequest, conflict, unprocessable } from './errors';
 import { isUpload } from './guards';
 import { rootCause } from './log';
-import { MULTIPART_OVERHEAD, uploadsDir } from './modules/photos/upload';
+import { MULTIPART_OVERHEAD, uploadsDir } from './modules/photos';
 import type { AppEnv } from './types';
 import { WORKSPACE_HEADER } from '../shared/messages/workspaces';
 

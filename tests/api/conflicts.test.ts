@@ -5,6 +5,7 @@ import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 // Issue 17: visits and visit tasks carry a version. A write that names the version it saw
 // changes the record only if that is still the current one; otherwise 409 with the record as
@@ -31,12 +32,6 @@ afterAll(async () => {
 
 const patch = (user: TestUser, url: string, body: Record<string, unknown>) =>
   t.request(url, { method: 'PATCH', cookie: user.cookie, body });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 describe('a visit', () => {
   it('takes a write naming the current version, and bumps it', async () => {

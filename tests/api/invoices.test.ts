@@ -12,6 +12,7 @@ import { addVisitTask, createProperty, createTask, createUser, createVisit, type
 import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 let t: TestApp;
 let owner: TestUser;
@@ -29,12 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** A visit of the property with tasks of the given prices and statuses. */
 async function visitWith(

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 let t: TestApp;
 let owner: TestUser;
@@ -65,12 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 const post = (user: TestUser, body: Record<string, unknown>) => t.request('/api/notes', { cookie: user.cookie, body });
 const get = (user: TestUser, url: string) => t.request(url, { cookie: user.cookie });

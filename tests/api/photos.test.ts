@@ -18,6 +18,7 @@ import {
 } from '../support/factories';
 import { heicHeader, jpegWithGpsAndOrientation, noisyJpeg, tinyGif, tinyPng, tinyWebp } from '../support/images';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 let t: TestApp;
 let owner: TestUser;
@@ -39,12 +40,6 @@ afterAll(async () => {
   expect(readdirSync(path.join(t.config.dataDir, 'uploads'))).toEqual([]);
   await t.close();
 });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const storedFiles = () => readdirSync(path.join(t.config.dataDir, 'storage', 'images'), { withFileTypes: true }).length;
 const nothingStored = async (before: { rows: number; files: number }) => {

@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,12 +28,6 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 3600_000;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : undefined) as T;
-}
 
 /** Tomorrow at this minute (whole minutes), so the first occurrences are in the future. */
 const tomorrow = () => new Date(Math.floor((Date.now() + DAY) / 60_000) * 60_000);

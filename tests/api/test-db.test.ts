@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDbDto, TestDbQueryName } from '../../src/shared/schemas/debug';
-import { createAssignedVisit, createProperty, createUser, type TestUser } from '../support/factories';
+import { createProperty, createUser, createVisit, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -32,11 +32,11 @@ describe('GET /api/test-db', () => {
     const alicesHouse = await createProperty(t, alice, { name: 'Alice House' });
     const bobsHouse = await createProperty(t, bob, { name: 'Bob House' });
     const shared = await createProperty(t, bob, { name: 'Shared Barn' }, [alice]);
-    const later = await createAssignedVisit(t, alicesHouse.id, inHours(48), [alice]);
-    const sooner = await createAssignedVisit(t, shared.id, inHours(2), [bob, alice]);
-    const past = await createAssignedVisit(t, alicesHouse.id, inHours(-24), [alice]);
-    const unassigned = await createAssignedVisit(t, alicesHouse.id, inHours(5), []);
-    const bobs = await createAssignedVisit(t, bobsHouse.id, inHours(1), [bob]);
+    const later = await createVisit(t, alicesHouse.id, { scheduledAt: inHours(48), lead: alice });
+    const sooner = await createVisit(t, shared.id, { scheduledAt: inHours(2), lead: bob, assistants: [alice] });
+    const past = await createVisit(t, alicesHouse.id, { scheduledAt: inHours(-24), lead: alice });
+    const unassigned = await createVisit(t, alicesHouse.id, { scheduledAt: inHours(5) });
+    const bobs = await createVisit(t, bobsHouse.id, { scheduledAt: inHours(1), lead: bob });
 
     const { body, byName } = await testDb(alice);
     expect(body.queries.map((query) => query.name)).toEqual([
@@ -76,7 +76,7 @@ describe('GET /api/test-db', () => {
     const busy = await createUser(t);
     for (let index = 0; index < 7; index++) {
       const property = await createProperty(t, busy);
-      await createAssignedVisit(t, property.id, inHours(index + 1), [busy]);
+      await createVisit(t, property.id, { scheduledAt: inHours(index + 1), lead: busy });
     }
     const { byName } = await testDb(busy);
     for (const name of ['properties', 'visits', 'user_properties', 'upcoming_visits'] as const) {

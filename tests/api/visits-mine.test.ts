@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 // Issue 17: GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
 // window, any still in progress from before it, never cancelled ones, each with its tasks.
@@ -75,12 +76,6 @@ afterAll(async () => {
 
 const mine = (user: TestUser, query: Record<string, string> = { from: FROM, to: TO }) =>
   t.request(`/api/visits/mine?${new URLSearchParams(query)}`, { cookie: user.cookie });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 describe('GET /api/visits/mine', () => {
   it('lists the caller’s visits in [from, to) and those still in progress from before, soonest first', async () => {

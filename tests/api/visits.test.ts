@@ -23,6 +23,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,12 +34,6 @@ afterAll(async () => {
 });
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : undefined) as T;
-}
 
 async function postVisit(user: TestUser, body: Record<string, unknown>) {
   return t.request('/api/visits', { cookie: user.cookie, body });

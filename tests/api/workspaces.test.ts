@@ -31,6 +31,7 @@ import {
 } from '../support/factories';
 import { linkIn, waitForMail } from '../support/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
 
 // Issue 24: a workspace is one business. Its settings, its team and their roles, the workspace
 // a request is in, invitations to proven addresses (issue 23), assigning at scheduling, copies
@@ -60,12 +61,6 @@ const call = (user: TestUser, path: string, { method, body, workspace }: Call = 
     body,
     headers: workspace ? { [WORKSPACE_HEADER]: workspace } : {},
   });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 const me = async (user: TestUser, workspace?: string) => json<MeDto>(await call(user, '/api/me', { workspace }), 200);
 const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();

@@ -46,6 +46,30 @@ describe('client import boundaries (import/no-restricted-paths)', () => {
   });
 });
 
+describe('server module boundaries (import/no-restricted-paths)', () => {
+  it('a module may not import another module’s files, only its index.ts', async () => {
+    const internal = "import { insertVisits } from '../visits/visits.service';\nexport const x = insertVisits;\n";
+    expect(await restrictedImports('src/server/modules/series/probe.ts', internal)).toHaveLength(1);
+    const viaIndex = "import { insertVisits } from '../visits';\nexport const x = insertVisits;\n";
+    expect(await restrictedImports('src/server/modules/series/probe.ts', viaIndex)).toEqual([]);
+  });
+
+  it('the rest of the server (app.ts, jobs) may not reach into a module either', async () => {
+    const routes = "import { visitsRoutes } from './modules/visits/visits.routes';\nexport const x = visitsRoutes;\n";
+    expect(await restrictedImports('src/server/probe.ts', routes)).toHaveLength(1);
+    const job =
+      "import { makeOccurrences } from '../modules/series/series.service';\nexport const x = makeOccurrences;\n";
+    expect(await restrictedImports('src/server/jobs/probe.ts', job)).toHaveLength(1);
+    const viaIndex = "import { visitsRoutes } from './modules/visits';\nexport const x = visitsRoutes;\n";
+    expect(await restrictedImports('src/server/probe.ts', viaIndex)).toEqual([]);
+  });
+
+  it('allows a module’s files to import each other', async () => {
+    const inside = "import { requireVisit } from './visit-rows';\nexport const x = requireVisit;\n";
+    expect(await restrictedImports('src/server/modules/visits/probe.ts', inside)).toEqual([]);
+  });
+});
+
 // import/no-cycle ignores `import type`; a circle of type imports still ties modules together,
 // so this walk counts every relative import.
 describe('no import circles, type imports included', () => {

@@ -96,8 +96,10 @@ export async function addMember(
 
 /** The user as business services see them: inside `workspaceId` (default: their own), as resolveMember makes it. */
 export async function memberOf(t: TestApp, user: TestUser, workspaceId = user.workspaceId): Promise<Member> {
+  // The user's real account role: an admin test user stays an admin (no default that could hide one).
   const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
-  const actor = { id: user.id, email: user.email, role: row?.role ?? 'customer', emailVerified: user.verified };
+  if (!row) throw new Error(`no user ${user.id}`);
+  const actor = { id: user.id, email: user.email, role: row.role, emailVerified: user.verified };
   const { member } = await resolveMember(t.db, actor, workspaceId);
   if (!member || member.workspaceId !== workspaceId) throw new Error(`${user.email} is not a member of ${workspaceId}`);
   return member;
@@ -252,17 +254,6 @@ export async function createSecondaryProfile(
     .returning();
   if (!row) throw new Error('secondary profile not created');
   return row;
-}
-
-/** A visit at `propertyId` on `scheduledAt`, with each of `assignees` in visit_users (the first as lead). */
-export async function createAssignedVisit(
-  t: TestApp,
-  propertyId: string,
-  scheduledAt: Date,
-  assignees: { id: string }[] = [],
-) {
-  const [lead, ...assistants] = assignees;
-  return createVisit(t, propertyId, { scheduledAt, lead, assistants });
 }
 
 // ── visits (the visits area's factories) ──

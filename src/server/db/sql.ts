@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../shared/schemas/common';
 
 // Small SQL pieces every list query shares.
@@ -27,3 +27,18 @@ export async function toPage<Row extends { total: number }, Item>(
 /** `count()` as a selected column, and the number out of its one-row answer: `.then(theCount)`. */
 export const counted = { count: sql<number>`cast(count(*) as integer)` };
 export const theCount = (rows: { count: number }[]) => rows[0]?.count ?? 0;
+
+/** A device's clock may run this far ahead of ours: such a time is taken as now. */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * SQL: when a change was made (issue 25, offline): `at`, the device's time, when it is plausible,
+ * else the server's now. Plausible: not after now (a time up to CLOCK_SKEW_MS ahead is a fast
+ * clock and is clamped to now; one further ahead is wrong, so now too) and not before `notBefore`
+ * (SQL: when the record it changes was made, and any other floor the caller gives).
+ */
+export function plausibleInstant(at: Date | undefined, notBefore: SQL): SQL {
+  if (!at) return sql`now()`;
+  const claimed = sql`cast(${at.toISOString()} as timestamptz)`;
+  return sql`(case when ${claimed} > now() or ${claimed} < ${notBefore} then now() else ${claimed} end)`;
+}

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import { rootCause } from '../log';
 import { properties, visitSeries } from '../db/schema';
-import { horizonFrom, lockSeries, makeOccurrences } from '../modules/series/series.service';
+import { horizonFrom, lockSeries, makeOccurrences } from '../modules/series';
 
 // Issue 18: the daily job that keeps every series' occurrences made up to now + 90 days.
 // Safe with several server copies: one transaction holding the series advisory lock (the one

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NoteAttachableType } from '../constants';
 import { attachableId, attachableType } from './attachables';
-import { clientId, pageQuery } from './common';
+import { clientId, isoInstant, pageQuery } from './common';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from '../messages/notes';
 
 // spec §2 Notes, §3 note, §4 Notes, §5 Note, §6, §8 (note messages), §9 (150-character preview, 8 rows).
@@ -20,6 +20,11 @@ export const createNoteInput = z.object({
   content: noteContent,
   attachableType: z.preprocess((value) => value || undefined, attachableType.default('property')),
   attachableId,
+  /**
+   * Issue 25: when the device made the note; its `createdAt` when plausible (not in the future, not
+   * before the record it is on was made, at most 30 days ago), else the server's time.
+   */
+  at: isoInstant('At must be a date and time with its offset').optional(),
 });
 export type CreateNoteInput = z.input<typeof createNoteInput>;
 

@@ -72,6 +72,13 @@ export const expectedVersion = z
   .max(2_147_483_647, 'Version must be a whole number')
   .optional();
 
+/**
+ * Issue 25: when the device made the change (an instant with its offset). A change that completes
+ * the visit or task is stamped with it when plausible (not in the future, not before the visit
+ * was made), else with the server's time.
+ */
+export const changedAt = isoInstant('At must be a date and time with its offset').optional();
+
 export const updateVisitInput = z.object({
   propertyId: propertyId.optional(),
   scheduledAt: scheduledAt.optional(),
@@ -79,6 +86,7 @@ export const updateVisitInput = z.object({
   /** Replaces who is on the visit (the first as lead). */
   assigneeIds: assigneeIds.optional(),
   version: expectedVersion,
+  at: changedAt,
 });
 export type UpdateVisitInput = z.input<typeof updateVisitInput>;
 
@@ -149,6 +157,7 @@ export const updateVisitTaskInput = z.object({
   notes: optionalText(TEXT_LIMITS.description, 'Note').optional(),
   price: cents.nullable().optional(),
   version: expectedVersion,
+  at: changedAt,
 });
 export type UpdateVisitTaskInput = z.input<typeof updateVisitTaskInput>;
 

@@ -3,7 +3,7 @@ import { WORKSPACE_MESSAGES } from '../../../shared/schemas/workspaces';
 import { signedIn } from '../../auth/session';
 import { uuidParam } from '../../http';
 import type { UserEnv } from '../../types';
-import * as service from '../workspaces/invitations.service';
+import { invitationsService as service } from '../workspaces';
 
 const invitationId = (c: Context) => uuidParam(c, 'id', WORKSPACE_MESSAGES.invitationNotFound);
 

@@ -6,7 +6,7 @@ import { parseBody } from '../../http';
 import type { UserEnv } from '../../types';
 import { WORKSPACE_HEADER } from '../../../shared/messages/workspaces';
 import { chooseWorkspaceInput } from '../../../shared/schemas/workspaces';
-import { chooseDefaultWorkspace } from '../workspaces/workspaces.service';
+import { chooseDefaultWorkspace } from '../workspaces';
 import { getMe, setOwnPassword, updateProfile } from './me.service';
 
 export const meRoutes = new Hono<UserEnv>()

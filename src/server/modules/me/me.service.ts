@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor';
 import { ensureWorkspace } from '../../auth/personal-workspace';
 import { ensureProfile, toProfileDto } from '../../auth/profile-row';
 import { policy, resolveMember, type Member } from '../../access';
-import { isSetUp, listMyWorkspaces } from '../workspaces/workspaces.service';
+import { isSetUp, listMyWorkspaces } from '../workspaces';
 import type { Executor } from '../../db/client';
 import { accounts, profiles } from '../../db/schema';
 import { conflict } from '../../errors';

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NOTE_ATTACHABLE_TYPES } from '../../../shared/constants';
+import { NOTE_ATTACHABLE_TYPES, type NoteAttachableType } from '../../../shared/constants';
 import type { Page } from '../../../shared/schemas/common';
 import {
   NOTE_MESSAGES,
@@ -11,10 +11,20 @@ import {
 } from '../../../shared/schemas/notes';
 import { attachmentWorkspace, insertWithClientId, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { notes, profiles, users } from '../../db/schema';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import {
+  invoices,
+  notes,
+  photos,
+  profiles,
+  properties,
+  secondaryProfiles,
+  tasks,
+  users,
+  visits,
+} from '../../db/schema';
+import { containsPattern, plausibleInstant, toPage, windowTotal } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
-import { attachedName } from '../attachables/attachables.service';
+import { attachedName } from '../attachables';
 
 // Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible as what
 // they are attached to (access.ts `policy.note`): a business one in its workspace, a personal
@@ -96,6 +106,8 @@ export async function createNote(
 ): Promise<NoteDto> {
   // 404 with the record's own message unless the member sees it; the note joins its workspace.
   const workspaceId = await attachmentWorkspace(db, member, input.attachableType, input.attachableId);
+  // Issue 25: and the time it was made, when plausible.
+  const madeAt = plausibleInstant(input.at, noteFloor(input.attachableType, input.attachableId));
   // Issue 17: a note made offline keeps the id the phone gave it (access.ts insertWithClientId).
   const id = await insertWithClientId(
     db,
@@ -110,6 +122,8 @@ export async function createNote(
           attachableType: input.attachableType,
           attachableId: input.attachableId,
           createdBy: member.id,
+          createdAt: madeAt,
+          updatedAt: madeAt,
         })
         .onConflictDoNothing({ target: notes.id })
         .returning({ id: notes.id });
@@ -119,6 +133,24 @@ export async function createNote(
     NOTE_MESSAGES.alreadyExists,
   );
   return getNote(db, member, id);
+}
+
+const ATTACHED_TABLES = {
+  property: properties,
+  task: tasks,
+  visit: visits,
+  invoice: invoices,
+  profile: profiles,
+  secondary_profile: secondaryProfiles,
+  photo: photos,
+} as const satisfies Record<NoteAttachableType, unknown>;
+
+/** SQL: the earliest plausible time of a new note (issue 25): 30 days ago, and not before the record it is on was made. */
+function noteFloor(type: NoteAttachableType, id: string | null): SQL {
+  const oldest = sql`now() - interval '30 days'`;
+  if (id === null) return oldest;
+  const table = ATTACHED_TABLES[type];
+  return sql`greatest(${oldest}, (select ${table.createdAt} from ${table} where ${table.id} = ${id}))`;
 }
 
 /** Visible → 403 for anyone but the author; invisible → 404. */

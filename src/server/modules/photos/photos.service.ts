@@ -17,7 +17,7 @@ import { photos, profiles, users } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
 import { notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
-import { attachedName } from '../attachables/attachables.service';
+import { attachedName } from '../attachables';
 import { processImage, thumbnailSize } from './image';
 import { ACCEPTED_IMAGES, type ReceivedUpload } from './upload';
 

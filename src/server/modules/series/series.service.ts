@@ -9,13 +9,13 @@ import type {
   updateSeriesInput,
   VisitSeriesDto,
 } from '../../../shared/schemas/series';
-import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES, type VisitListItemDto } from '../../../shared/schemas/visits';
 import { describeRule } from '../../../shared/series-words';
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { insertVisits, listSeriesVisits } from '../visits/visits.service';
+import { insertVisits, toVisitListItem, visitListItemColumns } from '../visits';
 import {
   checkRule,
   countBefore,
@@ -317,3 +317,15 @@ async function requireAssignees(db: Executor, member: Member, userIds: string[])
 }
 
 const laterOf = (a: Date, b: Date | null) => (b && b > a ? b : a);
+
+/** The occurrences of a series the member can see, oldest first (issue 18; a series has at most 500 at once). */
+async function listSeriesVisits(db: Executor, member: Member, seriesId: string): Promise<VisitListItemDto[]> {
+  const rows = await db
+    .select(visitListItemColumns)
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .where(and(eq(visits.seriesId, seriesId), policy.visit.scope(member)))
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
+    .limit(1000);
+  return rows.map(toVisitListItem);
+}

@@ -15,21 +15,16 @@ import {
 import { inWorkspace } from '../../auth/session';
 import { parseBody, parseQuery, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
+import { addVisitUser, listVisitCandidates, removeVisitUser } from './visit-people.service';
+import { addVisitTask, listTaskOptions, removeVisitTask, updateVisitTask } from './visit-tasks.service';
 import {
-  addVisitTask,
-  addVisitUser,
   createVisit,
   getVisit,
-  listTaskOptions,
-  listUpcomingVisits,
-  listVisitCandidates,
   listMyVisits,
+  listUpcomingVisits,
   listVisits,
   removeVisit,
-  removeVisitTask,
-  removeVisitUser,
   updateVisit,
-  updateVisitTask,
 } from './visits.service';
 
 const visitId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', VISIT_MESSAGES.notFound);

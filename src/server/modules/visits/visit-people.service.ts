@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '../../../shared/schemas/common';
+import {
+  VISIT_MESSAGES,
+  type addVisitUserInput,
+  type VisitCandidateDto,
+  type VisitPersonDto,
+} from '../../../shared/schemas/visits';
+import { authorize, memberOf, policy, type Member } from '../../access';
+import type { Executor } from '../../db/client';
+import { profiles, users, visitUsers, workspaceMembers } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { toPage, windowTotal } from '../../db/sql';
+
+import { requireVisit } from './visit-rows';
+// Who is on a visit (spec §3 visit_users): any member of the workspace (issue 24), the first
+// as lead. Only owners and managers change them; the visit is found through access.ts first.
+
+type AddVisitUserData = z.output<typeof addVisitUserInput>;
+
+/** Members of the workspace who are not on the visit yet (issue 24: anyone in the workspace may be assigned). */
+export async function listVisitCandidates(
+  db: Executor,
+  member: Member,
+  visitId: string,
+  query: { limit: number; offset: number },
+): Promise<Page<VisitCandidateDto>> {
+  const visit = await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
+  const candidate = and(
+    eq(workspaceMembers.workspaceId, member.workspaceId),
+    sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${workspaceMembers.userId})`,
+  );
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      displayName: profiles.displayName,
+      workspaceRole: workspaceMembers.role,
+      total: windowTotal(),
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(candidate)
+    .orderBy(asc(users.email))
+    .limit(query.limit)
+    .offset(query.offset);
+  return toPage(
+    rows,
+    query,
+    () => db.$count(workspaceMembers, candidate),
+    (row) => row,
+  );
+}
+
+export async function addVisitUser(
+  db: Executor,
+  member: Member,
+  visitId: string,
+  input: AddVisitUserData,
+): Promise<VisitPersonDto> {
+  const visit = await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
+  const [person] = await db
+    .select({ userId: users.id, email: users.email, displayName: profiles.displayName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, input.userId), memberOf(member, users.id)));
+  if (!person) throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { userId: VISIT_MESSAGES.notLinkedToProperty });
+  const inserted = await db
+    .insert(visitUsers)
+    .values({ visitId, userId: input.userId, workspaceId: member.workspaceId, role: 'assistant' })
+    .onConflictDoNothing()
+    .returning({ id: visitUsers.id });
+  if (inserted.length === 0) throw conflict(VISIT_MESSAGES.alreadyOnVisit);
+  return { ...person, role: 'assistant' };
+}
+
+export async function removeVisitUser(db: Executor, member: Member, visitId: string, userId: string): Promise<void> {
+  const visit = await requireVisit(db, member, visitId);
+  authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
+  const [row] = await db
+    .select({ id: visitUsers.id, role: visitUsers.role })
+    .from(visitUsers)
+    .where(and(eq(visitUsers.visitId, visitId), eq(visitUsers.userId, userId)));
+  if (!row) throw notFound(VISIT_MESSAGES.personNotFound);
+  if (row.role === 'lead') throw badRequest(VISIT_MESSAGES.leadCannotBeRemoved);
+  await db.delete(visitUsers).where(eq(visitUsers.id, row.id));
+}
+
+/** 400 unless every id is a member of the member's workspace. */
+export async function requireMembers(db: Executor, member: Member, userIds: string[]) {
+  if (userIds.length === 0) return;
+  const found = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), inArray(workspaceMembers.userId, userIds)));
+  if (found.length !== new Set(userIds).size) {
+    throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { assigneeIds: VISIT_MESSAGES.notLinkedToProperty });
+  }
+}
+
+/** Replaces who is on a visit: `assigneeIds`, the first as lead. Inside the caller's transaction. */
+export async function replacePeople(tx: Executor, member: Member, visitId: string, assigneeIds: string[]) {
+  await tx.delete(visitUsers).where(eq(visitUsers.visitId, visitId));
+  if (assigneeIds.length === 0) return;
+  await tx.insert(visitUsers).values(
+    assigneeIds.map((userId, index) => ({
+      visitId,
+      userId,
+      workspaceId: member.workspaceId,
+      role: index === 0 ? ('lead' as const) : ('assistant' as const),
+    })),
+  );
+}

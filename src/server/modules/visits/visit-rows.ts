@@ -1,0 +1,125 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { parseCents } from '../../../shared/money';
+import {
+  VISIT_MESSAGES,
+  type VisitListItemDto,
+  type VisitPersonDto,
+  type VisitTaskDto,
+} from '../../../shared/schemas/visits';
+import { policy, type Member } from '../../access';
+import type { Executor } from '../../db/client';
+import { profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { notFound } from '../../errors';
+
+// What the visits module's services share: the columns of a visit as lists show it, the visit
+// look-up every write starts with, and a visit's tasks.
+
+export const propertyColumns = {
+  id: properties.id,
+  name: properties.name,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zipCode,
+};
+
+/** The visit's people as one JSON array (lead first), so a list stays one query. */
+const peopleJson = sql<VisitPersonDto[]>`coalesce((
+  select json_agg(json_build_object(
+    'userId', ${visitUsers.userId}, 'email', ${users.email},
+    'displayName', ${profiles.displayName}, 'role', ${visitUsers.role}
+  ) order by ${visitUsers.role} desc, ${users.email})
+  from ${visitUsers}
+  join ${users} on ${users.id} = ${visitUsers.userId}
+  left join ${profiles} on ${profiles.userId} = ${users.id}
+  where ${visitUsers.visitId} = ${visits.id}
+), '[]'::json)`;
+
+/** The columns of a `VisitListItemDto` (with `toListItem`): the visits list, a series' occurrences and the details. */
+export const listItemColumns = {
+  id: visits.id,
+  propertyId: visits.propertyId,
+  scheduledAt: visits.scheduledAt,
+  startedAt: visits.startedAt,
+  completedAt: visits.completedAt,
+  status: visits.status,
+  version: visits.version,
+  seriesId: visits.seriesId,
+  property: propertyColumns,
+  people: peopleJson,
+};
+
+export const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The visit if the member can see it; 'Visit not found' otherwise. */
+export async function requireVisit(db: Executor, member: Member, id: string) {
+  const [visit] = await db
+    .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status, version: visits.version })
+    .from(visits)
+    .where(and(eq(visits.id, id), policy.visit.scope(member)));
+  if (!visit) throw notFound(VISIT_MESSAGES.notFound);
+  return visit;
+}
+
+/** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices. */
+export function selectVisitTasks(db: Executor, member: Member, where: SQL): Promise<VisitTaskDto[]> {
+  const seePrices = policy.workspace.can(member).seePrices;
+  return db
+    .select({
+      id: visitTasks.id,
+      visitId: visitTasks.visitId,
+      taskId: visitTasks.taskId,
+      name: visitTasks.name,
+      description: visitTasks.description,
+      estimatedDurationMinutes: visitTasks.estimatedDurationMinutes,
+      price: visitTasks.price,
+      status: visitTasks.status,
+      notes: visitTasks.notes,
+      completedAt: visitTasks.completedAt,
+      version: visitTasks.version,
+    })
+    .from(visitTasks)
+    .where(where)
+    .orderBy(asc(visitTasks.createdAt), asc(visitTasks.name), asc(visitTasks.id))
+    .then((rows) =>
+      rows.map((row) => ({ ...row, price: seePrices ? row.price : null, completedAt: iso(row.completedAt) })),
+    );
+}
+
+export async function getVisitTask(
+  db: Executor,
+  member: Member,
+  visitId: string,
+  visitTaskId: string,
+): Promise<VisitTaskDto> {
+  const [row] = await selectVisitTasks(
+    db,
+    member,
+    and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId))!,
+  );
+  if (!row) throw notFound(VISIT_MESSAGES.taskNotFound);
+  return row;
+}
+
+export function toListItem(row: {
+  id: string;
+  propertyId: string;
+  scheduledAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  status: VisitListItemDto['status'];
+  version: number;
+  seriesId: string | null;
+  property: VisitListItemDto['property'];
+  people: VisitPersonDto[];
+}): VisitListItemDto {
+  return {
+    ...row,
+    scheduledAt: row.scheduledAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+  };
+}
+
+/** numeric values computed in SQL arrive as strings; money is integer cents in TypeScript. */
+export const toCents = (value: string | number) => parseCents(String(value));

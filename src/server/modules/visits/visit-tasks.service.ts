@@ -1,0 +1,168 @@
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '../../../shared/schemas/common';
+import {
+  VISIT_MESSAGES,
+  type addVisitTaskInput,
+  type taskOptionsQuery,
+  type updateVisitTaskInput,
+  type VisitTaskDto,
+  type VisitTaskOptionDto,
+} from '../../../shared/schemas/visits';
+import { policy, type Member } from '../../access';
+import type { Executor } from '../../db/client';
+import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
+import { conflict, notFound, staleVersion } from '../../errors';
+import { containsPattern, counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
+import { completedAtFor } from './completed-at';
+
+import { updateVersioned } from '../../db/versioned';
+import { getVisitTask, requireVisit, toCents } from './visit-rows';
+// A visit's tasks (spec §2 Visits, §3 visit_tasks, §4): copies of the workspace's templates
+// (issue 24). The visit is found through access.ts first ('Visit not found'); a technician on it
+// ticks and writes notes, never prices, adds or removes; a completed visit is locked (issue 25).
+
+type TaskOptionsData = z.output<typeof taskOptionsQuery>;
+type AddVisitTaskData = z.output<typeof addVisitTaskInput>;
+type UpdateVisitTaskData = z.output<typeof updateVisitTaskInput>;
+
+/** Adds a copy of a template of the workspace's catalogue (issue 24), priced as on the property. */
+export async function addVisitTask(
+  db: Executor,
+  member: Member,
+  visitId: string,
+  input: AddVisitTaskData,
+): Promise<VisitTaskDto> {
+  const visit = await requireVisit(db, member, visitId);
+  policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
+  const [task] = await db
+    .select({
+      name: tasks.name,
+      description: tasks.description,
+      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
+    })
+    .from(tasks)
+    .leftJoin(
+      propertyTasks,
+      and(
+        eq(propertyTasks.taskId, tasks.id),
+        eq(propertyTasks.propertyId, visit.propertyId),
+        eq(propertyTasks.isActive, true),
+      ),
+    )
+    .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
+  if (!task) throw notFound('Task not found');
+  // The unique index on (visit_id, task_id) settles two adds racing each other.
+  const [row] = await db
+    .insert(visitTasks)
+    .values({
+      workspaceId: member.workspaceId,
+      visitId,
+      taskId: input.taskId,
+      name: task.name,
+      description: task.description,
+      estimatedDurationMinutes: task.estimatedDurationMinutes,
+      price: input.price ?? (task.price === null ? null : toCents(task.price)),
+      status: 'pending',
+    })
+    .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
+    .returning({ id: visitTasks.id });
+  if (!row) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
+  return getVisitTask(db, member, visitId, row.id);
+}
+
+/** spec §4: completed stamps completed_at; leaving completed clears it. A technician ticks, never prices. */
+export async function updateVisitTask(
+  db: Executor,
+  member: Member,
+  visitId: string,
+  visitTaskId: string,
+  input: UpdateVisitTaskData,
+): Promise<VisitTaskDto> {
+  const visit = await requireVisit(db, member, visitId);
+  if (input.price !== undefined) policy.visit.requireChange(member, visit, 'changePrice', VISIT_MESSAGES.noPrices);
+  if (input.status !== undefined || input.notes !== undefined) {
+    policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
+  }
+  const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
+  if (input.status) {
+    changes.status = input.status;
+    // Issue 25: a tick made offline keeps its time, when plausible (not before the visit was made).
+    const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
+    changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
+  }
+  if (input.notes !== undefined) changes.notes = input.notes;
+  if (input.price !== undefined) changes.price = input.price;
+  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409
+  // with the task as it is now).
+  const outcome = await updateVersioned(
+    db,
+    visitTasks,
+    and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId))!,
+    Object.keys(changes).length > 0 ? changes : null,
+    input.version,
+  );
+  if (outcome === 'missing') throw notFound(VISIT_MESSAGES.taskNotFound);
+  if (outcome === 'stale') {
+    throw staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisitTask(db, member, visitId, visitTaskId));
+  }
+  return getVisitTask(db, member, visitId, visitTaskId);
+}
+
+export async function removeVisitTask(db: Executor, member: Member, visitId: string, visitTaskId: string) {
+  const visit = await requireVisit(db, member, visitId);
+  policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
+  const deleted = await db
+    .delete(visitTasks)
+    .where(and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId)))
+    .returning({ id: visitTasks.id });
+  if (deleted.length === 0) throw notFound(VISIT_MESSAGES.taskNotFound);
+}
+
+/** Templates that can be added to the visit: the property's active tasks, or the workspace's whole catalogue. */
+export async function listTaskOptions(
+  db: Executor,
+  member: Member,
+  visitId: string,
+  query: TaskOptionsData,
+): Promise<Page<VisitTaskOptionDto>> {
+  const visit = await requireVisit(db, member, visitId);
+  const conditions: SQL[] = [policy.task.scope(member)];
+  if (query.scope === 'property') conditions.push(sql`${propertyTasks.id} is not null`);
+  if (query.q) conditions.push(ilike(tasks.name, containsPattern(query.q)));
+  const onVisitProperty = and(
+    eq(propertyTasks.taskId, tasks.id),
+    eq(propertyTasks.propertyId, visit.propertyId),
+    eq(propertyTasks.isActive, true),
+  );
+  const rows = await db
+    .select({
+      taskId: tasks.id,
+      name: tasks.name,
+      description: tasks.description,
+      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+      price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
+      onProperty: sql<boolean>`${propertyTasks.id} is not null`,
+      onVisit: sql<boolean>`exists (select 1 from ${visitTasks} where ${visitTasks.visitId} = ${visitId} and ${visitTasks.taskId} = ${tasks.id})`,
+      total: windowTotal(),
+    })
+    .from(tasks)
+    .leftJoin(propertyTasks, onVisitProperty)
+    .where(and(...conditions))
+    .orderBy(asc(tasks.name), asc(tasks.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const countAll = () =>
+    db
+      .select(counted)
+      .from(tasks)
+      .leftJoin(propertyTasks, onVisitProperty)
+      .where(and(...conditions))
+      .then(theCount);
+  const seePrices = policy.visit.can(member, visit).seePrices;
+  return toPage(rows, query, countAll, ({ price, ...row }) => ({
+    ...row,
+    price: price === null || !seePrices ? null : toCents(price),
+  }));
+}
