@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react';
 import type { $ZodType, output } from 'zod/v4/core';
 import { fieldErrors } from '../../shared/schemas/errors';
 
@@ -36,21 +35,4 @@ export function recheckField<S extends $ZodType>(
   if (now === errors[field]) return errors;
   const { [field]: _old, ...rest } = errors;
   return now ? { ...rest, [field]: now } : rest;
-}
-
-/**
- * A form's text values and an `onChange` maker per field: `const [values, set] = useFormValues(initial)`,
- * then `onChange={set('name')}`. The value is read at once: the event's target is gone by the time
- * React runs the state updater.
- */
-export function useFormValues<T extends Record<string, string>>(initial: T | (() => T)) {
-  const [values, setValues] = useState<T>(initial);
-  const set = useCallback(
-    (field: keyof T) => (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget;
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-    [],
-  );
-  return [values, set] as const;
 }
