@@ -119,9 +119,11 @@ export function ListFrame<T>({
   failed,
   empty,
   pages,
+  describeError,
   children,
 }: {
   query: FrameQuery<Page<T>>;
+  describeError?: (error: unknown) => string;
   /** The page is past the end and moving back (useStayInRange). */
   moving?: boolean;
   loading: string;
@@ -133,7 +135,7 @@ export function ListFrame<T>({
 }) {
   if (moving) return <Loading label={loading} />;
   return (
-    <QueryView query={query} loading={loading} fallback={failed}>
+    <QueryView query={query} loading={loading} fallback={failed} describeError={describeError}>
       {(data) =>
         data.items.length === 0 ? (
           empty
