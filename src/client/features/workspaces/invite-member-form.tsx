@@ -27,7 +27,7 @@ export function InviteMemberForm({ workspaceId, appointOwners }: { workspaceId: 
       setSent(null);
       const answer = await invite.mutateAsync(data);
       setSent(WORKSPACE_MESSAGES.invitationSent(answer.email));
-      form.setValue('email', '');
+      form.reset({ email: '', role: data.role });
     },
   });
 
