@@ -91,3 +91,28 @@ test('the note form: a standalone note with the type select and the hint, then o
   await page.getByRole('link', { name: 'View Property' }).click();
   await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Boiler is in the cellar');
 });
+
+test('a new note names its types as people do and picks its record by name, never by id (issue 25)', async ({
+  page,
+  server,
+  user: _user,
+}) => {
+  const { property } = await propertyWithVisit(page.request, server.baseURL, 'Picker Place');
+  await page.goto('/resources/notes/new');
+  const type = page.getByLabel('Type');
+  await expect(type.locator('option[value="secondary_profile"]')).toHaveText('Secondary Profile');
+  await expect(type.locator('option[value="property"]')).toHaveText('Property');
+  await expect(page.getByLabel('Entity ID')).toHaveCount(0);
+
+  // The record: searched by name, chosen from the options.
+  const picker = page.getByRole('combobox', { name: 'Property (optional)' });
+  await picker.fill('Picker Pl');
+  await page.getByRole('option', { name: property.name }).click();
+  await expect(picker).toHaveValue(property.name);
+  await page.getByLabel('Content').fill('Gate code is on the fob');
+  await page.getByRole('button', { name: 'Create Note' }).click();
+  await expect(page.getByRole('heading', { name: 'Note Details' })).toBeVisible();
+  await expect(page.getByRole('link', { name: property.name })).toBeVisible();
+  await page.getByRole('link', { name: 'View Property' }).click();
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Gate code is on the fob');
+});

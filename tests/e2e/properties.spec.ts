@@ -1,3 +1,4 @@
+import { PROPERTY_MESSAGES } from '../../src/shared/messages/properties';
 import { joinWorkspace } from './support/api';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
@@ -213,4 +214,31 @@ test('Manage Tasks pages through a long task list', async ({ page, user: _owner 
   await page.getByRole('combobox', { name: 'Task template' }).fill('Chore');
   await expect(page.getByRole('option', { name: /Chore 22/ })).toBeVisible();
   await expect(page.getByRole('option', { name: /Chore (0\d|1\d|2[01])\b/ })).toHaveCount(0);
+});
+
+test('a form’s field errors clear as each field is corrected, and only that field’s (issue 25)', async ({
+  page,
+  user: _user,
+}) => {
+  await page.goto('/resources/properties/new');
+  await page.getByRole('button', { name: 'Create Property' }).click();
+  const name = page.getByRole('textbox', { name: 'Property name' });
+  const address = page.getByRole('textbox', { name: 'Address' });
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(PROPERTY_MESSAGES.nameRequired)).toBeVisible();
+
+  await name.fill('Corrected Cottage');
+  await expect(page.getByText(PROPERTY_MESSAGES.nameRequired)).toHaveCount(0);
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  // The address is still wrong, and says so until it too is corrected.
+  await expect(page.getByText(PROPERTY_MESSAGES.addressRequired)).toBeVisible();
+  await address.fill('1 Mended Way');
+  await expect(page.getByText(PROPERTY_MESSAGES.addressRequired)).toHaveCount(0);
+  // Emptied again, the field's error comes back at once.
+  await name.fill('');
+  await expect(page.getByText(PROPERTY_MESSAGES.nameRequired)).toBeVisible();
+  await name.fill('Corrected Cottage');
+  await page.getByRole('button', { name: 'Create Property' }).click();
+  await expect(page.getByRole('heading', { name: 'Corrected Cottage', level: 1 })).toBeVisible();
 });

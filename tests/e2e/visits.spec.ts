@@ -373,3 +373,38 @@ test('the visit tasks screen says when the catalogue has more tasks than it show
   await expect(page.getByRole('button', { name: `Add Bulk ${suffix} 52` })).toBeVisible();
   await expect(page.getByText(/Search to find the others/)).toHaveCount(0);
 });
+
+test('the list groups Upcoming, soonest first, above Past, latest first (issue 25)', async ({
+  page,
+  baseURL,
+  user: _signedIn,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(`${baseURL}${path}`, { data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const property = await post('/api/properties', { name: `Grouped Grange ${suffix}`, address: '5 Order Lane' });
+  // Made out of order, so neither the creation order nor a single sort can pass for grouping.
+  const when = [
+    '2031-03-01T10:00:00.000Z',
+    '2020-01-01T10:00:00.000Z',
+    '2030-06-01T10:00:00.000Z',
+    '2021-01-01T10:00:00.000Z',
+  ];
+  for (const scheduledAt of when) await post('/api/visits', { propertyId: property.id, scheduledAt });
+
+  await page.goto('/resources/visits');
+  const upcoming = page.getByRole('list', { name: 'Upcoming visits' });
+  const past = page.getByRole('list', { name: 'Past visits' });
+  await expect(upcoming.getByRole('listitem')).toHaveCount(2);
+  await expect(past.getByRole('listitem')).toHaveCount(2);
+  await expect(upcoming.getByRole('listitem').first()).toContainText('2030');
+  await expect(upcoming.getByRole('listitem').last()).toContainText('2031');
+  await expect(past.getByRole('listitem').first()).toContainText('2021');
+  await expect(past.getByRole('listitem').last()).toContainText('2020');
+  // Upcoming comes first on the page.
+  const headings = page.getByRole('heading', { level: 2 });
+  await expect(headings).toHaveText(['Upcoming', 'Past']);
+});

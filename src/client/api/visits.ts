@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, type VisitStatus, type VisitTaskStatus } from '../../shared/constants';
+import { DEFAULT_PAGE_SIZE, type VisitStatus, type VisitTaskStatus, type VisitWhen } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type {
   AddVisitTaskInput,
@@ -30,6 +30,8 @@ import type { Write } from './write';
 export interface VisitFilters {
   status?: VisitStatus;
   propertyId?: string;
+  /** Issue 25: upcoming (from the start of today, soonest first) or past (latest first). */
+  when?: VisitWhen;
   offset: number;
 }
 

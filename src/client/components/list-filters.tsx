@@ -4,8 +4,8 @@ import type { UrlList } from '../lib/use-url-list';
 interface ListFiltersProps {
   list: UrlList;
   search: { label: string; placeholder?: string };
-  /** One select kept in the URL under `key`; its first option ('All …') clears it. */
-  filter: {
+  /** One select kept in the URL under `key`; its first option ('All …') clears it. None: the search alone. */
+  filter?: {
     key: string;
     label: string;
     allLabel: string;
@@ -14,7 +14,7 @@ interface ListFiltersProps {
   };
 }
 
-/** A list's search box and its one filter, side by side, wrapping on a phone. */
+/** A list's search box and its one filter (if any), side by side, wrapping on a phone. */
 export function ListFilters({ list, search, filter }: ListFiltersProps) {
   return (
     <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
@@ -26,13 +26,15 @@ export function ListFilters({ list, search, filter }: ListFiltersProps) {
         onChange={(event) => list.setSearch(event.currentTarget.value)}
         miw={200}
       />
-      <NativeSelect
-        label={filter.label}
-        data={[{ value: '', label: filter.allLabel }, ...filter.options]}
-        value={filter.value ?? ''}
-        onChange={(event) => list.setFilter(filter.key, event.currentTarget.value)}
-        miw={160}
-      />
+      {filter && (
+        <NativeSelect
+          label={filter.label}
+          data={[{ value: '', label: filter.allLabel }, ...filter.options]}
+          value={filter.value ?? ''}
+          onChange={(event) => list.setFilter(filter.key, event.currentTarget.value)}
+          miw={160}
+        />
+      )}
     </Group>
   );
 }

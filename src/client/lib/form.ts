@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react';
 import type { $ZodType, output } from 'zod/v4/core';
 import { fieldErrors } from '../../shared/schemas/errors';
 
@@ -21,18 +20,19 @@ export function validate<S extends $ZodType>(
 }
 
 /**
- * A form's text values and an `onChange` maker per field: `const [values, set] = useFormValues(initial)`,
- * then `onChange={set('name')}`. The value is read at once: the event's target is gone by the time
- * React runs the state updater.
+ * The errors after `field` changed, once the form has been sent: that field's message is the
+ * schema's word on the new values (gone once it is corrected, back if it is broken again), and no
+ * other field's changes: a form does not scold fields the person has not come back to.
  */
-export function useFormValues<T extends Record<string, string>>(initial: T | (() => T)) {
-  const [values, setValues] = useState<T>(initial);
-  const set = useCallback(
-    (field: keyof T) => (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget;
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-    [],
-  );
-  return [values, set] as const;
+export function recheckField<S extends $ZodType>(
+  schema: S,
+  values: unknown,
+  field: string,
+  errors: FieldErrors,
+): FieldErrors {
+  const result = validate(schema, values);
+  const now = result.ok ? undefined : result.errors[field];
+  if (now === errors[field]) return errors;
+  const { [field]: _old, ...rest } = errors;
+  return now ? { ...rest, [field]: now } : rest;
 }

@@ -6,12 +6,16 @@ import { useSearchParams } from 'react-router';
  * A list's search, filters and page, kept in the URL (`?q=&page=&…`), so the back button and
  * shared links bring the same list back. Typing and filtering replace the history entry and
  * go back to page 1; turning pages adds an entry.
+ *
+ * A page with two lists over the same filters gives each its own `pageKey`, and names the other's
+ * in `alsoReset`, so that a new filter starts both from their first page.
  */
-export function useUrlList(pageSize: number) {
+export function useUrlList(pageSize: number, { pageKey = 'page', alsoReset = [] as string[] } = {}) {
   const [params, setParams] = useSearchParams();
   const [search, setSearchText] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = Math.max(1, Number(params.get(pageKey)) || 1);
+  const firstPages = Object.fromEntries([pageKey, ...alsoReset].map((key) => [key, null]));
 
   function update(changes: Record<string, string | null | undefined>, replace: boolean) {
     const next = new URLSearchParams(params);
@@ -31,7 +35,7 @@ export function useUrlList(pageSize: number) {
     offset: (page - 1) * pageSize,
     setSearch(value: string) {
       setSearchText(value);
-      update({ q: value.trim(), page: null }, true);
+      update({ q: value.trim(), ...firstPages }, true);
     },
     /** The URL's `key` when it is one of `allowed` (an old or typed link may hold anything). */
     choice<T extends string>(key: string, allowed: readonly T[]): T | undefined {
@@ -39,10 +43,10 @@ export function useUrlList(pageSize: number) {
       return (allowed as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
     },
     setFilter(key: string, value: string | null | undefined) {
-      update({ [key]: value, page: null }, true);
+      update({ [key]: value, ...firstPages }, true);
     },
     setPage(next: number, replace = false) {
-      update({ page: next > 1 ? String(next) : null }, replace);
+      update({ [pageKey]: next > 1 ? String(next) : null }, replace);
     },
   };
 }

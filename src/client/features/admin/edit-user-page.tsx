@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { ApiError } from '../../api/http';
 import { refreshSession, useMe } from '../../api/session';
 import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
-import { DetailSkeleton } from '../../components/loading';
+import { EditFrame } from '../../components/page-frames';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
@@ -25,13 +25,9 @@ export function EditUserPage() {
   if (user.isError) return <Navigate to={paths.adminUsers()} replace />;
   return (
     <PageShell title="Edit User" crumbs={crumbs}>
-      {user.isPending ? (
-        <DetailSkeleton label="Loading user" />
-      ) : !user.data ? (
-        <Text>{ADMIN_MESSAGES.userNotFound}</Text>
-      ) : (
-        <RoleForm key={user.data.id} id={id} user={user.data} />
-      )}
+      <EditFrame query={user} loading="Loading user" notFound={ADMIN_MESSAGES.userNotFound}>
+        {(data) => data && <RoleForm key={data.id} id={id} user={data} />}
+      </EditFrame>
     </PageShell>
   );
 }

@@ -2,9 +2,7 @@ import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, type AccountRole } from '../../../shared/constants';
 import { useAdminUsers } from '../../api/admin';
-import { ErrorBox } from '../../components/error-box';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFrame } from '../../components/page-frames';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { PageShell } from '../../shell/page-shell';
 import { UserCards, UsersTable } from './users-list';
@@ -51,26 +49,20 @@ export function UsersPage() {
             maw={{ base: '100%', xs: 180 }}
           />
         </Group>
-        {users.isPending || moving ? (
-          <Loading label="Loading users" />
-        ) : users.isError ? (
-          <ErrorBox error={users.error} fallback="Failed to load users" onRetry={users.refetch} />
-        ) : users.data.items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            No users found
-          </Text>
-        ) : (
-          <>
-            {wide ? <UsersTable users={users.data.items} /> : <UserCards users={users.data.items} />}
-            <ListFooter
-              total={users.data.total}
-              offset={list.offset}
-              pageSize={DEFAULT_PAGE_SIZE}
-              onPage={list.setPage}
-              noun="users"
-            />
-          </>
-        )}
+        <ListFrame
+          query={users}
+          moving={moving}
+          loading="Loading users"
+          failed="Failed to load users"
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              No users found
+            </Text>
+          }
+          pages={{ offset: list.offset, pageSize: DEFAULT_PAGE_SIZE, onPage: list.setPage, noun: 'users' }}
+        >
+          {(items) => (wide ? <UsersTable users={items} /> : <UserCards users={items} />)}
+        </ListFrame>
       </Stack>
     </PageShell>
   );

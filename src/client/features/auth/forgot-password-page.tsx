@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
 import { forgotPasswordInput } from '../../../shared/schemas/auth';
 import { authApi } from '../../api/auth';
-import { errorMessage } from '../../api/http';
-import { validate, type FieldErrors } from '../../lib/form';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
 
@@ -14,42 +13,25 @@ import { AuthCard } from './auth-card';
  * account; the e-mailed link (one hour, once) leads to /reset-password.
  */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const result = validate(forgotPasswordInput, { email });
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    setBusy(true);
-    try {
-      await authApi.requestPasswordReset(result.data.email);
-      setSentTo(result.data.email);
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useSchemaForm({
+    initial: { email: '' },
+    schema: () => forgotPasswordInput,
+    failed: 'Failed to send the link. Please try again.',
+    async submit({ email }) {
+      await authApi.requestPasswordReset(email);
+      setSentTo(email);
+    },
+  });
 
   return (
     <AuthCard title="Reset your password" subtitle="We will e-mail you a link to choose a new password.">
-      {failure && (
-        <Alert color="red" role="alert" variant="light">
-          {failure}
-        </Alert>
-      )}
       {sentTo ? (
         <Alert color="green" role="status" variant="light">
           {IDENTITY_MESSAGES.resetRequested(sentTo)}
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={form.onSubmit} noValidate>
           <Stack gap="sm">
             <TextInput
               label="Email"
@@ -57,13 +39,9 @@ export function ForgotPasswordPage() {
               autoComplete="email"
               inputMode="email"
               required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={errors.email}
+              {...form.field('email')}
             />
-            <Button type="submit" disabled={busy} fullWidth>
-              {busy ? 'Sending...' : 'Send reset link'}
-            </Button>
+            <FormActions submit="Send reset link" busyLabel="Sending..." busy={form.busy} failure={form.failure} grow />
           </Stack>
         </form>
       )}

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { LOGIN_AFTER_RESET } from '../../../shared/identity';
 import { ApiError } from '../../api/http';
 import { authApi } from '../../api/auth';
-import { validate, type FieldErrors } from '../../lib/form';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
@@ -14,43 +14,36 @@ import { GoogleButton, googleFailureFromUrl } from './google-button';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [searchParams, setSearchParams] = useSearchParams();
   // A failed Google round trip comes back here with ?error=; show it once and tidy the address.
-  const [failure, setFailure] = useState<string | null>(() => googleFailureFromUrl('sign-in', searchParams));
+  const [googleFailure, setGoogleFailure] = useState<string | null>(() =>
+    googleFailureFromUrl('sign-in', searchParams),
+  );
   // Issue 23: back from /reset-password; a fixed text, never words from the address.
   const [passwordChanged] = useState(() => searchParams.get('reset') === LOGIN_AFTER_RESET);
   useEffect(() => {
     if (searchParams.has('error') || searchParams.has('reset')) setSearchParams({}, { replace: true });
   }, [searchParams, setSearchParams]);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const { signInInput } = await loadAuthSchemas();
-    const result = validate(signInInput, { email, password });
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    setBusy(true);
-    try {
-      await authApi.signIn(result.data);
+  const form = useSchemaForm({
+    initial: { email: '', password: '' },
+    schema: () => loadAuthSchemas().then((m) => m.signInInput),
+    failed: AUTH_MESSAGES.signInFailed,
+    describeFailure: signInFailureMessage,
+    async submit(data) {
+      setGoogleFailure(null);
+      await authApi.signIn(data);
       const me = await refreshSessionAfterSignIn();
       // Issue 17: a field worker (provider) starts on /today; everyone else on the dashboard.
       navigate(me?.isProvider ? paths.today() : paths.dashboard(), { replace: true });
-    } catch (error) {
-      setFailure(signInFailureMessage(error));
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const failure = googleFailure ?? form.failure;
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to see today's visits.">
-      {failure && (
+      {googleFailure && (
         <Alert color="red" role="alert" variant="light">
-          {failure}
+          {googleFailure}
         </Alert>
       )}
       {passwordChanged && !failure && (
@@ -58,7 +51,7 @@ export function LoginPage() {
           {AUTH_MESSAGES.passwordChanged}
         </Alert>
       )}
-      <form onSubmit={onSubmit} onFocus={preloadAuthSchemas} noValidate>
+      <form onSubmit={form.onSubmit} onFocus={preloadAuthSchemas} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"
@@ -66,28 +59,24 @@ export function LoginPage() {
             autoComplete="email"
             inputMode="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
+            {...form.field('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-          />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.field('password')} />
           <Anchor component={Link} to={paths.forgotPassword()} size="sm" style={{ alignSelf: 'flex-start' }}>
             Forgot password?
           </Anchor>
-          <Button type="submit" loading={false} disabled={busy} fullWidth>
-            {busy ? 'Signing in...' : 'Sign in'}
-          </Button>
+          <FormActions submit="Sign in" busyLabel="Signing in..." busy={form.busy} failure={form.failure} grow />
         </Stack>
       </form>
       <Divider label="or" labelPosition="center" />
-      <GoogleButton intent="sign-in" onStart={() => setFailure(null)} onFailure={setFailure} />
+      <GoogleButton
+        intent="sign-in"
+        onStart={() => {
+          setGoogleFailure(null);
+          form.setFailure(null);
+        }}
+        onFailure={setGoogleFailure}
+      />
       <Text size="sm" ta="center">
         No account yet?{' '}
         <Anchor component={Link} to={paths.signup()}>

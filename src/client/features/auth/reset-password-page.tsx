@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
 import { resetPasswordInput } from '../../../shared/schemas/auth';
 import { authApi } from '../../api/auth';
-import { ApiError, errorMessage } from '../../api/http';
-import { useFormValues, validate, type FieldErrors } from '../../lib/form';
+import { ApiError } from '../../api/http';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
 
@@ -17,68 +17,47 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [values, set] = useFormValues({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(
-    token && !searchParams.has('error') ? null : IDENTITY_MESSAGES.resetLinkInvalid,
-  );
-  const [busy, setBusy] = useState(false);
-  const usable = Boolean(token) && failure !== IDENTITY_MESSAGES.resetLinkInvalid;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const result = validate(resetPasswordInput, values);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok || !token) return;
-    setBusy(true);
-    try {
-      await authApi.resetPassword({ token, newPassword: result.data.newPassword });
+  // better-auth sends ?error= for a link used or expired, and answers INVALID_TOKEN for one made up.
+  const [invalid, setInvalid] = useState(!token || searchParams.has('error'));
+  const form = useSchemaForm({
+    initial: { newPassword: '', confirmPassword: '' },
+    schema: () => resetPasswordInput,
+    failed: 'Failed to change the password.',
+    async submit({ newPassword }) {
+      try {
+        await authApi.resetPassword({ token: token ?? '', newPassword });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'INVALID_TOKEN') setInvalid(true);
+        throw error;
+      }
       navigate(paths.loginAfterReset(), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      // better-auth answers INVALID_TOKEN for a link used, expired or made up.
-      const invalid = error instanceof ApiError && error.code === 'INVALID_TOKEN';
-      setFailure(invalid ? IDENTITY_MESSAGES.resetLinkInvalid : errorMessage(error, 'Failed to change the password.'));
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <AuthCard title="Choose a new password" subtitle="Every device signed in to your account will be signed out.">
-      {failure && (
-        <Alert color="red" role="alert" variant="light">
-          {failure}
-        </Alert>
-      )}
-      {usable ? (
-        <form onSubmit={onSubmit} noValidate>
+      {invalid ? (
+        <>
+          <Alert color="red" role="alert" variant="light">
+            {IDENTITY_MESSAGES.resetLinkInvalid}
+          </Alert>
+          <Button component={Link} to={paths.forgotPassword()} fullWidth>
+            Ask for a new link
+          </Button>
+        </>
+      ) : (
+        <form onSubmit={form.onSubmit} noValidate>
           <Stack gap="sm">
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              value={values.newPassword}
-              onChange={set('newPassword')}
-              error={errors.newPassword}
-            />
+            <PasswordInput label="New password" autoComplete="new-password" required {...form.field('newPassword')} />
             <PasswordInput
               label="Confirm password"
               autoComplete="new-password"
               required
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              error={errors.confirmPassword}
+              {...form.field('confirmPassword')}
             />
-            <Button type="submit" disabled={busy} fullWidth>
-              {busy ? 'Saving...' : 'Set new password'}
-            </Button>
+            <FormActions submit="Set new password" busy={form.busy} failure={form.failure} grow />
           </Stack>
         </form>
-      ) : (
-        <Button component={Link} to={paths.forgotPassword()} fullWidth>
-          Ask for a new link
-        </Button>
       )}
       <Text size="sm" ta="center">
         <Anchor component={Link} to={paths.login()}>

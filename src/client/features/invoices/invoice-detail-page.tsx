@@ -6,10 +6,9 @@ import { type InvoiceDetailDto, type InvoiceSellerDto } from '../../../shared/sc
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
 import { invoicePdfUrl, useDeleteInvoice, useInvoice, useMarkInvoicePaid } from '../../api/invoices';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
-import { DetailSkeleton } from '../../components/loading';
+import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { Section } from '../../components/section';
@@ -26,7 +25,6 @@ export function InvoiceDetailPage() {
   const invoice = useInvoice(id);
   const navigate = useNavigate();
   const remove = useDeleteInvoice();
-  const [deleting, setDeleting] = useState(false);
   const data = invoice.data;
 
   return (
@@ -34,66 +32,57 @@ export function InvoiceDetailPage() {
       title={data?.invoiceNumber ?? 'Invoice'}
       crumbs={[{ label: 'Invoices', to: paths.invoices() }, { label: data?.invoiceNumber ?? 'Invoice' }]}
       actions={
-        <>
-          {data?.can.edit && (
-            <Button component={Link} to={paths.editInvoice(id)} variant="light">
-              Edit
-            </Button>
-          )}
-          {data?.can.delete && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          )}
-        </>
+        <DetailActions
+          edit={data?.can.edit ? paths.editInvoice(id) : undefined}
+          remove={
+            data?.can.delete
+              ? {
+                  title: 'Delete Invoice',
+                  question:
+                    'Are you sure you want to delete this invoice? Its visits can be billed again. This action cannot be undone.',
+                  onConfirm: async () => {
+                    await remove.mutateAsync(id);
+                    navigate(paths.invoices(), { replace: true });
+                  },
+                  describeError: (error) => INVOICE_MESSAGES.deleteError(errorMessage(error, 'unknown error')),
+                }
+              : undefined
+          }
+        />
       }
     >
-      {invoice.isPending ? (
-        <DetailSkeleton label="Loading invoice" />
-      ) : invoice.isError ? (
-        <ErrorBox error={invoice.error} fallback={INVOICE_MESSAGES.notFound} />
-      ) : (
-        <Stack gap="lg">
-          <InvoiceSummary invoice={invoice.data} />
-          <SellerSection seller={invoice.data.seller} />
-          <InvoiceLines invoice={invoice.data} />
-          <Section title="Visits">
-            {invoice.data.visits.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No visits on this invoice.
-              </Text>
-            ) : (
-              <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {invoice.data.visits.map((visit) => (
-                  <Group key={visit.id} component="li" justify="space-between" wrap="nowrap">
-                    <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
-                      {formatDateTime(visit.scheduledAt)}
-                    </Anchor>
-                    <Group gap="xs" wrap="nowrap">
-                      <StatusBadge kind="visit" value={visit.status} />
-                      <Text size="sm">{formatMoney(visit.total)}</Text>
+      <DetailFrame query={invoice} loading="Loading invoice" notFound={INVOICE_MESSAGES.notFound}>
+        {(invoice) => (
+          <Stack gap="lg">
+            <InvoiceSummary invoice={invoice} />
+            <SellerSection seller={invoice.seller} />
+            <InvoiceLines invoice={invoice} />
+            <Section title="Visits">
+              {invoice.visits.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No visits on this invoice.
+                </Text>
+              ) : (
+                <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {invoice.visits.map((visit) => (
+                    <Group key={visit.id} component="li" justify="space-between" wrap="nowrap">
+                      <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
+                        {formatDateTime(visit.scheduledAt)}
+                      </Anchor>
+                      <Group gap="xs" wrap="nowrap">
+                        <StatusBadge kind="visit" value={visit.status} />
+                        <Text size="sm">{formatMoney(visit.total)}</Text>
+                      </Group>
                     </Group>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Section>
-          <PhotoPanel attachableType="invoice" attachableId={id} />
-          <NotesPanel attachableType="invoice" attachableId={id} />
-        </Stack>
-      )}
-      <ConfirmDialog
-        opened={deleting}
-        title="Delete Invoice"
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          await remove.mutateAsync(id);
-          navigate(paths.invoices(), { replace: true });
-        }}
-        describeError={(error) => INVOICE_MESSAGES.deleteError(errorMessage(error, 'unknown error'))}
-      >
-        Are you sure you want to delete this invoice? Its visits can be billed again. This action cannot be undone.
-      </ConfirmDialog>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+            <PhotoPanel attachableType="invoice" attachableId={id} />
+            <NotesPanel attachableType="invoice" attachableId={id} />
+          </Stack>
+        )}
+      </DetailFrame>
     </PageShell>
   );
 }

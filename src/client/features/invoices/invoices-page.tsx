@@ -5,10 +5,8 @@ import { formatMoney } from '../../../shared/money';
 import { useInvoices } from '../../api/invoices';
 import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBox } from '../../components/error-box';
 import { ListFilters } from '../../components/list-filters';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDate, formatDay } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
@@ -47,24 +45,27 @@ export function InvoicesPage() {
             value: status,
           }}
         />
-        {invoices.isPending || moving ? (
-          <Loading label="Loading invoices" />
-        ) : invoices.isError ? (
-          <ErrorBox error={invoices.error} fallback="Failed to load invoices" onRetry={invoices.refetch} />
-        ) : invoices.data.items.length === 0 ? (
-          list.q || status ? (
-            <Text c="dimmed">No invoices match these filters.</Text>
-          ) : (
-            <EmptyState
-              title="No invoices yet"
-              description="Bill completed visits of the properties you own."
-              action={{ label: 'Create your first invoice', to: paths.newInvoice() }}
-            />
-          )
-        ) : (
-          <>
+        <ListFrame
+          query={invoices}
+          moving={moving}
+          loading="Loading invoices"
+          failed="Failed to load invoices"
+          empty={
+            list.q || status ? (
+              <Text c="dimmed">No invoices match these filters.</Text>
+            ) : (
+              <EmptyState
+                title="No invoices yet"
+                description="Bill completed visits of the properties you own."
+                action={{ label: 'Create your first invoice', to: paths.newInvoice() }}
+              />
+            )
+          }
+          pages={{ offset: list.offset, pageSize: DEFAULT_PAGE_SIZE, onPage: list.setPage, noun: 'invoices' }}
+        >
+          {(items) => (
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Invoices">
-              {invoices.data.items.map((invoice) => (
+              {items.map((invoice) => (
                 <Card key={invoice.id} component="li" withBorder padding="sm" aria-label={invoice.invoiceNumber}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                     <Stack gap={2} miw={0}>
@@ -89,15 +90,8 @@ export function InvoicesPage() {
                 </Card>
               ))}
             </Stack>
-            <ListFooter
-              total={invoices.data.total}
-              offset={list.offset}
-              pageSize={DEFAULT_PAGE_SIZE}
-              onPage={list.setPage}
-              noun="invoices"
-            />
-          </>
-        )}
+          )}
+        </ListFrame>
       </Stack>
     </PageShell>
   );

@@ -1,13 +1,10 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { errorMessage } from '../../api/http';
 import { useDeleteNote, useNote } from '../../api/notes';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
-import { Loading } from '../../components/loading';
+import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { authorName } from '../../components/notes-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
@@ -21,7 +18,6 @@ export function NoteDetailPage() {
   const note = useNote(id);
   const remove = useDeleteNote();
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
   const data = note.data;
 
   return (
@@ -29,76 +25,62 @@ export function NoteDetailPage() {
       title="Note Details"
       crumbs={[{ label: 'Notes', to: paths.notes() }, { label: 'Note Details' }]}
       actions={
-        <>
-          {data?.can.edit && (
-            <Button component={Link} to={paths.editNote(id)} variant="light">
-              Edit
-            </Button>
-          )}
-          {data?.can.delete && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          )}
-        </>
+        <DetailActions
+          edit={data?.can.edit ? paths.editNote(id) : undefined}
+          remove={
+            data?.can.delete
+              ? {
+                  title: 'Delete Note',
+                  question: NOTE_MESSAGES.confirmDelete,
+                  onConfirm: async () => {
+                    await remove.mutateAsync(id);
+                    navigate(paths.notes(), { replace: true });
+                  },
+                  describeError: (error) => NOTE_MESSAGES.errorDeleting(errorMessage(error, 'unknown error')),
+                }
+              : undefined
+          }
+        />
       }
     >
-      {note.isPending ? (
-        <Loading label="Loading note" />
-      ) : note.isError ? (
-        <ErrorBox error={note.error} fallback={NOTE_MESSAGES.notFound} />
-      ) : (
-        <Stack gap="md">
-          <Group gap="xs">
-            <StatusBadge kind="attachable" value={note.data.attachableType} />
-            {note.data.attachableId ? (
-              <Anchor component={Link} to={paths.attachable(note.data.attachableType, note.data.attachableId)}>
-                {note.data.attachedName ?? 'Unknown'}
-              </Anchor>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Standalone note
-              </Text>
-            )}
-          </Group>
-          <Card withBorder padding="md">
-            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.data.content}</Text>
-          </Card>
-          <Facts
-            facts={[
-              ['Created By', authorName(note.data)],
-              ['Created At', formatDateTime(note.data.createdAt)],
-              ...(note.data.edited ? [['Last Updated', formatDateTime(note.data.updatedAt)] as [string, string]] : []),
-            ]}
-          />
-          <Group gap="xs">
-            <Button component={Link} to={paths.notes()} variant="default">
-              Back to Notes
-            </Button>
-            {note.data.attachableId && (
-              <Button
-                component={Link}
-                to={paths.attachable(note.data.attachableType, note.data.attachableId)}
-                variant="light"
-              >
-                View {typeTitle(note.data.attachableType)}
+      <DetailFrame query={note} loading="Loading note" notFound={NOTE_MESSAGES.notFound}>
+        {(note) => (
+          <Stack gap="md">
+            <Group gap="xs">
+              <StatusBadge kind="attachable" value={note.attachableType} />
+              {note.attachableId ? (
+                <Anchor component={Link} to={paths.attachable(note.attachableType, note.attachableId)}>
+                  {note.attachedName ?? 'Unknown'}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Standalone note
+                </Text>
+              )}
+            </Group>
+            <Card withBorder padding="md">
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.content}</Text>
+            </Card>
+            <Facts
+              facts={[
+                ['Created By', authorName(note)],
+                ['Created At', formatDateTime(note.createdAt)],
+                ...(note.edited ? [['Last Updated', formatDateTime(note.updatedAt)] as [string, string]] : []),
+              ]}
+            />
+            <Group gap="xs">
+              <Button component={Link} to={paths.notes()} variant="default">
+                Back to Notes
               </Button>
-            )}
-          </Group>
-        </Stack>
-      )}
-      <ConfirmDialog
-        opened={deleting}
-        title="Delete Note"
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          await remove.mutateAsync(id);
-          navigate(paths.notes(), { replace: true });
-        }}
-        describeError={(error) => NOTE_MESSAGES.errorDeleting(errorMessage(error, 'unknown error'))}
-      >
-        {NOTE_MESSAGES.confirmDelete}
-      </ConfirmDialog>
+              {note.attachableId && (
+                <Button component={Link} to={paths.attachable(note.attachableType, note.attachableId)} variant="light">
+                  View {typeTitle(note.attachableType)}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </DetailFrame>
     </PageShell>
   );
 }

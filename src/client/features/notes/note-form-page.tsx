@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   NIL_ATTACHABLE_ID,
   NOTE_ATTACHABLE_TYPES,
@@ -10,16 +10,15 @@ import {
 import type { NoteDto } from '../../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { useAttachable } from '../../api/attachables';
-import { errorMessage } from '../../api/http';
 import { useCreateNote, useNote, useUpdateNote } from '../../api/notes';
-import { ErrorBox } from '../../components/error-box';
-import { DetailSkeleton } from '../../components/loading';
+import { FormActions, useSchemaForm } from '../../components/form';
+import { EditFrame } from '../../components/page-frames';
+import { RecordPicker } from '../../components/record-picker';
 import { statusLabel } from '../../components/status-badge';
-import { validate } from '../../lib/form';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { typeTitle } from './note-labels';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isType = (value: string | null): value is NoteAttachableType =>
   (NOTE_ATTACHABLE_TYPES as readonly string[]).includes(value ?? '');
 
@@ -44,18 +43,22 @@ export function EditNotePage() {
       title="Edit Note"
       crumbs={[{ label: 'Notes', to: paths.notes() }, { label: 'Note Details', to: paths.note(id) }, { label: 'Edit' }]}
     >
-      {note.isPending ? (
-        <DetailSkeleton label="Loading note" />
-      ) : note.isError ? (
-        <ErrorBox error={note.error} fallback={NOTE_MESSAGES.notFound} />
-      ) : !note.data.can.edit ? (
-        <ErrorBox>{NOTE_MESSAGES.unauthorizedEdit}</ErrorBox>
-      ) : (
-        <NoteForm
-          note={note.data}
-          attach={note.data.attachableId ? { type: note.data.attachableType, id: note.data.attachableId } : null}
-        />
-      )}
+      <EditFrame
+        query={note}
+        loading="Loading note"
+        notFound={NOTE_MESSAGES.notFound}
+        allowed={(data) => data.can.edit}
+        forbidden={NOTE_MESSAGES.unauthorizedEdit}
+      >
+        {(data) =>
+          data && (
+            <NoteForm
+              note={data}
+              attach={data.attachableId ? { type: data.attachableType, id: data.attachableId } : null}
+            />
+          )
+        }
+      </EditFrame>
     </PageShell>
   );
 }
@@ -75,79 +78,58 @@ function NoteForm({ note, attach }: { note?: NoteDto; attach: { type: NoteAttach
   const navigate = useNavigate();
   const create = useCreateNote();
   const update = useUpdateNote();
-  const [content, setContent] = useState(note?.content ?? '');
+  // Without ?type=&id=, a new note is attached to a record picked by name, or to none (standalone).
   const [type, setType] = useState<NoteAttachableType>('property');
-  const [entityId, setEntityId] = useState('');
-  const [errors, setErrors] = useState<{ content?: string; entityId?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const busy = create.isPending || update.isPending;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
+  const [record, setRecord] = useState<string | null>(null);
+  const form = useSchemaForm({
+    initial: { content: note?.content ?? '' },
     // The schema (and zod) loads with the first form sent, not with the page.
-    const { noteContent } = await import('../../../shared/schemas/notes');
-    const checked = validate(noteContent, content);
-    const idProblem =
-      !note && !attach && entityId.trim() && !UUID.test(entityId.trim())
-        ? 'Entity ID must be an id such as 0f8fad5b-d9cb-469f-a165-70867728950e, or blank'
-        : undefined;
-    setErrors({ content: checked.ok ? undefined : Object.values(checked.errors)[0], entityId: idProblem });
-    if (!checked.ok || idProblem) return;
-    try {
+    schema: () => import('../../../shared/schemas/notes').then((m) => m.updateNoteInput),
+    failed: note ? 'Failed to update note' : 'Failed to add note',
+    async submit({ content }) {
       const saved = note
-        ? await update.mutateAsync({ id: note.id, content: checked.data })
+        ? await update.mutateAsync({ id: note.id, content })
         : await create.mutateAsync({
-            content: checked.data,
+            content,
             attachableType: attach?.type ?? type,
-            attachableId: attach?.id ?? entityId.trim(),
+            attachableId: attach?.id ?? record ?? undefined,
           });
       navigate(paths.note(saved.id));
-    } catch (error) {
-      setFailure(errorMessage(error, note ? 'Failed to update note' : 'Failed to add note'));
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="sm" maw={640}>
         {attach && <AttachingBanner attach={attach} />}
         {!note && !attach && (
           <>
             <NativeSelect
               label="Type"
-              data={NOTE_ATTACHABLE_TYPES.map((value) => ({ value, label: value }))}
+              data={NOTE_ATTACHABLE_TYPES.map((value) => ({ value, label: typeTitle(value) }))}
               value={type}
-              onChange={(event) => setType(event.currentTarget.value as NoteAttachableType)}
+              onChange={(event) => {
+                setType(event.currentTarget.value as NoteAttachableType);
+                setRecord(null);
+              }}
             />
-            <TextInput
-              label="Entity ID"
+            <RecordPicker
+              key={type}
+              type={type}
+              label={`${typeTitle(type)} (optional)`}
+              value={record}
+              onChange={setRecord}
               description={NOTE_MESSAGES.standaloneHint}
-              value={entityId}
-              onChange={(event) => setEntityId(event.currentTarget.value)}
-              error={errors.entityId}
-              autoComplete="off"
             />
           </>
         )}
-        <Textarea
-          label="Content"
-          required
-          rows={NOTE_TEXTAREA_ROWS}
-          value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
-          error={errors.content}
+        <Textarea label="Content" required rows={NOTE_TEXTAREA_ROWS} {...form.field('content')} />
+        <FormActions
+          submit={note ? 'Update Note' : 'Create Note'}
+          busy={form.busy}
+          failure={form.failure}
+          cancel={note ? paths.note(note.id) : paths.notes()}
         />
-        <Group gap="xs">
-          <Button component={Link} to={note ? paths.note(note.id) : paths.notes()} variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : note ? 'Update Note' : 'Create Note'}
-          </Button>
-        </Group>
-        {/* spec §2: a save failure shows under the form, and the button is usable again. */}
-        {failure && <ErrorBox>{failure}</ErrorBox>}
       </Stack>
     </form>
   );

@@ -8,10 +8,8 @@ import { errorMessage } from '../../api/http';
 import { useDeleteNote, useNotes } from '../../api/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBox } from '../../components/error-box';
 import { ListFilters } from '../../components/list-filters';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFrame } from '../../components/page-frames';
 import { authorName } from '../../components/notes-panel';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
@@ -51,36 +49,32 @@ export function NotesPage() {
             value: type,
           }}
         />
-        {notes.isPending || moving ? (
-          <Loading label="Loading notes" />
-        ) : notes.isError ? (
-          <ErrorBox error={notes.error} fallback={NOTE_MESSAGES.loadFailed} onRetry={notes.refetch} />
-        ) : notes.data.items.length === 0 ? (
-          list.q || type ? (
-            <Text c="dimmed">No notes match these filters.</Text>
-          ) : (
-            <EmptyState
-              title="No notes yet"
-              description="Notes you write on properties, visits and the rest appear here."
-              action={{ label: 'Create your first note', to: paths.newNote() }}
-            />
-          )
-        ) : (
-          <>
+        <ListFrame
+          query={notes}
+          moving={moving}
+          loading="Loading notes"
+          failed={NOTE_MESSAGES.loadFailed}
+          empty={
+            list.q || type ? (
+              <Text c="dimmed">No notes match these filters.</Text>
+            ) : (
+              <EmptyState
+                title="No notes yet"
+                description="Notes you write on properties, visits and the rest appear here."
+                action={{ label: 'Create your first note', to: paths.newNote() }}
+              />
+            )
+          }
+          pages={{ offset: list.offset, pageSize: DEFAULT_PAGE_SIZE, onPage: list.setPage, noun: 'notes' }}
+        >
+          {(items) => (
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notes">
-              {notes.data.items.map((note) => (
+              {items.map((note) => (
                 <NoteRow key={note.id} note={note} onDelete={() => setDeleting(note)} />
               ))}
             </Stack>
-            <ListFooter
-              total={notes.data.total}
-              offset={list.offset}
-              pageSize={DEFAULT_PAGE_SIZE}
-              onPage={list.setPage}
-              noun="notes"
-            />
-          </>
-        )}
+          )}
+        </ListFrame>
       </Stack>
       <ConfirmDialog
         opened={deleting !== null}

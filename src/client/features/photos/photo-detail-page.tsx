@@ -5,10 +5,9 @@ import { type PhotoDetailDto } from '../../../shared/schemas/photos';
 import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { errorMessage } from '../../api/http';
 import { useDeletePhoto, usePhoto, useUpdatePhoto } from '../../api/photos';
+import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
-import { DetailSkeleton } from '../../components/loading';
 import { NotesPanel } from '../../components/notes-panel';
 import { statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
@@ -37,53 +36,48 @@ export function PhotoDetailPage() {
         )
       }
     >
-      {photo.isPending ? (
-        <DetailSkeleton label="Loading photo" />
-      ) : photo.isError ? (
-        <ErrorBox error={photo.error} fallback={PHOTO_MESSAGES.notFound} />
-      ) : (
-        <Stack gap="lg">
-          <img
-            src={photo.data.url}
-            alt={photo.data.caption || photo.data.fileName}
-            width={photo.data.width ?? undefined}
-            height={photo.data.height ?? undefined}
-            style={{
-              display: 'block',
-              width: '100%',
-              height: 'auto',
-              maxHeight: '70vh',
-              objectFit: 'contain',
-              background: 'var(--mantine-color-gray-1)',
-            }}
-          />
-          <CaptionEditor photo={photo.data} />
-          <Card withBorder padding="md">
-            <Facts
-              facts={[
-                [
-                  'Attached to',
-                  photo.data.attachableId ? (
-                    <Anchor component={Link} to={paths.attachable(photo.data.attachableType, photo.data.attachableId)}>
-                      {photo.data.attachedName ?? 'Unknown'} ({statusLabel('attachable', photo.data.attachableType)})
-                    </Anchor>
-                  ) : (
-                    'Nothing (standalone)'
-                  ),
-                ],
-                ['Uploaded by', photo.data.uploader.displayName || photo.data.uploader.email],
-                ['Uploaded', formatDateTime(photo.data.createdAt)],
-                ['File', photo.data.fileName],
-                [
-                  'Size',
-                  `${photo.data.width ?? '?'} × ${photo.data.height ?? '?'} px, ${megabytes(photo.data.fileSize)}`,
-                ],
-              ]}
+      <DetailFrame query={photo} loading="Loading photo" notFound={PHOTO_MESSAGES.notFound}>
+        {(photo) => (
+          <Stack gap="lg">
+            <img
+              src={photo.url}
+              alt={photo.caption || photo.fileName}
+              width={photo.width ?? undefined}
+              height={photo.height ?? undefined}
+              style={{
+                display: 'block',
+                width: '100%',
+                height: 'auto',
+                maxHeight: '70vh',
+                objectFit: 'contain',
+                background: 'var(--mantine-color-gray-1)',
+              }}
             />
-          </Card>
-          <NotesPanel attachableType="photo" attachableId={photo.data.id} />
-        </Stack>
-      )}
+            <CaptionEditor photo={photo} />
+            <Card withBorder padding="md">
+              <Facts
+                facts={[
+                  [
+                    'Attached to',
+                    photo.attachableId ? (
+                      <Anchor component={Link} to={paths.attachable(photo.attachableType, photo.attachableId)}>
+                        {photo.attachedName ?? 'Unknown'} ({statusLabel('attachable', photo.attachableType)})
+                      </Anchor>
+                    ) : (
+                      'Nothing (standalone)'
+                    ),
+                  ],
+                  ['Uploaded by', photo.uploader.displayName || photo.uploader.email],
+                  ['Uploaded', formatDateTime(photo.createdAt)],
+                  ['File', photo.fileName],
+                  ['Size', `${photo.width ?? '?'} × ${photo.height ?? '?'} px, ${megabytes(photo.fileSize)}`],
+                ]}
+              />
+            </Card>
+            <NotesPanel attachableType="photo" attachableId={photo.id} />
+          </Stack>
+        )}
+      </DetailFrame>
       <ConfirmDialog
         opened={deleting}
         title="Delete Photo"

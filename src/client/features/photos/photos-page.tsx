@@ -5,10 +5,8 @@ import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { useAttachable } from '../../api/attachables';
 import { usePhotos } from '../../api/photos';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBox } from '../../components/error-box';
 import { ListFilters } from '../../components/list-filters';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFrame } from '../../components/page-frames';
 import { PhotoGrid } from '../../components/photo-grid';
 import { statusLabel } from '../../components/status-badge';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
@@ -62,32 +60,26 @@ export function PhotosPage() {
             </Anchor>
           </Text>
         )}
-        {photos.isPending || moving ? (
-          <Loading label="Loading photos" />
-        ) : photos.isError ? (
-          <ErrorBox error={photos.error} fallback={PHOTO_MESSAGES.loadFailed} onRetry={photos.refetch} />
-        ) : photos.data.items.length === 0 ? (
-          list.q || type ? (
-            <Text c="dimmed">No photos match these filters.</Text>
-          ) : (
-            <EmptyState
-              title="No photos yet"
-              description="Photos you take on visits, or upload here, appear in this grid."
-              action={{ label: 'Upload your first photo', to: paths.uploadPhoto() }}
-            />
-          )
-        ) : (
-          <>
-            <PhotoGrid photos={photos.data.items} />
-            <ListFooter
-              total={photos.data.total}
-              offset={list.offset}
-              pageSize={PAGE_SIZE}
-              onPage={list.setPage}
-              noun="photos"
-            />
-          </>
-        )}
+        <ListFrame
+          query={photos}
+          moving={moving}
+          loading="Loading photos"
+          failed={PHOTO_MESSAGES.loadFailed}
+          empty={
+            list.q || type ? (
+              <Text c="dimmed">No photos match these filters.</Text>
+            ) : (
+              <EmptyState
+                title="No photos yet"
+                description="Photos you take on visits, or upload here, appear in this grid."
+                action={{ label: 'Upload your first photo', to: paths.uploadPhoto() }}
+              />
+            )
+          }
+          pages={{ offset: list.offset, pageSize: PAGE_SIZE, onPage: list.setPage, noun: 'photos' }}
+        >
+          {(items) => <PhotoGrid photos={items} />}
+        </ListFrame>
       </Stack>
     </PageShell>
   );

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PHOTO_UPLOAD_TYPES, type PhotoAttachableType } from '../../../shared/constants';
 import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { useAttachable } from '../../api/attachables';
+import { RecordPicker } from '../../components/record-picker';
 import { errorMessage } from '../../api/http';
 import { useUploadPhoto } from '../../api/photos';
 import { ErrorBox } from '../../components/error-box';
@@ -12,7 +13,6 @@ import { statusLabel } from '../../components/status-badge';
 import type { FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { AttachPicker } from './attach-picker';
 
 type UploadType = (typeof PHOTO_UPLOAD_TYPES)[number];
 const isUploadType = (value: string | null): value is UploadType =>
@@ -108,7 +108,7 @@ export function UploadPhotoPage() {
             }}
           />
           {type && (
-            <AttachPicker
+            <RecordPicker
               key={type}
               type={type}
               value={itemId}

@@ -1,10 +1,9 @@
 import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { ApiError, errorMessage } from '../../api/http';
-import { useFormValues, validate, type FieldErrors } from '../../lib/form';
 import { useChangePassword, useSetPassword } from '../../api/profiles';
-import { ErrorBox } from '../../components/error-box';
+import { FormActions, useSchemaForm } from '../../components/form';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -64,72 +63,49 @@ function PasswordForm({
 }) {
   const change = useChangePassword();
   const setFirst = useSetPassword();
-  const mutation = hasPassword ? change : setFirst;
-  const [values, set] = useFormValues(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const form = useSchemaForm({
+    initial: EMPTY,
     // The schemas (and zod) load with the first form sent, not with the page.
-    const { changePasswordInput, setPasswordInput } = await import('../../../shared/schemas/profiles');
-    if (hasPassword) {
-      const result = validate(changePasswordInput, values);
-      setErrors(result.ok ? {} : result.errors);
-      if (!result.ok) return;
-      change.mutate(
-        { currentPassword: result.data.currentPassword, newPassword: result.data.newPassword },
-        { onSuccess: () => onDone(PROFILE_MESSAGES.passwordChanged) },
-      );
-    } else {
-      const result = validate(setPasswordInput, values);
-      setErrors(result.ok ? {} : result.errors);
-      if (!result.ok) return;
-      setFirst.mutate(
-        { newPassword: result.data.newPassword },
-        { onSuccess: () => onDone(PROFILE_MESSAGES.passwordSet) },
-      );
-    }
-  }
-
-  const failure =
-    mutation.error instanceof ApiError && mutation.error.code === 'INVALID_PASSWORD'
-      ? PROFILE_MESSAGES.currentPasswordWrong
-      : errorMessage(mutation.error, 'Failed to change password');
+    schema: () =>
+      import('../../../shared/schemas/profiles').then((m) =>
+        hasPassword ? m.changePasswordInput : m.setPasswordInput,
+      ),
+    failed: 'Failed to change password',
+    describeFailure: (error) =>
+      error instanceof ApiError && error.code === 'INVALID_PASSWORD'
+        ? PROFILE_MESSAGES.currentPasswordWrong
+        : errorMessage(error, 'Failed to change password'),
+    async submit(_data, values) {
+      if (hasPassword) {
+        await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+        onDone(PROFILE_MESSAGES.passwordChanged);
+      } else {
+        await setFirst.mutateAsync({ newPassword: values.newPassword });
+        onDone(PROFILE_MESSAGES.passwordSet);
+      }
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="sm">
-        {mutation.isError && <ErrorBox>{failure}</ErrorBox>}
         {hasPassword && (
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-            error={errors.currentPassword}
+            {...form.field('currentPassword')}
             data-autofocus
           />
         )}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
+        <PasswordInput label="New password" autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <FormActions
+          submit={hasPassword ? 'Change Password' : 'Set Password'}
+          busy={form.busy}
+          failure={form.failure}
+          cancel={onCancel}
+          grow
         />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-        />
-        <Button type="submit" disabled={mutation.isPending} fullWidth>
-          {mutation.isPending ? 'Saving...' : hasPassword ? 'Change Password' : 'Set Password'}
-        </Button>
-        <Button variant="default" onClick={onCancel} fullWidth>
-          Cancel
-        </Button>
       </Stack>
     </form>
   );

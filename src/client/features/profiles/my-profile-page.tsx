@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { PROFILE_RELOAD_MS } from '../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
-import { errorMessage } from '../../api/http';
 import { useMe } from '../../api/session';
-import { useFormValues, validate, type FieldErrors } from '../../lib/form';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { useUpdateProfile } from '../../api/profiles';
 import { ErrorBox } from '../../components/error-box';
 import { DetailSkeleton } from '../../components/loading';
@@ -71,9 +70,17 @@ type Values = { displayName: string; companyName: string; phone: string };
 
 function ProfileForm({ email, initial }: { email: string; initial: Values }) {
   const update = useUpdateProfile();
-  const [values, set] = useFormValues(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
+  const form = useSchemaForm({
+    initial,
+    // The schema (and zod) loads with the first form sent, not with the page.
+    schema: () => import('../../../shared/schemas/profiles').then((m) => m.updateProfileInput),
+    failed: PROFILE_MESSAGES.saveFailed,
+    async submit(data) {
+      await update.mutateAsync(data);
+      setSaved(true);
+    },
+  });
 
   // spec §4: after a successful save the page reloads after 1 s.
   useEffect(() => {
@@ -82,52 +89,20 @@ function ProfileForm({ email, initial }: { email: string; initial: Values }) {
     return () => clearTimeout(timer);
   }, [saved]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // The schema (and zod) loads with the first form sent, not with the page.
-    const { updateProfileInput } = await import('../../../shared/schemas/profiles');
-    const result = validate(updateProfileInput, values);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    update.mutate(result.data, { onSuccess: () => setSaved(true) });
-  }
-
   return (
     <Card withBorder radius="md" component="section" aria-label="Profile">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
           {saved && (
             <Alert color="green" role="status" variant="light">
               {PROFILE_MESSAGES.profileUpdated}
             </Alert>
           )}
-          {update.isError && <ErrorBox>{errorMessage(update.error, PROFILE_MESSAGES.saveFailed)}</ErrorBox>}
           <TextInput label="Email" value={email} readOnly variant="filled" description="Your sign-in e-mail" />
-          <TextInput
-            label="Display Name"
-            autoComplete="name"
-            value={values.displayName}
-            onChange={set('displayName')}
-            error={errors.displayName}
-          />
-          <TextInput
-            label="Company Name"
-            autoComplete="organization"
-            value={values.companyName}
-            onChange={set('companyName')}
-            error={errors.companyName}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={set('phone')}
-            error={errors.phone}
-          />
-          <Button type="submit" disabled={update.isPending || saved} fullWidth>
-            {update.isPending ? 'Saving...' : 'Save Profile'}
-          </Button>
+          <TextInput label="Display Name" autoComplete="name" {...form.field('displayName')} />
+          <TextInput label="Company Name" autoComplete="organization" {...form.field('companyName')} />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+          <FormActions submit="Save Profile" busy={form.busy} done={saved} failure={form.failure} />
         </Stack>
       </form>
     </Card>

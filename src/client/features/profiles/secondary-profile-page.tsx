@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { useDeleteSecondaryProfile, useSecondaryProfile } from '../../api/profiles';
+import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
-import { DetailSkeleton } from '../../components/loading';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { paths } from '../../paths';
@@ -38,26 +37,24 @@ export function SecondaryProfilePage() {
         )
       }
     >
-      {profile.isPending ? (
-        <DetailSkeleton label="Loading profile" />
-      ) : profile.isError ? (
-        <ErrorBox error={profile.error} fallback={PROFILE_MESSAGES.loadProfileFailed} />
-      ) : (
-        <Stack gap="lg">
-          <Card withBorder padding="md">
-            <Facts
-              facts={[
-                ['Display Name', profile.data.displayName],
-                ['Company Name', profile.data.companyName ?? '—'],
-                ['Email', profile.data.email ?? '—'],
-                ['Phone', profile.data.phone ?? '—'],
-              ]}
-            />
-          </Card>
-          <PhotoPanel attachableType="secondary_profile" attachableId={id} />
-          <NotesPanel attachableType="secondary_profile" attachableId={id} />
-        </Stack>
-      )}
+      <DetailFrame query={profile} loading="Loading profile" notFound={PROFILE_MESSAGES.loadProfileFailed}>
+        {(profile) => (
+          <Stack gap="lg">
+            <Card withBorder padding="md">
+              <Facts
+                facts={[
+                  ['Display Name', profile.displayName],
+                  ['Company Name', profile.companyName ?? '—'],
+                  ['Email', profile.email ?? '—'],
+                  ['Phone', profile.phone ?? '—'],
+                ]}
+              />
+            </Card>
+            <PhotoPanel attachableType="secondary_profile" attachableId={id} />
+            <NotesPanel attachableType="secondary_profile" attachableId={id} />
+          </Stack>
+        )}
+      </DetailFrame>
       <ConfirmDialog
         opened={deleting}
         title="Delete Secondary Profile"

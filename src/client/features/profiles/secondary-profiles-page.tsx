@@ -7,9 +7,7 @@ import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { errorMessage } from '../../api/http';
 import { useDeleteSecondaryProfile, useSecondaryProfiles } from '../../api/profiles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBox } from '../../components/error-box';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
@@ -33,37 +31,31 @@ export function SecondaryProfilesPage() {
     >
       <Stack gap="md">
         <Text c="dimmed">Manage additional profiles for different contexts or roles.</Text>
-        {profiles.isPending ? (
-          <Loading label="Loading profiles" />
-        ) : profiles.isError ? (
-          <ErrorBox onRetry={profiles.refetch}>
-            {PROFILE_MESSAGES.loadProfilesFailed}: {errorMessage(profiles.error, 'Unknown error')}
-          </ErrorBox>
-        ) : profiles.data.total === 0 ? (
-          <Card withBorder radius="md" padding="xl">
-            <Stack align="center" gap="sm">
-              <Text fw={600}>No secondary profiles yet</Text>
-              <Button component={Link} to={paths.newProfile()} variant="light">
-                Create your first secondary profile
-              </Button>
-            </Stack>
-          </Card>
-        ) : (
-          <>
+        <ListFrame
+          query={profiles}
+          loading="Loading profiles"
+          failed={PROFILE_MESSAGES.loadProfilesFailed}
+          describeError={(error) => `${PROFILE_MESSAGES.loadProfilesFailed}: ${errorMessage(error, 'Unknown error')}`}
+          empty={
+            <Card withBorder radius="md" padding="xl">
+              <Stack align="center" gap="sm">
+                <Text fw={600}>No secondary profiles yet</Text>
+                <Button component={Link} to={paths.newProfile()} variant="light">
+                  Create your first secondary profile
+                </Button>
+              </Stack>
+            </Card>
+          }
+          pages={{ offset, pageSize: DEFAULT_PAGE_SIZE, onPage: setPage, noun: 'profiles' }}
+        >
+          {(items) => (
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Secondary profiles">
-              {profiles.data.items.map((profile) => (
+              {items.map((profile) => (
                 <ProfileCard key={profile.id} profile={profile} onDelete={() => setToDelete(profile)} />
               ))}
             </Stack>
-            <ListFooter
-              total={profiles.data.total}
-              offset={offset}
-              pageSize={DEFAULT_PAGE_SIZE}
-              onPage={setPage}
-              noun="profiles"
-            />
-          </>
-        )}
+          )}
+        </ListFrame>
       </Stack>
 
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Center, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
@@ -6,9 +6,8 @@ import type { PropertyListItem } from '../../../shared/schemas/properties';
 import { useProperties } from '../../api/properties';
 import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBox } from '../../components/error-box';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFilters } from '../../components/list-filters';
+import { ListFrame } from '../../components/page-frames';
 import { PropertyRoleBadge } from '../../components/status-badge';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
@@ -36,47 +35,39 @@ export function PropertiesListPage() {
       }
     >
       <Stack gap="md">
-        <TextInput
-          label="Search properties"
-          placeholder="Search by name or address..."
-          type="search"
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-        />
-        {properties.isPending || moving ? (
-          <Loading label="Loading properties" />
-        ) : properties.isError ? (
-          <ErrorBox error={properties.error} fallback="Failed to load properties" onRetry={properties.refetch} />
-        ) : properties.data.items.length === 0 ? (
-          list.q ? (
-            <Text c="dimmed">No properties match “{list.q}”.</Text>
-          ) : (
-            <EmptyState
-              title="No properties yet"
-              description={
-                can?.manageProperties
-                  ? 'Add the first address you look after.'
-                  : 'The properties of the visits you are assigned to show here.'
-              }
-              action={can?.manageProperties ? { label: 'Add your first property', to: paths.newProperty() } : undefined}
-            />
-          )
-        ) : (
-          <>
+        <ListFilters list={list} search={{ label: 'Search properties', placeholder: 'Search by name or address...' }} />
+        <ListFrame
+          query={properties}
+          moving={moving}
+          loading="Loading properties"
+          failed="Failed to load properties"
+          empty={
+            list.q ? (
+              <Text c="dimmed">No properties match “{list.q}”.</Text>
+            ) : (
+              <EmptyState
+                title="No properties yet"
+                description={
+                  can?.manageProperties
+                    ? 'Add the first address you look after.'
+                    : 'The properties of the visits you are assigned to show here.'
+                }
+                action={
+                  can?.manageProperties ? { label: 'Add your first property', to: paths.newProperty() } : undefined
+                }
+              />
+            )
+          }
+          pages={{ offset: list.offset, pageSize: DEFAULT_PAGE_SIZE, onPage: list.setPage, noun: 'properties' }}
+        >
+          {(items) => (
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Properties">
-              {properties.data.items.map((property) => (
+              {items.map((property) => (
                 <PropertyRow key={property.id} property={property} onDelete={() => setToDelete(property)} />
               ))}
             </Stack>
-            <ListFooter
-              total={properties.data.total}
-              offset={list.offset}
-              pageSize={DEFAULT_PAGE_SIZE}
-              onPage={list.setPage}
-              noun="properties"
-            />
-          </>
-        )}
+          )}
+        </ListFrame>
       </Stack>
       <DeletePropertyDialog property={toDelete} onClose={() => setToDelete(null)} />
     </PageShell>

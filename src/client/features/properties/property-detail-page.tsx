@@ -4,8 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type PropertyDetail } from '../../../shared/schemas/properties';
 import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { useProperty } from '../../api/properties';
-import { DetailSkeleton } from '../../components/loading';
-import { ErrorBox } from '../../components/error-box';
+import { DetailFrame } from '../../components/page-frames';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
@@ -43,36 +42,34 @@ export function PropertyDetailPage() {
         </>
       }
     >
-      {property.isPending ? (
-        <DetailSkeleton label="Loading property" />
-      ) : property.isError ? (
-        <ErrorBox error={property.error} fallback={PROPERTY_MESSAGES.notFound} />
-      ) : (
-        <Stack gap="lg">
-          <PropertyFacts property={property.data} />
-          <Group gap="xs">
-            {property.data.can.scheduleVisit && (
-              <Button component={Link} to={paths.newVisit(id)}>
-                Schedule Visit
-              </Button>
-            )}
-            {property.data.can.scheduleVisit && (
-              <Button component={Link} to={paths.newSeries(id)} variant="light">
-                Repeat Visits
-              </Button>
-            )}
-            {property.data.can.manageTasks && (
-              <Button component={Link} to={paths.propertyTasks(id)} variant="light">
-                Manage Tasks
-              </Button>
-            )}
-          </Group>
-          <PropertyTasksSection property={property.data} />
-          <VisitHistorySection propertyId={id} />
-          <PhotoPanel attachableType="property" attachableId={id} />
-          <NotesPanel attachableType="property" attachableId={id} />
-        </Stack>
-      )}
+      <DetailFrame query={property} loading="Loading property" notFound={PROPERTY_MESSAGES.notFound}>
+        {(property) => (
+          <Stack gap="lg">
+            <PropertyFacts property={property} />
+            <Group gap="xs">
+              {property.can.scheduleVisit && (
+                <Button component={Link} to={paths.newVisit(id)}>
+                  Schedule Visit
+                </Button>
+              )}
+              {property.can.scheduleVisit && (
+                <Button component={Link} to={paths.newSeries(id)} variant="light">
+                  Repeat Visits
+                </Button>
+              )}
+              {property.can.manageTasks && (
+                <Button component={Link} to={paths.propertyTasks(id)} variant="light">
+                  Manage Tasks
+                </Button>
+              )}
+            </Group>
+            <PropertyTasksSection property={property} />
+            <VisitHistorySection propertyId={id} />
+            <PhotoPanel attachableType="property" attachableId={id} />
+            <NotesPanel attachableType="property" attachableId={id} />
+          </Stack>
+        )}
+      </DetailFrame>
       <DeletePropertyDialog
         property={deleting && data ? data : null}
         onClose={() => setDeleting(false)}

@@ -1,14 +1,11 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { centsToDollarsInput } from '../../../shared/money';
 import type { TaskDto, TaskFormValues } from '../../../shared/schemas/tasks';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
-import { errorMessage } from '../../api/http';
 import { useCreateTask, useTask, useUpdateTask } from '../../api/tasks';
-import { ErrorBox } from '../../components/error-box';
-import { DetailSkeleton } from '../../components/loading';
-import { useFormValues, validate, type FieldErrors } from '../../lib/form';
+import { FormActions, useSchemaForm } from '../../components/form';
+import { EditFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
@@ -32,15 +29,15 @@ export function EditTaskPage() {
         { label: 'Edit' },
       ]}
     >
-      {task.isPending ? (
-        <DetailSkeleton label="Loading task" />
-      ) : task.isError ? (
-        <ErrorBox error={task.error} fallback={TASK_MESSAGES.notFound} />
-      ) : !task.data.can.edit ? (
-        <ErrorBox>{TASK_MESSAGES.creatorOnly}</ErrorBox>
-      ) : (
-        <TaskForm task={task.data} />
-      )}
+      <EditFrame
+        query={task}
+        loading="Loading task"
+        notFound={TASK_MESSAGES.notFound}
+        allowed={(data) => data.can.edit}
+        forbidden={TASK_MESSAGES.creatorOnly}
+      >
+        {(data) => <TaskForm task={data} />}
+      </EditFrame>
     </PageShell>
   );
 }
@@ -49,72 +46,44 @@ function TaskForm({ task }: { task?: TaskDto }) {
   const navigate = useNavigate();
   const create = useCreateTask();
   const update = useUpdateTask(task?.id ?? '');
-  const [values, set] = useFormValues<TaskFormValues>({
-    name: task?.name ?? '',
-    description: task?.description ?? '',
-    estimatedDurationMinutes:
-      task?.estimatedDurationMinutes === null || !task ? '' : String(task.estimatedDurationMinutes),
-    defaultPrice: centsToDollarsInput(task?.defaultPrice),
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const busy = create.isPending || update.isPending;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
+  const form = useSchemaForm({
+    initial: {
+      name: task?.name ?? '',
+      description: task?.description ?? '',
+      estimatedDurationMinutes:
+        task?.estimatedDurationMinutes === null || !task ? '' : String(task.estimatedDurationMinutes),
+      defaultPrice: centsToDollarsInput(task?.defaultPrice),
+    } satisfies TaskFormValues,
     // The schema (and zod) loads with the first form sent, not with the page.
-    const { taskForm } = await import('../../../shared/schemas/tasks');
-    const result = validate(taskForm, values);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    const body = { ...result.data, description: result.data.description.trim() || null };
-    try {
+    schema: () => import('../../../shared/schemas/tasks').then((m) => m.taskForm),
+    failed: TASK_MESSAGES.saveFailed,
+    async submit(data) {
+      const body = { ...data, description: data.description.trim() || null };
       const saved = task ? await update.mutateAsync(body) : await create.mutateAsync(body);
       navigate(paths.task(saved.id));
-    } catch (error) {
-      setFailure(errorMessage(error, TASK_MESSAGES.saveFailed));
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="sm" maw={560}>
-        {failure && <ErrorBox>{failure}</ErrorBox>}
-        <TextInput label="Task name" required value={values.name} onChange={set('name')} error={errors.name} />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={3}
-          value={values.description}
-          onChange={set('description')}
-          error={errors.description}
-        />
+        <TextInput label="Task name" required {...form.field('name')} />
+        <Textarea label="Description" autosize minRows={3} {...form.field('description')} />
         <TextInput
           label="Estimated duration (minutes)"
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          value={values.estimatedDurationMinutes}
-          onChange={set('estimatedDurationMinutes')}
-          error={errors.estimatedDurationMinutes}
+          {...form.field('estimatedDurationMinutes')}
         />
-        <TextInput
-          label="Default price ($)"
-          inputMode="decimal"
-          value={values.defaultPrice}
-          onChange={set('defaultPrice')}
-          error={errors.defaultPrice}
+        <TextInput label="Default price ($)" inputMode="decimal" {...form.field('defaultPrice')} />
+        <FormActions
+          submit={task ? 'Update Task' : 'Create Task'}
+          busy={form.busy}
+          failure={form.failure}
+          cancel={task ? paths.task(task.id) : paths.tasks()}
         />
-        <Group gap="xs" mt="xs">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : task ? 'Update Task' : 'Create Task'}
-          </Button>
-          <Button component={Link} to={task ? paths.task(task.id) : paths.tasks()} variant="default">
-            Cancel
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

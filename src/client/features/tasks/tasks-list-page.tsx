@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatDuration } from '../../../shared/duration';
@@ -6,9 +6,8 @@ import { formatMoney } from '../../../shared/money';
 import { useWorkspaceCan } from '../../api/session';
 import { useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBox } from '../../components/error-box';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFilters } from '../../components/list-filters';
+import { ListFrame } from '../../components/page-frames';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -33,32 +32,29 @@ export function TasksListPage() {
       }
     >
       <Stack gap="md">
-        <TextInput
-          label="Search tasks"
-          placeholder="Search by name or description..."
-          type="search"
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-        />
-        {tasks.isPending || moving ? (
-          <Loading label="Loading tasks" />
-        ) : tasks.isError ? (
-          <ErrorBox error={tasks.error} fallback="Failed to load tasks" onRetry={tasks.refetch} />
-        ) : tasks.data.items.length === 0 ? (
-          list.q ? (
-            <Text c="dimmed">No task templates match “{list.q}”.</Text>
-          ) : (
-            <EmptyState
-              title="No task templates yet"
-              action={
-                can?.manageCatalogue ? { label: 'Create your first task template', to: paths.newTask() } : undefined
-              }
-            />
-          )
-        ) : (
-          <>
+        <ListFilters list={list} search={{ label: 'Search tasks', placeholder: 'Search by name or description...' }} />
+        <ListFrame
+          query={tasks}
+          moving={moving}
+          loading="Loading tasks"
+          failed="Failed to load tasks"
+          empty={
+            list.q ? (
+              <Text c="dimmed">No task templates match “{list.q}”.</Text>
+            ) : (
+              <EmptyState
+                title="No task templates yet"
+                action={
+                  can?.manageCatalogue ? { label: 'Create your first task template', to: paths.newTask() } : undefined
+                }
+              />
+            )
+          }
+          pages={{ offset: list.offset, pageSize: DEFAULT_PAGE_SIZE, onPage: list.setPage, noun: 'tasks' }}
+        >
+          {(items) => (
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Tasks">
-              {tasks.data.items.map((task) => (
+              {items.map((task) => (
                 <Card key={task.id} component="li" withBorder padding="sm" aria-label={task.name}>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Stack gap={2} miw={0}>
@@ -79,15 +75,8 @@ export function TasksListPage() {
                 </Card>
               ))}
             </Stack>
-            <ListFooter
-              total={tasks.data.total}
-              offset={list.offset}
-              pageSize={DEFAULT_PAGE_SIZE}
-              onPage={list.setPage}
-              noun="tasks"
-            />
-          </>
-        )}
+          )}
+        </ListFrame>
       </Stack>
     </PageShell>
   );

@@ -1,8 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useUpdateVisit, useVisit } from '../../api/visits';
-import { ErrorBox } from '../../components/error-box';
-import { DetailSkeleton } from '../../components/loading';
+import { EditFrame } from '../../components/page-frames';
 import { toLocalInput } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -24,29 +23,29 @@ export function EditVisitPage() {
         { label: 'Edit' },
       ]}
     >
-      {visit.isPending ? (
-        <DetailSkeleton label="Loading visit" />
-      ) : visit.isError ? (
-        <ErrorBox error={visit.error} fallback={VISIT_MESSAGES.notFound} />
-      ) : (
-        <VisitForm
-          mode="edit"
-          initial={{
-            propertyId: visit.data.propertyId,
-            scheduledAt: toLocalInput(visit.data.scheduledAt),
-            status: visit.data.status,
-            // the lead first
-            assigneeIds: [...visit.data.people]
-              .sort((a, b) => (a.role === b.role ? 0 : a.role === 'lead' ? -1 : 1))
-              .map((person) => person.userId),
-          }}
-          cancelTo={paths.visit(id)}
-          onSubmit={async (body) => {
-            await updateVisit.mutateAsync(body);
-            navigate(paths.visit(id));
-          }}
-        />
-      )}
+      <EditFrame query={visit} loading="Loading visit" notFound={VISIT_MESSAGES.notFound}>
+        {(visit) =>
+          visit && (
+            <VisitForm
+              mode="edit"
+              initial={{
+                propertyId: visit.propertyId,
+                scheduledAt: toLocalInput(visit.scheduledAt),
+                status: visit.status,
+                // the lead first
+                assigneeIds: [...visit.people]
+                  .sort((a, b) => (a.role === b.role ? 0 : a.role === 'lead' ? -1 : 1))
+                  .map((person) => person.userId),
+              }}
+              cancelTo={paths.visit(id)}
+              onSubmit={async (body) => {
+                await updateVisit.mutateAsync(body);
+                navigate(paths.visit(id));
+              }}
+            />
+          )
+        }
+      </EditFrame>
     </PageShell>
   );
 }

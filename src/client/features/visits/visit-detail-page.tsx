@@ -6,10 +6,9 @@ import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import { useDeleteSeries, useSeries } from '../../api/series';
 import { useDeleteVisit, useVisit } from '../../api/visits';
+import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
-import { DetailSkeleton } from '../../components/loading';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
@@ -60,20 +59,18 @@ export function VisitDetailPage() {
         </>
       }
     >
-      {visit.isPending ? (
-        <DetailSkeleton label="Loading visit" />
-      ) : visit.isError ? (
-        <ErrorBox error={visit.error} fallback={VISIT_MESSAGES.notFound} />
-      ) : (
-        <Stack gap="lg">
-          <VisitSummary visit={visit.data} />
-          <VisitTasksSection visit={visit.data} />
-          <VisitPeopleSection visit={visit.data} />
-          {visit.data.can.seeInvoices && <VisitInvoicesSection visit={visit.data} />}
-          <PhotoPanel attachableType="visit" attachableId={id} />
-          <NotesPanel attachableType="visit" attachableId={id} />
-        </Stack>
-      )}
+      <DetailFrame query={visit} loading="Loading visit" notFound={VISIT_MESSAGES.notFound}>
+        {(visit) => (
+          <Stack gap="lg">
+            <VisitSummary visit={visit} />
+            <VisitTasksSection visit={visit} />
+            <VisitPeopleSection visit={visit} />
+            {visit.can.seeInvoices && <VisitInvoicesSection visit={visit} />}
+            <PhotoPanel attachableType="visit" attachableId={id} />
+            <NotesPanel attachableType="visit" attachableId={id} />
+          </Stack>
+        )}
+      </DetailFrame>
       <SeriesScopeDialog
         opened={editingSeries}
         title="Edit Visit"

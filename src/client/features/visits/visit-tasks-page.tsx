@@ -2,8 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useVisit } from '../../api/visits';
-import { ErrorBox } from '../../components/error-box';
-import { DetailSkeleton } from '../../components/loading';
+import { DetailFrame } from '../../components/page-frames';
 import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -21,22 +20,20 @@ export function VisitTasksPage() {
   ];
   return (
     <PageShell title="Visit Tasks" crumbs={crumbs}>
-      {visit.isPending ? (
-        <DetailSkeleton label="Loading visit" />
-      ) : visit.isError ? (
-        <ErrorBox error={visit.error} fallback={VISIT_MESSAGES.notFound} />
-      ) : (
-        <Stack gap="lg">
-          <Text size="sm">
-            <Anchor component={Link} to={paths.visit(id)}>
-              {visit.data.property.name}
-            </Anchor>{' '}
-            · {formatDateTime(visit.data.scheduledAt)}
-          </Text>
-          <CurrentVisitTasks visit={visit.data} />
-          <AddVisitTasks visit={visit.data} />
-        </Stack>
-      )}
+      <DetailFrame query={visit} loading="Loading visit" notFound={VISIT_MESSAGES.notFound}>
+        {(visit) => (
+          <Stack gap="lg">
+            <Text size="sm">
+              <Anchor component={Link} to={paths.visit(id)}>
+                {visit.property.name}
+              </Anchor>{' '}
+              · {formatDateTime(visit.scheduledAt)}
+            </Text>
+            <CurrentVisitTasks visit={visit} />
+            <AddVisitTasks visit={visit} />
+          </Stack>
+        )}
+      </DetailFrame>
     </PageShell>
   );
 }

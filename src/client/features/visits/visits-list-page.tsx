@@ -1,11 +1,10 @@
-import { Anchor, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
+import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { useWorkspaceCan } from '../../api/session';
 import { useVisits } from '../../api/visits';
-import { ErrorBox } from '../../components/error-box';
-import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
+import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDate, formatTime } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
@@ -18,15 +17,21 @@ import { personName } from './visit-format';
 const isStatus = (value: string | null): value is VisitStatus =>
   (VISIT_STATUSES as readonly string[]).includes(value ?? '');
 
-/** /resources/visits: newest scheduled first, filtered by status and property (in the URL), paginated. */
+/** /resources/visits: Upcoming (soonest first) and Past (latest first), filtered by status and property (in the URL). */
 export function VisitsListPage() {
-  const list = useUrlList(DEFAULT_PAGE_SIZE);
+  // Past pages with ?page= (the list it always was), Upcoming with ?upcoming=; a filter resets both.
+  const list = useUrlList(DEFAULT_PAGE_SIZE, { alsoReset: ['upcoming'] });
+  const soon = useUrlList(DEFAULT_PAGE_SIZE, { pageKey: 'upcoming' });
   const rawStatus = list.params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const propertyId = list.params.get('property') ?? undefined;
-  const visits = useVisits({ status, propertyId, offset: list.offset });
-  const moving = useStayInRange(list, visits, DEFAULT_PAGE_SIZE);
+  const upcoming = useVisits({ status, propertyId, when: 'upcoming', offset: soon.offset });
+  const past = useVisits({ status, propertyId, when: 'past', offset: list.offset });
+  const movingUpcoming = useStayInRange(soon, upcoming, DEFAULT_PAGE_SIZE);
+  const movingPast = useStayInRange(list, past, DEFAULT_PAGE_SIZE);
   const can = useWorkspaceCan();
+  const filtered = Boolean(status || propertyId);
+  const none = !filtered && upcoming.data?.total === 0 && past.data?.total === 0;
 
   return (
     <PageShell
@@ -60,54 +65,103 @@ export function VisitsListPage() {
             miw={200}
           />
         </Group>
-
-        {visits.isPending || moving ? (
-          <Loading label="Loading visits" />
-        ) : visits.isError ? (
-          <ErrorBox error={visits.error} fallback="Failed to load visits" onRetry={visits.refetch} />
-        ) : visits.data.items.length === 0 ? (
+        {none ? (
           <Card withBorder>
-            <Text c="dimmed">
-              {status || propertyId ? 'No visits match these filters' : 'No visits yet. Schedule your first visit.'}
-            </Text>
+            <Text c="dimmed">No visits yet. Schedule your first visit.</Text>
           </Card>
         ) : (
           <>
-            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Visits">
-              {visits.data.items.map((visit) => (
-                <Card key={visit.id} component="li" withBorder padding="sm">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                    <Stack gap={2} miw={0}>
-                      <Anchor component={Link} to={paths.visit(visit.id)} fw={600}>
-                        {visit.property.name}
-                      </Anchor>
-                      <Text size="sm" c="dimmed">
-                        {fullAddress(visit.property)}
-                      </Text>
-                      <Text size="sm">
-                        {formatDate(visit.scheduledAt)} · {formatTime(visit.scheduledAt)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {visit.people.length > 0
-                          ? visit.people.map((person) => `${personName(person)} (${person.role})`).join(', ')
-                          : 'Nobody assigned'}
-                      </Text>
-                    </Stack>
-                    <StatusBadge kind="visit" value={visit.status} />
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
-            <ListFooter
-              total={visits.data.total}
-              offset={list.offset}
-              pageSize={DEFAULT_PAGE_SIZE}
+            <VisitGroup
+              title="Upcoming"
+              query={upcoming}
+              moving={movingUpcoming}
+              onPage={soon.setPage}
+              offset={soon.offset}
+              empty={filtered ? 'No upcoming visits match these filters' : 'No upcoming visits'}
+            />
+            <VisitGroup
+              title="Past"
+              query={past}
+              moving={movingPast}
               onPage={list.setPage}
-              noun="visits"
+              offset={list.offset}
+              empty={filtered ? 'No past visits match these filters' : 'No past visits'}
             />
           </>
         )}
       </Stack>
     </PageShell>
+  );
+}
+
+/** One group of the list, with its own heading, states and pages. */
+function VisitGroup({
+  title,
+  query,
+  moving,
+  offset,
+  onPage,
+  empty,
+}: {
+  title: string;
+  query: ReturnType<typeof useVisits>;
+  moving: boolean;
+  offset: number;
+  onPage: (page: number) => void;
+  empty: string;
+}) {
+  const label = `${title} visits`;
+  return (
+    <Stack gap="sm" component="section" aria-label={label}>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <ListFrame
+        query={query}
+        moving={moving}
+        loading={`Loading ${label.toLowerCase()}`}
+        failed="Failed to load visits"
+        empty={
+          <Text c="dimmed" size="sm">
+            {empty}
+          </Text>
+        }
+        pages={{ offset, pageSize: DEFAULT_PAGE_SIZE, onPage, noun: 'visits' }}
+      >
+        {(items) => (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={label}>
+            {items.map((visit) => (
+              <VisitRow key={visit.id} visit={visit} />
+            ))}
+          </Stack>
+        )}
+      </ListFrame>
+    </Stack>
+  );
+}
+
+function VisitRow({ visit }: { visit: VisitListItemDto }) {
+  return (
+    <Card component="li" withBorder padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} miw={0}>
+          <Anchor component={Link} to={paths.visit(visit.id)} fw={600}>
+            {visit.property.name}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {fullAddress(visit.property)}
+          </Text>
+          <Text size="sm">
+            {formatDate(visit.scheduledAt)} · {formatTime(visit.scheduledAt)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {visit.people.length > 0
+              ? visit.people.map((person) => `${personName(person)} (${person.role})`).join(', ')
+              : 'Nobody assigned'}
+          </Text>
+        </Stack>
+        <StatusBadge kind="visit" value={visit.status} />
+      </Group>
+    </Card>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Card, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { centsToDecimal } from '../../../shared/money';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { WorkspaceDto } from '../../../shared/schemas/workspaces';
-import { ApiError, errorMessage } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { useMe } from '../../api/session';
 import { useUpdateWorkspace, useWorkspace } from '../../api/workspaces';
 import { ErrorBox } from '../../components/error-box';
-import { DetailSkeleton } from '../../components/loading';
-import { useFormValues, validate, type FieldErrors } from '../../lib/form';
+import { FormActions, useSchemaForm } from '../../components/form';
+import { EditFrame } from '../../components/page-frames';
 import { timeZoneOptions } from '../../lib/zoned-time';
 import { PageShell } from '../../shell/page-shell';
 
@@ -28,12 +28,10 @@ export function BusinessSettingsPage() {
     <PageShell title={TITLE} crumbs={[{ label: TITLE }]}>
       {!allowed ? (
         <ErrorBox>{WORKSPACE_MESSAGES.ownersAndManagersOnly}</ErrorBox>
-      ) : workspace.isPending ? (
-        <DetailSkeleton label="Loading business settings" />
-      ) : workspace.isError ? (
-        <ErrorBox error={workspace.error} fallback={WORKSPACE_MESSAGES.notFound} onRetry={workspace.refetch} />
       ) : (
-        <SettingsForm key={workspace.data.id} workspace={workspace.data} />
+        <EditFrame query={workspace} loading="Loading business settings" notFound={WORKSPACE_MESSAGES.notFound}>
+          {(data) => data && <SettingsForm key={data.id} workspace={data} />}
+        </EditFrame>
       )}
     </PageShell>
   );
@@ -55,101 +53,67 @@ function initialValues(workspace: WorkspaceDto) {
 
 function SettingsForm({ workspace }: { workspace: WorkspaceDto }) {
   const update = useUpdateWorkspace(workspace.id);
-  const [values, set] = useFormValues(() => initialValues(workspace));
-  const [timeZone, setTimeZone] = useState(workspace.timeZone);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const zones = useMemo(() => timeZoneOptions(workspace.timeZone), [workspace.timeZone]);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSaved(false);
-    setFailure(null);
+  const form = useSchemaForm({
+    initial: () => initialValues(workspace),
     // The schema (and zod) loads with the first form sent, not with the page.
-    const { businessSettingsForm } = await import('../../../shared/schemas/workspaces');
-    const result = validate(businessSettingsForm, { ...values, timeZone });
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    const { taxRatePercent, ...rest } = result.data;
-    try {
-      await update.mutateAsync({ ...rest, taxRateBps: taxRatePercent });
-      setSaved(true);
-    } catch (error) {
-      // The server checks the e-mail address and the rest with the same messages.
-      if (error instanceof ApiError && error.fields) {
-        setErrors({ ...error.fields, ...(error.fields.taxRateBps ? { taxRatePercent: error.fields.taxRateBps } : {}) });
+    schema: () => import('../../../shared/schemas/workspaces').then((m) => m.businessSettingsForm),
+    failed: 'Failed to save business settings',
+    async submit({ taxRatePercent, ...rest }) {
+      setSaved(false);
+      try {
+        await update.mutateAsync({ ...rest, taxRateBps: taxRatePercent });
+      } catch (error) {
+        // The server checks the same fields with the same messages; its tax rate is the form's percent.
+        if (error instanceof ApiError && error.fields?.taxRateBps) {
+          throw new ApiError(error.status, error.code, error.message, {
+            ...error.fields,
+            taxRatePercent: error.fields.taxRateBps,
+          });
+        }
+        throw error;
       }
-      setFailure(errorMessage(error, 'Failed to save business settings'));
-    }
-  }
+      setSaved(true);
+    },
+  });
 
   return (
     <Card withBorder radius="md" component="section" aria-label={TITLE} maw={720}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
           {saved && (
             <Alert color="green" role="status" variant="light">
               {WORKSPACE_MESSAGES.settingsSaved}
             </Alert>
           )}
-          {failure && <ErrorBox>{failure}</ErrorBox>}
           <TextInput
             label="Business name"
             description="Printed on your invoices"
             required
             autoComplete="organization"
-            value={values.name}
-            onChange={set('name')}
-            error={errors.name}
+            {...form.field('name')}
           />
-          <TextInput
-            label="Address"
-            autoComplete="street-address"
-            value={values.address}
-            onChange={set('address')}
-            error={errors.address}
-          />
+          <TextInput label="Address" autoComplete="street-address" {...form.field('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              value={values.phone}
-              onChange={set('phone')}
-              error={errors.phone}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
-            />
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+            <TextInput label="Email" type="email" inputMode="email" autoComplete="email" {...form.field('email')} />
             <TextInput
               label="Tax rate (%)"
               description="Added to every new invoice's subtotal"
               inputMode="decimal"
-              value={values.taxRatePercent}
-              onChange={set('taxRatePercent')}
-              error={errors.taxRatePercent}
+              {...form.field('taxRatePercent')}
             />
             <TextInput
               label="Payment terms (days)"
               description="Days from the invoice to its due date"
               inputMode="numeric"
-              value={values.paymentTermsDays}
-              onChange={set('paymentTermsDays')}
-              error={errors.paymentTermsDays}
+              {...form.field('paymentTermsDays')}
             />
             <TextInput
               label="Invoice prefix"
               description="Starts every invoice number, e.g. INV-"
-              value={values.invoicePrefix}
-              onChange={set('invoicePrefix')}
-              error={errors.invoicePrefix}
+              {...form.field('invoicePrefix')}
             />
             <Select
               label="Time zone"
@@ -157,17 +121,13 @@ function SettingsForm({ workspace }: { workspace: WorkspaceDto }) {
               searchable
               data={zones}
               limit={50}
-              value={timeZone}
-              onChange={(value) => value && setTimeZone(value)}
+              value={form.values.timeZone}
+              onChange={(value) => value && form.setValue('timeZone', value)}
               nothingFoundMessage="No time zone found"
-              error={errors.timeZone}
+              error={form.errors.timeZone}
             />
           </SimpleGrid>
-          <Group>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
-          </Group>
+          <FormActions submit="Save Settings" busy={form.busy} failure={form.failure} />
         </Stack>
       </form>
     </Card>

@@ -1,14 +1,14 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { WorkspaceRole } from '../../../shared/constants';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { errorMessage } from '../../api/http';
 import { useCancelWorkspaceInvitation, useInviteMember, useWorkspaceInvitations } from '../../api/workspaces';
 import { ErrorBox } from '../../components/error-box';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/datetime';
-import { validate, type FieldErrors } from '../../lib/form';
 import { roleOptions } from './role-options';
 
 /**
@@ -17,65 +17,41 @@ import { roleOptions } from './role-options';
  */
 export function InviteMemberForm({ workspaceId, appointOwners }: { workspaceId: string; appointOwners: boolean }) {
   const invite = useInviteMember(workspaceId);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<WorkspaceRole>('technician');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    setSent(null);
+  const form = useSchemaForm({
+    initial: { email: '', role: 'technician' as WorkspaceRole },
     // The schema (and zod) loads with the first form sent, not with the page.
-    const { inviteMemberInput } = await import('../../../shared/schemas/workspaces');
-    const result = validate(inviteMemberInput, { email, role });
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    try {
-      const answer = await invite.mutateAsync(result.data);
+    schema: () => import('../../../shared/schemas/workspaces').then((m) => m.inviteMemberInput),
+    failed: 'Failed to send the invitation',
+    async submit(data) {
+      setSent(null);
+      const answer = await invite.mutateAsync(data);
       setSent(WORKSPACE_MESSAGES.invitationSent(answer.email));
-      setEmail('');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to send the invitation'));
-    }
-  }
+      form.reset({ email: '', role: data.role });
+    },
+  });
 
   return (
     <Section title="Invite a member">
-      <form onSubmit={onSubmit} noValidate aria-label="Invite a member">
+      <form onSubmit={form.onSubmit} noValidate aria-label="Invite a member">
         <Stack gap="xs">
           {sent && (
             <Alert color="green" variant="light" role="status">
               {sent}
             </Alert>
           )}
-          {failure && <ErrorBox>{failure}</ErrorBox>}
           <Group align="flex-start" gap="xs" wrap="wrap">
             <TextInput
               label="Email"
               type="email"
               inputMode="email"
               autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={errors.email}
+              {...form.field('email')}
               style={{ flex: '1 1 220px' }}
             />
-            <NativeSelect
-              label="Role"
-              data={roleOptions(appointOwners)}
-              value={role}
-              onChange={(event) => setRole(event.currentTarget.value as WorkspaceRole)}
-              error={errors.role}
-              w={150}
-            />
+            <NativeSelect label="Role" data={roleOptions(appointOwners)} {...form.field('role')} w={150} />
           </Group>
-          <Group>
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? 'Sending...' : 'Send Invitation'}
-            </Button>
-          </Group>
+          <FormActions submit="Send Invitation" busyLabel="Sending..." busy={form.busy} failure={form.failure} />
         </Stack>
       </form>
     </Section>

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { propertyInput } from '../../shared/schemas/properties';
+import { taskForm } from '../../shared/schemas/tasks';
+import { recheckField, validate } from './form';
+
+const property = { name: '', address: '', city: '', state: '', zipCode: '', country: 'USA' };
+
+describe('validate', () => {
+  it('maps the shared schema’s issues to one message per field', () => {
+    const result = validate(propertyInput, property);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors).sort()).toEqual(['address', 'name']);
+  });
+
+  it('gives the parsed data when the values pass', () => {
+    const result = validate(propertyInput, { ...property, name: 'Elm', address: '1 Elm St' });
+    expect(result).toMatchObject({ ok: true, data: { name: 'Elm', address: '1 Elm St' } });
+  });
+});
+
+describe('recheckField', () => {
+  const errors = () => {
+    const result = validate(propertyInput, property);
+    if (result.ok) throw new Error('expected errors');
+    return result.errors;
+  };
+
+  it('clears a field’s error once it is corrected, and leaves the others', () => {
+    const next = recheckField(propertyInput, { ...property, name: 'Elm' }, 'name', errors());
+    expect(next.name).toBeUndefined();
+    expect(next.address).toBe(errors().address);
+  });
+
+  it('keeps the error while the field is still wrong, with the schema’s current message', () => {
+    const before = validate(taskForm, {
+      name: 'Mow',
+      description: '',
+      estimatedDurationMinutes: '',
+      defaultPrice: 'x',
+    });
+    if (before.ok) throw new Error('expected errors');
+    const next = recheckField(
+      taskForm,
+      { name: 'Mow', description: '', estimatedDurationMinutes: '', defaultPrice: '-1' },
+      'defaultPrice',
+      before.errors,
+    );
+    expect(next.defaultPrice).toBeTruthy();
+  });
+
+  it('gives a corrected field its error again when it is broken again, and touches no other field', () => {
+    const only: Record<string, string> = { address: errors().address ?? '' };
+    const next = recheckField(propertyInput, property, 'name', only);
+    expect(next).toEqual({ address: errors().address, name: errors().name });
+  });
+
+  it('returns the same errors when nothing changed for the field', () => {
+    const before = errors();
+    expect(recheckField(propertyInput, property, 'name', before)).toBe(before);
+  });
+});

@@ -1,0 +1,46 @@
+import { apiClient } from './support/api';
+import { expect, test } from './support/fixtures';
+
+// Issue 25, honest offline in the page frames: a page whose data is cached shows it while
+// offline; one that needs the network says 'Not available offline' at once, with no spinner.
+
+test('offline, a page with nothing cached says “Not available offline” at once; a cached list still shows', async ({
+  page,
+  context,
+  server,
+  user: _user,
+}) => {
+  const api = apiClient(page.request, server.baseURL);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const seen = await api.post('/api/properties', { name: `Seen Stables ${suffix}`, address: '1 Cached Row' });
+  const unseen = await api.post('/api/properties', { name: `Unseen Yard ${suffix}`, address: '2 Network Lane' });
+
+  // Online: the list (and so its cached copy) and the service worker that serves the app offline.
+  await page.goto('/resources/properties');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByRole('listitem', { name: `Seen Stables ${suffix}` })).toBeVisible();
+  // The detail pages' code, fetched while online (as a tap would have), and the persister's write.
+  await page.goto(`/resources/properties/${seen.id}`);
+  await expect(page.getByRole('heading', { name: `Seen Stables ${suffix}`, level: 1 })).toBeVisible();
+  await page.goto('/resources/properties');
+  await expect(page.getByRole('listitem', { name: `Unseen Yard ${suffix}` })).toBeVisible();
+  await page.waitForTimeout(1200);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: `Seen Stables ${suffix}` })).toBeVisible();
+
+  // Never opened: nothing cached and no network. It says so, and does not spin.
+  await page.getByRole('link', { name: `Unseen Yard ${suffix}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/resources/properties/${unseen.id}$`));
+  await expect(page.getByText('Not available offline')).toBeVisible({ timeout: 2000 });
+  await expect(page.getByRole('status', { name: 'Loading property' })).toHaveCount(0);
+
+  // Back online, the same page loads by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: `Unseen Yard ${suffix}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('Not available offline')).toHaveCount(0);
+});
