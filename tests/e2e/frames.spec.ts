@@ -1,5 +1,6 @@
 import { apiClient } from './support/api';
 import { expect, test } from './support/fixtures';
+import { waitForKeptCopy } from './support/offline-cache';
 
 // Issue 25, honest offline in the page frames: a page whose data is cached shows it while
 // offline; one that needs the network says 'Not available offline' at once, with no spinner.
@@ -26,7 +27,7 @@ test('offline, a page with nothing cached says “Not available offline” at on
   await expect(page.getByRole('heading', { name: `Seen Stables ${suffix}`, level: 1 })).toBeVisible();
   await page.goto('/resources/properties');
   await expect(page.getByRole('listitem', { name: `Unseen Yard ${suffix}` })).toBeVisible();
-  await page.waitForTimeout(1200);
+  await waitForKeptCopy(page, `Seen Stables ${suffix}`, `Unseen Yard ${suffix}`);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH, CAMERA_JPEG_QUALITY } from '../../shared/constants';
 import { PHOTO_MESSAGES } from '../../shared/messages/photos';
+import { Dialog } from './overlays';
 
 type Facing = 'environment' | 'user';
 
@@ -101,7 +102,7 @@ export function CameraCapture({
     : error;
 
   return (
-    <Modal opened={opened} onClose={close} title="Take Photo" fullScreen styles={{ body: { paddingBottom: 16 } }}>
+    <Dialog opened={opened} onClose={close} title="Take Photo" fullScreen styles={{ body: { paddingBottom: 16 } }}>
       <Stack gap="sm">
         {shown && (
           <Alert color="red" role="alert" variant="light">
@@ -168,6 +169,6 @@ export function CameraCapture({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

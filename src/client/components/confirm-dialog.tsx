@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../api/http';
 import { ErrorBox } from './error-box';
+import { Dialog } from './overlays';
 
 /**
  * Asks before something is destroyed. `onConfirm` does the work; while it runs the button
@@ -50,7 +51,7 @@ export function ConfirmDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered>
+    <Dialog opened={opened} onClose={close} title={title} centered>
       <Stack gap="md">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         {failure && <ErrorBox>{failure}</ErrorBox>}
@@ -63,6 +64,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,15 +1,16 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import type { PhotoDto } from '../../shared/schemas/photos';
 import { paths } from '../paths';
+import { Dialog } from './overlays';
 
 /** A swipe is a horizontal move of at least this many pixels. */
 const SWIPE = 50;
 
 /**
  * One photo at a time, full size: Previous/Next buttons, the arrow keys and a swipe move
- * through them. Focus stays inside while it is open (Mantine's Modal) and returns after.
+ * through them. Focus stays inside while it is open (Mantine's Modal, through Dialog) and returns after.
  */
 export function Lightbox({
   photos,
@@ -47,7 +48,7 @@ export function Lightbox({
   };
 
   return (
-    <Modal
+    <Dialog
       opened={photo !== undefined}
       onClose={onClose}
       title={photo ? photo.caption || photo.fileName : ''}
@@ -87,6 +88,6 @@ export function Lightbox({
           </Anchor>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

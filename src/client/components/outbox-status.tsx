@@ -1,24 +1,19 @@
-import { Badge, Button, Drawer, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import { useState } from 'react';
-import {
-  describeChange,
-  describeConflict,
-  discardItem,
-  keepMine,
-  retryItem,
-  takeTheirs,
-  useOutbox,
-  type OutboxItem,
-} from '../api/outbox';
+import { lazy, Suspense, useState } from 'react';
+import { describeChange, discardItem, retryItem, useOutbox, type OutboxItem } from '../api/outbox';
 import { lastSyncedAt } from '../api/persist';
 import { formatDateTime } from '../lib/datetime';
+import { BottomSheet } from './overlays';
 import { useOnline } from '../lib/use-online';
-import { STATUS_STYLES } from './status-badge';
 
 // Issue 17, in the header of every signed-in page: 'Offline' with the time of the last sync, and
 // 'Pending changes (N)' opening the queue, where a refused change shows its error with Retry and
 // Discard. A change that met a newer version opens 'Changed by someone else'.
+
+// A conflict is rare: its dialog (a Modal) is loaded when one happens, not with every page. The
+// service worker holds the chunk, so it opens offline too.
+const ConflictDialog = lazy(() => import('./conflict-dialog').then((module) => ({ default: module.ConflictDialog })));
 
 /** 'Offline', with the time of the last sync beside it unless `compact` (a phone's header: `LastSynced` goes in the page). */
 export function ConnectionStatus({ compact = false }: { compact?: boolean }) {
@@ -70,7 +65,7 @@ export function PendingChanges({ compact = false }: { compact?: boolean }) {
           {compact ? <VisuallyHidden>Pending changes </VisuallyHidden> : 'Pending changes '}({items.length})
         </Button>
       )}
-      <Drawer opened={opened} onClose={() => setOpened(false)} title="Pending changes" position="bottom" size="auto">
+      <BottomSheet opened={opened} onClose={() => setOpened(false)} title="Pending changes">
         {items.length === 0 ? (
           <Text size="sm">Everything is saved.</Text>
         ) : (
@@ -85,8 +80,12 @@ export function PendingChanges({ compact = false }: { compact?: boolean }) {
             ))}
           </Stack>
         )}
-      </Drawer>
-      {conflict && <ConflictDialog key={conflict.key} item={conflict} />}
+      </BottomSheet>
+      {conflict && (
+        <Suspense fallback={null}>
+          <ConflictDialog key={conflict.key} item={conflict} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -117,53 +116,5 @@ function PendingItem({ item }: { item: OutboxItem }) {
         )}
       </Stack>
     </li>
-  );
-}
-
-const label = (value: string, kind: 'visit' | 'visitTask') =>
-  (STATUS_STYLES[kind] as Record<string, { label: string }>)[value]?.label ?? value;
-
-/** 'Changed by someone else': my value and the server's side by side; 'Keep mine' or 'Take theirs'. */
-function ConflictDialog({ item }: { item: OutboxItem }) {
-  const [busy, setBusy] = useState(false);
-  const conflict = describeConflict(item);
-  if (!conflict) return null;
-  const { subject: what, statusKind: kind, mine, theirs } = conflict;
-  const act = (choice: (item: OutboxItem) => Promise<void>) => {
-    setBusy(true);
-    void choice(item).finally(() => setBusy(false));
-  };
-  return (
-    <Modal opened onClose={() => undefined} withCloseButton={false} title="Changed by someone else" centered>
-      <Stack gap="sm">
-        <Text size="sm">{what} was changed by someone else after you last saw it.</Text>
-        <Group grow align="flex-start">
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              Yours
-            </Text>
-            <Text fw={600} data-testid="conflict-mine">
-              {label(mine, kind)}
-            </Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              Theirs
-            </Text>
-            <Text fw={600} data-testid="conflict-theirs">
-              {label(theirs, kind)}
-            </Text>
-          </Stack>
-        </Group>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" disabled={busy} onClick={() => act(takeTheirs)}>
-            Take theirs
-          </Button>
-          <Button disabled={busy} onClick={() => act(keepMine)}>
-            Keep mine
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,8 +1,9 @@
-import { Drawer, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconMenu2 } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useMe } from '../api/session';
+import { BottomSheet } from '../components/overlays';
 import { StatusBadge } from '../components/status-badge';
 import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
 import classes from './shell.module.css';
@@ -50,7 +51,7 @@ export function BottomNav() {
           Menu
         </button>
       </nav>
-      <Drawer opened={opened} onClose={close} position="bottom" size="auto" title="Menu">
+      <BottomSheet opened={opened} onClose={close} title="Menu">
         <Stack gap={4} component="nav" aria-label="All areas">
           {items.map(({ label, to, icon: Icon }) => (
             <NavLink key={to} to={to} className={classes.menuLink} onClick={close}>
@@ -73,7 +74,7 @@ export function BottomNav() {
             </SignOutLink>
           </Group>
         )}
-      </Drawer>
+      </BottomSheet>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/http';
 import { useSendInvoice } from '../../api/invoices';
 import { ErrorBox } from '../../components/error-box';
 import { validate } from '../../lib/form';
+import { Dialog } from '../../components/overlays';
 
 /** 'Send Invoice': asks for the recipient (the property's owner by default) and e-mails the PDF. */
 export function SendInvoiceDialog({
@@ -34,7 +35,7 @@ export function SendInvoiceDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Send Invoice" centered>
+    <Dialog opened={opened} onClose={onClose} title="Send Invoice" centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
@@ -61,6 +62,6 @@ export function SendInvoiceDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

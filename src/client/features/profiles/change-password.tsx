@@ -1,9 +1,10 @@
-import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { ApiError, errorMessage } from '../../api/http';
 import { useChangePassword, useSetPassword } from '../../api/profiles';
 import { FormActions, useSchemaForm } from '../../components/form';
+import { Dialog } from '../../components/overlays';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -30,7 +31,7 @@ export function ChangePasswordButton({ hasPassword }: { hasPassword: boolean }) 
       >
         {hasPassword ? 'Change Password' : 'Set Password'}
       </Button>
-      <Modal
+      <Dialog
         opened={opened}
         onClose={() => setOpened(false)}
         title={hasPassword ? 'Change Password' : 'Set Password'}
@@ -47,7 +48,7 @@ export function ChangePasswordButton({ hasPassword }: { hasPassword: boolean }) 
             }}
           />
         )}
-      </Modal>
+      </Dialog>
     </>
   );
 }

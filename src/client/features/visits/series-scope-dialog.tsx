@@ -1,8 +1,9 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SERIES_SCOPE_LABELS, SERIES_SCOPES, type SeriesScope } from '../../../shared/messages/series';
 import { errorMessage } from '../../api/http';
 import { ErrorBox } from '../../components/error-box';
+import { Dialog } from '../../components/overlays';
 
 /**
  * Asks which visits of a series an edit or delete applies to: 'This visit', 'This and
@@ -48,7 +49,7 @@ export function SeriesScopeDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered>
+    <Dialog opened={opened} onClose={close} title={title} centered>
       <Stack gap="sm">
         <Text size="sm">{question}</Text>
         {failure && <ErrorBox>{failure}</ErrorBox>}
@@ -68,6 +69,6 @@ export function SeriesScopeDialog({
           Cancel
         </Button>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
