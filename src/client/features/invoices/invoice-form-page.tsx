@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DUE_DATE_SHORTCUT_DAYS, INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
 import { invoiceAmounts } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
@@ -17,11 +17,11 @@ import { useMe } from '../../api/session';
 import { useVisit } from '../../api/visits';
 import { useWorkspace } from '../../api/workspaces';
 import { ErrorBox } from '../../components/error-box';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { DetailSkeleton } from '../../components/loading';
 import { PropertySelect } from '../../components/property-select';
 import { statusLabel } from '../../components/status-badge';
 import { dayFromToday } from '../../lib/datetime';
-import { validate, type FieldErrors } from '../../lib/form';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { Amounts } from './invoice-lines';
@@ -81,24 +81,41 @@ export function EditInvoicePage() {
   );
 }
 
-interface Values {
+type Values = {
   propertyId: string;
   visitIds: string[];
   dueDate: string;
   status: InvoiceStatus;
-}
+};
 
 function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial: Values }) {
   const navigate = useNavigate();
   const create = useCreateInvoice();
   const update = useUpdateInvoice(invoice?.id ?? '');
   const markPaid = useMarkInvoicePaid(invoice?.id ?? '');
-  const [values, setValues] = useState(initial);
-  const billable = useBillableVisits(values.propertyId, invoice?.id);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const busy = create.isPending || update.isPending;
   const visitsFixed = Boolean(invoice?.frozen);
+  const form = useSchemaForm({
+    initial,
+    // The schema (and zod) loads with the first form sent, not with the page. An empty date field
+    // means no due date (the schema takes null, not '').
+    schema: () =>
+      Promise.all([import('zod'), import('../../../shared/schemas/invoices')]).then(([{ z }, m]) =>
+        z.preprocess((v) => ({ ...(v as Values), dueDate: (v as Values).dueDate || null }), m.createInvoiceInput),
+      ),
+    failed: INVOICE_MESSAGES.saveFailed,
+    async submit(data) {
+      const saved = invoice
+        ? await update.mutateAsync({
+            dueDate: data.dueDate,
+            status: data.status,
+            ...(visitsFixed ? {} : { visitIds: data.visitIds }),
+          })
+        : await create.mutateAsync(data);
+      navigate(paths.invoice(saved.id));
+    },
+  });
+  const { values, errors, setValue } = form;
+  const billable = useBillableVisits(values.propertyId, invoice?.id);
   // The totals as the server will compute them: the chosen visits' completed tasks, taxed at the
   // invoice's own rate, or for a new one the workspace's (issue 24).
   const workspaceId = useMe().data?.workspace?.id ?? '';
@@ -107,44 +124,20 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
   // A new invoice is due after the workspace's payment terms, until the user picks another date.
   const termsApplied = useRef(Boolean(invoice));
   const paymentTermsDays = workspace.data?.paymentTermsDays;
+  const dueDate = values.dueDate;
   useEffect(() => {
     if (termsApplied.current || paymentTermsDays === undefined) return;
     termsApplied.current = true;
-    setValues((current) => (current.dueDate ? current : { ...current, dueDate: dayFromToday(paymentTermsDays) }));
-  }, [paymentTermsDays]);
+    if (!dueDate) setValue('dueDate', dayFromToday(paymentTermsDays));
+  }, [paymentTermsDays, dueDate, setValue]);
   const totals = new Map((billable.data?.items ?? []).map((visit) => [visit.id, visit.total]));
   const subtotal = values.visitIds.reduce((sum, id) => sum + (totals.get(id) ?? 0), 0);
   const live = taxRateBps === undefined ? null : { ...invoiceAmounts(subtotal, taxRateBps), taxRateBps };
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    // The schema (and zod) loads with the first form sent, not with the page.
-    const { createInvoiceInput } = await import('../../../shared/schemas/invoices');
-    // An empty date field means no due date (the schema takes null, not '').
-    const checked = validate(createInvoiceInput, { ...values, dueDate: values.dueDate || null });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
-    try {
-      const saved = invoice
-        ? await update.mutateAsync({
-            dueDate: checked.data.dueDate,
-            status: checked.data.status,
-            ...(visitsFixed ? {} : { visitIds: checked.data.visitIds }),
-          })
-        : await create.mutateAsync(checked.data);
-      navigate(paths.invoice(saved.id));
-    } catch (error) {
-      setFailure(errorMessage(error, INVOICE_MESSAGES.saveFailed));
-    }
-  }
+  const set = setValue;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="md" maw={640}>
-        {failure && <ErrorBox>{failure}</ErrorBox>}
         {invoice ? (
           <Text>
             {invoice.invoiceNumber} · {invoice.property.name}
@@ -153,7 +146,10 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
           <PropertySelect
             required
             value={values.propertyId || null}
-            onChange={(value) => setValues((current) => ({ ...current, propertyId: value ?? '', visitIds: [] }))}
+            onChange={(value) => {
+              setValue('propertyId', value ?? '');
+              setValue('visitIds', []);
+            }}
             error={errors.propertyId}
           />
         )}
@@ -198,29 +194,33 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
           onChange={(event) => set('status', event.currentTarget.value as InvoiceStatus)}
           maw={220}
         />
-        <Group gap="xs">
-          <Button component={Link} to={invoice ? paths.invoice(invoice.id) : paths.invoices()} variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : invoice ? 'Update Invoice' : 'Create Invoice'}
-          </Button>
-          {invoice && invoice.storedStatus !== 'paid' && invoice.storedStatus !== 'cancelled' && (
-            <Button
-              variant="light"
-              disabled={markPaid.isPending}
-              onClick={() =>
-                markPaid.mutate(undefined, {
-                  onSuccess: (paid) => navigate(paths.invoice(paid.id)),
-                  onError: (error) =>
-                    setFailure(INVOICE_MESSAGES.markPaidAlert(errorMessage(error, INVOICE_MESSAGES.markPaidFailed))),
-                })
-              }
-            >
-              Mark as Paid
-            </Button>
-          )}
-        </Group>
+        <FormActions
+          submit={invoice ? 'Update Invoice' : 'Create Invoice'}
+          busy={form.busy}
+          failure={form.failure}
+          cancel={invoice ? paths.invoice(invoice.id) : paths.invoices()}
+          extra={
+            invoice &&
+            invoice.storedStatus !== 'paid' &&
+            invoice.storedStatus !== 'cancelled' && (
+              <Button
+                variant="light"
+                disabled={markPaid.isPending}
+                onClick={() =>
+                  markPaid.mutate(undefined, {
+                    onSuccess: (paid) => navigate(paths.invoice(paid.id)),
+                    onError: (error) =>
+                      form.setFailure(
+                        INVOICE_MESSAGES.markPaidAlert(errorMessage(error, INVOICE_MESSAGES.markPaidFailed)),
+                      ),
+                  })
+                }
+              >
+                Mark as Paid
+              </Button>
+            )
+          }
+        />
       </Stack>
     </form>
   );
