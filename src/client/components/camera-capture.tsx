@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH, CAMERA_JPEG_QUALITY } from '../../shared/constants';
 import { PHOTO_MESSAGES } from '../../shared/messages/photos';
-import { Dialog } from './overlays';
 
 type Facing = 'environment' | 'user';
 
@@ -102,7 +101,7 @@ export function CameraCapture({
     : error;
 
   return (
-    <Dialog opened={opened} onClose={close} title="Take Photo" fullScreen styles={{ body: { paddingBottom: 16 } }}>
+    <Modal opened={opened} onClose={close} title="Take Photo" fullScreen styles={{ body: { paddingBottom: 16 } }}>
       <Stack gap="sm">
         {shown && (
           <Alert color="red" role="alert" variant="light">
@@ -169,6 +168,6 @@ export function CameraCapture({
           </Button>
         </Group>
       </Stack>
-    </Dialog>
+    </Modal>
   );
 }
