@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH, CAMERA_JPEG_QUALITY } from '../../shared/constants';
 import { PHOTO_MESSAGES } from '../../shared/messages/photos';
+import { Dialog } from './overlays';
 
 type Facing = 'environment' | 'user';
 
@@ -27,8 +28,17 @@ export function CameraCapture({
   onClose: () => void;
   onCapture: (photo: Blob) => void;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
+  const video = useRef<HTMLVideoElement | null>(null);
   const stream = useRef<MediaStream | null>(null);
+  // The dialog's content may mount after the camera answers (the dialog loads when first
+  // opened): whichever comes second joins the stream to the video.
+  const attachVideo = useCallback((node: HTMLVideoElement | null) => {
+    video.current = node;
+    if (node && stream.current && node.srcObject !== stream.current) {
+      node.srcObject = stream.current;
+      void node.play().catch(() => undefined);
+    }
+  }, []);
   const [facing, setFacing] = useState<Facing>('environment');
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
@@ -101,7 +111,7 @@ export function CameraCapture({
     : error;
 
   return (
-    <Modal opened={opened} onClose={close} title="Take Photo" fullScreen styles={{ body: { paddingBottom: 16 } }}>
+    <Dialog opened={opened} onClose={close} title="Take Photo" fullScreen styles={{ body: { paddingBottom: 16 } }}>
       <Stack gap="sm">
         {shown && (
           <Alert color="red" role="alert" variant="light">
@@ -116,7 +126,7 @@ export function CameraCapture({
           />
         ) : (
           <video
-            ref={video}
+            ref={attachVideo}
             playsInline
             muted
             aria-label="Camera"
@@ -168,6 +178,6 @@ export function CameraCapture({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
