@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Stack } from '@mantine/core';
+import { Box, Button, Stack } from '@mantine/core';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError, errorMessage } from '../api/http';
 import { recheckField, validate, type FieldErrors } from '../lib/form';
+import { Notice } from './notice';
 
 type Values = Record<string, unknown>;
 
@@ -119,7 +120,7 @@ export function FormActions({
   extra?: ReactNode;
 }) {
   return (
-    // A flex Box and a plain Alert, not Group and ErrorBox: /login draws this form, and its
+    // A flex Box and a Notice, not Group and ErrorBox: /login draws this form, and its
     // script budget (tests/e2e/bundle-budget.spec.ts) has no room for two more chunks.
     <Stack gap="sm" mt="xs">
       <Box style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-xs)' }}>
@@ -138,9 +139,9 @@ export function FormActions({
         </Button>
       </Box>
       {failure && (
-        <Alert color="red" role="alert" variant="light">
+        <Notice color="red" role="alert">
           {failure}
-        </Alert>
+        </Notice>
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
@@ -6,6 +6,7 @@ import { LOGIN_AFTER_RESET } from '../../../shared/identity';
 import { ApiError } from '../../api/http';
 import { authApi } from '../../api/auth';
 import { FormActions, useSchemaForm } from '../../components/form';
+import { Notice } from '../../components/notice';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
@@ -42,14 +43,14 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to see today's visits.">
       {googleFailure && (
-        <Alert color="red" role="alert" variant="light">
+        <Notice color="red" role="alert">
           {googleFailure}
-        </Alert>
+        </Notice>
       )}
       {passwordChanged && !failure && (
-        <Alert color="green" role="status" variant="light">
+        <Notice color="green" role="status">
           {AUTH_MESSAGES.passwordChanged}
-        </Alert>
+        </Notice>
       )}
       <form onSubmit={form.onSubmit} onFocus={preloadAuthSchemas} noValidate>
         <Stack gap="sm">

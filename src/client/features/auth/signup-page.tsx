@@ -1,9 +1,10 @@
-import { Alert, Anchor, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages';
 import { authApi } from '../../api/auth';
 import { FormActions, useSchemaForm } from '../../components/form';
+import { Notice } from '../../components/notice';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
@@ -36,9 +37,9 @@ export function SignupPage() {
   return (
     <AuthCard title="Create account" subtitle="Sign up to manage properties, visits and invoices.">
       {googleFailure && (
-        <Alert color="red" role="alert" variant="light">
+        <Notice color="red" role="alert">
           {googleFailure}
-        </Alert>
+        </Notice>
       )}
       <form onSubmit={form.onSubmit} onFocus={preloadAuthSchemas} noValidate>
         <Stack gap="sm">
