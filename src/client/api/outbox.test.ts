@@ -25,6 +25,31 @@ class MemoryStorage {
 
 type Sent = { path: string; method: string; headers: Record<string, string>; body: Record<string, unknown> | null };
 
+/** The browser the outbox runs in: storage, `navigator.onLine`, and a `fetch` that records each request and answers it. */
+function stubBrowser(server: { online: () => boolean; sent: Sent[]; answer: (request: Sent) => Response }) {
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('window', { addEventListener: () => undefined });
+  vi.stubGlobal('navigator', {
+    get onLine() {
+      return server.online();
+    },
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      const request: Sent = {
+        path,
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null,
+      };
+      server.sent.push(request);
+      return server.answer(request);
+    }),
+  );
+}
+
 describe('the outbox and workspaces', () => {
   let online = false;
   const sent: Sent[] = [];
@@ -36,27 +61,7 @@ describe('the outbox and workspaces', () => {
     online = false;
     sent.length = 0;
     answer = () => Response.json({ id: 'task-1', visitId: 'visit-1', version: 2, status: 'completed' });
-    vi.stubGlobal('sessionStorage', new MemoryStorage());
-    vi.stubGlobal('localStorage', new MemoryStorage());
-    vi.stubGlobal('window', { addEventListener: () => undefined });
-    vi.stubGlobal('navigator', {
-      get onLine() {
-        return online;
-      },
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (path: string, init: RequestInit) => {
-        const request: Sent = {
-          path,
-          method: init.method ?? 'GET',
-          headers: init.headers as Record<string, string>,
-          body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null,
-        };
-        sent.push(request);
-        return answer(request);
-      }),
-    );
+    stubBrowser({ online: () => online, sent, answer: (request) => answer(request) });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -109,27 +114,7 @@ describe('the outbox over the write objects', () => {
         version: ((request.body?.version as number | undefined) ?? 0) + 1,
         status: request.body?.status,
       });
-    vi.stubGlobal('sessionStorage', new MemoryStorage());
-    vi.stubGlobal('localStorage', new MemoryStorage());
-    vi.stubGlobal('window', { addEventListener: () => undefined });
-    vi.stubGlobal('navigator', {
-      get onLine() {
-        return online;
-      },
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (path: string, init: RequestInit) => {
-        const request: Sent = {
-          path,
-          method: init.method ?? 'GET',
-          headers: init.headers as Record<string, string>,
-          body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null,
-        };
-        sent.push(request);
-        return answer(request);
-      }),
-    );
+    stubBrowser({ online: () => online, sent, answer: (request) => answer(request) });
   });
   afterEach(() => vi.unstubAllGlobals());
 

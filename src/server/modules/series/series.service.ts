@@ -15,7 +15,7 @@ import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { insertVisits, toVisitListItem, visitListItemColumns } from '../visits';
+import { insertVisits, requireMembers, toVisitListItem, visitListItemColumns } from '../visits';
 import {
   checkRule,
   countBefore,
@@ -303,16 +303,9 @@ async function requireTasks(db: Executor, member: Member, taskIds: string[]): Pr
   return unique;
 }
 
-/** 'Assign to' (issue 24): members of the workspace only, each once, the first the lead. */
+/** 'Assign to' (issue 24): members of the workspace only, each once, the first the lead (400 otherwise, as for a visit). */
 async function requireAssignees(db: Executor, member: Member, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return userIds;
-  const found = await db
-    .select({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), inArray(workspaceMembers.userId, userIds)));
-  if (found.length !== new Set(userIds).size) {
-    throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { assigneeIds: VISIT_MESSAGES.notLinkedToProperty });
-  }
+  await requireMembers(db, member, userIds);
   return userIds;
 }
 

@@ -1,4 +1,5 @@
 // The public surface of modules/visits: other parts of the server import only this file (eslint.config.js zones).
 export { visitsRoutes } from './visits.routes';
 export { insertVisits } from './visits.service';
+export { requireMembers } from './visit-people.service';
 export { listItemColumns as visitListItemColumns, toListItem as toVisitListItem } from './visit-rows';
