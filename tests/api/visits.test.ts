@@ -771,6 +771,34 @@ describe('a completed visit is locked until the office reopens it (issue 25)', (
     });
   });
 
+  // Two connections are needed to hold a completion open while the tick arrives: PostgreSQL only.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a tick that arrives while the visit is being completed waits for it, then is refused',
+    async () => {
+      const owner = await createUser(t);
+      const tech = await createUser(t);
+      const property = await createProperty(t, owner, {}, [tech]);
+      const visit = await createVisit(t, property.id, { lead: tech, status: 'in_progress' });
+      const template = await createTask(t, owner);
+      const task = await addVisitTask(t, visit.id, template.id, { status: 'completed' });
+      let tick: Promise<Response> | undefined;
+      await t.db.transaction(async (tx) => {
+        await tx.update(visits).set({ status: 'completed' }).where(eq(visits.id, visit.id));
+        tick = t.request(`/api/visits/${visit.id}/tasks/${task.id}`, {
+          method: 'PATCH',
+          cookie: tech.cookie,
+          body: { status: 'pending' },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      expect((await json<{ error: { message: string } }>(await tick!, 409)).error.message).toBe(
+        'This visit is completed. Reopen it to make changes.',
+      );
+      const [row] = await t.db.select().from(visitTasks).where(eq(visitTasks.id, task.id));
+      expect(row?.status).toBe('completed');
+    },
+  );
+
   it('a technician cannot take it out of completed; completing it again changes nothing', async () => {
     const owner = await createUser(t);
     const tech = await createUser(t);

@@ -335,3 +335,22 @@ test('offline, the calendar shows the visits in the cache, and says when a week 
   await expect(visits).toHaveCount(3);
   await expect(page.getByText('No visits in this week')).toHaveCount(0);
 });
+
+test('the series form puts its errors on the fields typed into, and clears them as they are corrected (issue 25)', async ({
+  page,
+  user: _user,
+}) => {
+  await page.goto('/resources/visits/new-series');
+  const start = page.getByLabel('First visit');
+  await expect(start).toBeVisible();
+  await start.fill('');
+  await page.getByRole('button', { name: 'Create Series' }).click();
+  await expect(page.getByText(SERIES_MESSAGES.startsAtRequired)).toBeVisible();
+  await expect(start).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Please select a property')).toBeVisible();
+  await start.fill(`${day(mondayAhead())}T09:00`);
+  await expect(page.getByText(SERIES_MESSAGES.startsAtRequired)).toHaveCount(0);
+  await expect(start).not.toHaveAttribute('aria-invalid', 'true');
+  // The property is still missing and still says so.
+  await expect(page.getByText('Please select a property')).toBeVisible();
+});

@@ -1,9 +1,9 @@
 import { Box, Button, Stack } from '@mantine/core';
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError, errorMessage } from '../api/http';
-import { recheckField, validate, type FieldErrors } from '../lib/form';
+import { recheckField, validateForm, type FieldErrors, type FormShape } from '../lib/form';
 import { Notice } from './notice';
 
 type Values = Record<string, unknown>;
@@ -25,6 +25,8 @@ export function useSchemaForm<V extends Values, S extends $ZodType>({
   submit,
   failed,
   describeFailure = (error) => errorMessage(error, failed),
+  prepare,
+  fields,
 }: {
   initial: V | (() => V);
   schema: () => Promise<S> | S;
@@ -33,12 +35,21 @@ export function useSchemaForm<V extends Values, S extends $ZodType>({
   failed: string;
   /** Where the spec words a failure its own way (wrong credentials, a wrong current password). */
   describeFailure?: (error: unknown) => string;
+  /** The body the schema checks and `submit` gets, where the values are not it (see FormShape). */
+  prepare?: (values: V) => unknown;
+  /** The field of each of the body's paths that has another name. */
+  fields?: Record<string, keyof V & string>;
 }) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const loaded = useRef<S | null>(null);
+  // The latest `prepare` (it may read the page's other state), for the checks as fields change.
+  const shape = useRef<FormShape>({});
+  useLayoutEffect(() => {
+    shape.current = { prepare: prepare as FormShape['prepare'], fields };
+  });
 
   // The latest values, so two changes in one event both land; every change goes through here.
   const latest = useRef(values);
@@ -48,7 +59,7 @@ export function useSchemaForm<V extends Values, S extends $ZodType>({
     latest.current = next;
     setValues(next);
     const checker = loaded.current;
-    if (checker) setErrors((now) => recheckField(checker, next, name, now));
+    if (checker) setErrors((now) => recheckField(checker, next, name, now, shape.current));
   }, []);
 
   /** value, onChange and error for the input of `field`. */
@@ -66,14 +77,14 @@ export function useSchemaForm<V extends Values, S extends $ZodType>({
     if (busy) return;
     setFailure(null);
     const checker = (loaded.current ??= await schema());
-    const result = validate(checker, values);
+    const result = validateForm(checker, values, shape.current);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     setBusy(true);
     try {
       await submit(result.data, values);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      if (error instanceof ApiError && error.fields) setErrors(renameFields(error.fields, fields));
       setFailure(describeFailure(error));
     } finally {
       setBusy(false);
@@ -88,6 +99,11 @@ export function useSchemaForm<V extends Values, S extends $ZodType>({
   }, []);
 
   return { values, setValue, reset, field, errors, setErrors, failure, setFailure, busy, onSubmit };
+}
+
+/** A server's field errors on the form's fields. */
+function renameFields(errors: FieldErrors, fields: Record<string, string> = {}): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [fields[path] ?? path, message]));
 }
 
 export type SchemaForm = Pick<ReturnType<typeof useSchemaForm>, 'busy' | 'failure'>;

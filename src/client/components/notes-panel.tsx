@@ -12,8 +12,7 @@ import { formatDateTime } from '../lib/datetime';
 import { validate } from '../lib/form';
 import { paths } from '../paths';
 import { ConfirmDialog } from './confirm-dialog';
-import { ErrorBox } from './error-box';
-import { Loading } from './loading';
+import { QueryView } from './query-view';
 import { Section } from './section';
 
 const PAGE = 10;
@@ -41,21 +40,21 @@ export function NotesPanel({
     <Section title="Notes">
       <Stack gap="sm">
         <AddNoteForm attachableType={attachableType} attachableId={attachableId} />
-        {notes.isPending ? (
-          <Loading label="Loading notes" size="sm" />
-        ) : notes.isError ? (
-          <ErrorBox error={notes.error} fallback={NOTE_MESSAGES.loadFailed} onRetry={notes.refetch} />
-        ) : notes.data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No notes yet.
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notes">
-            {notes.data.items.map((note) => (
-              <NoteItem key={note.id} note={note} onDelete={() => setDeleting(note)} />
-            ))}
-          </Stack>
-        )}
+        <QueryView query={notes} loading="Loading notes" size="sm" fallback={NOTE_MESSAGES.loadFailed}>
+          {({ items }) =>
+            items.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No notes yet.
+              </Text>
+            ) : (
+              <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Notes">
+                {items.map((note) => (
+                  <NoteItem key={note.id} note={note} onDelete={() => setDeleting(note)} />
+                ))}
+              </Stack>
+            )
+          }
+        </QueryView>
         {notes.data && notes.data.total > notes.data.items.length && (
           <Button
             variant="subtle"

@@ -9,11 +9,10 @@ import { submit, useOutbox } from '../api/outbox';
 import { usePhotos } from '../api/photos';
 import { paths } from '../paths';
 import { CameraCapture } from './camera-capture';
-import { ErrorBox } from './error-box';
 import { Lightbox } from './lightbox';
-import { Loading } from './loading';
 import { PhotoGrid } from './photo-grid';
 import { checkPhotoFile } from './photo-uploads';
+import { QueryView } from './query-view';
 import { Section } from './section';
 
 const SHOWN = 24;
@@ -78,17 +77,17 @@ export function PhotoPanel({
           </Text>
         )}
         <PendingPhotos attachableId={attachableId} />
-        {photos.isPending ? (
-          <Loading label="Loading photos" size="sm" />
-        ) : photos.isError ? (
-          <ErrorBox error={photos.error} fallback={PHOTO_MESSAGES.loadFailed} onRetry={photos.refetch} />
-        ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No photos yet.
-          </Text>
-        ) : (
-          <PhotoGrid photos={items} onOpen={setOpen} />
-        )}
+        <QueryView query={photos} loading="Loading photos" size="sm" fallback={PHOTO_MESSAGES.loadFailed}>
+          {({ items }) =>
+            items.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No photos yet.
+              </Text>
+            ) : (
+              <PhotoGrid photos={items} onOpen={setOpen} />
+            )
+          }
+        </QueryView>
         {photos.data && photos.data.total > SHOWN && (
           <Anchor component={Link} to={`${paths.photos()}?type=${attachableType}&id=${attachableId}`} size="sm">
             All {photos.data.total} photos

@@ -27,6 +27,7 @@ export function QueryView<T>({
   query,
   loading = 'Loading...',
   skeleton = false,
+  size,
   fallback,
   retry = true,
   describeError,
@@ -36,6 +37,8 @@ export function QueryView<T>({
   /** The loading state's accessible name, e.g. 'Loading invoice'. */
   loading?: string;
   skeleton?: boolean;
+  /** The spinner's size, 'sm' inside a panel. */
+  size?: string;
   fallback?: string;
   /** false where trying again cannot help (a record that is not there). */
   retry?: boolean;
@@ -47,7 +50,7 @@ export function QueryView<T>({
     case 'offline':
       return <OfflineNotice />;
     case 'loading':
-      return skeleton ? <DetailSkeleton label={loading} /> : <Loading label={loading} />;
+      return skeleton ? <DetailSkeleton label={loading} /> : <Loading label={loading} size={size} />;
     case 'error':
       return (
         <ErrorBox

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { propertyInput } from '../../shared/schemas/properties';
 import { taskForm } from '../../shared/schemas/tasks';
-import { recheckField, validate } from './form';
+import { createSeriesInput } from '../../shared/schemas/series';
+import { recheckField, validate, validateForm, type FormShape } from './form';
 
 const property = { name: '', address: '', city: '', state: '', zipCode: '', country: 'USA' };
 
@@ -58,5 +59,45 @@ describe('recheckField', () => {
   it('returns the same errors when nothing changed for the field', () => {
     const before = errors();
     expect(recheckField(propertyInput, property, 'name', before)).toBe(before);
+  });
+});
+
+describe('a form whose values are not the body (the series form: a wall-clock start becomes startsAt)', () => {
+  type Values = { propertyId: string; start: string; rule: string };
+  const shape: FormShape = {
+    prepare: (values: Values) => ({
+      propertyId: values.propertyId,
+      startsAt: values.start ? `${values.start}:00.000Z` : '',
+      timeZone: 'UTC',
+      rrule: values.rule,
+    }),
+    fields: { startsAt: 'start', rrule: 'rule' },
+  };
+  const blank: Values = { propertyId: '', start: '', rule: '' };
+
+  it('checks the prepared body and keys its errors by the form’s fields', () => {
+    const result = validateForm(createSeriesInput, blank, shape);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors).sort()).toEqual(['propertyId', 'rule', 'start']);
+  });
+
+  it('clears the start field’s error once a start is typed', () => {
+    const result = validateForm(createSeriesInput, blank, shape);
+    if (result.ok) throw new Error('expected errors');
+    const next = recheckField(
+      createSeriesInput,
+      { ...blank, start: '2030-06-15T09:00' },
+      'start',
+      result.errors,
+      shape,
+    );
+    expect(next.start).toBeUndefined();
+    expect(next.rule).toBe(result.errors.rule);
+  });
+
+  it('gives the parsed body when the values pass', () => {
+    const values = { propertyId: crypto.randomUUID(), start: '2030-06-15T09:00', rule: 'FREQ=WEEKLY' };
+    expect(validateForm(createSeriesInput, values, shape)).toMatchObject({ ok: true, data: { rrule: 'FREQ=WEEKLY' } });
   });
 });

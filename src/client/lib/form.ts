@@ -20,6 +20,29 @@ export function validate<S extends $ZodType>(
 }
 
 /**
+ * Where a form's values are not the schema's body: `prepare` makes the body from them (a wall-clock
+ * time and a zone become an instant), and `fields` names the field that holds each of the body's
+ * paths that has another name (`startsAt` is typed into `start`).
+ */
+export interface FormShape {
+  prepare?: (values: never) => unknown;
+  fields?: Record<string, string>;
+}
+
+/** `validate` for a form's values: the errors keyed by the form's fields. */
+export function validateForm<S extends $ZodType>(
+  schema: S,
+  values: unknown,
+  { prepare, fields = {} }: FormShape = {},
+): { ok: true; data: output<S> } | { ok: false; errors: FieldErrors } {
+  const result = validate(schema, prepare ? prepare(values as never) : values);
+  if (result.ok) return result;
+  const errors: FieldErrors = {};
+  for (const [path, message] of Object.entries(result.errors)) errors[fields[path] ?? path] ??= message;
+  return { ok: false, errors };
+}
+
+/**
  * The errors after `field` changed, once the form has been sent: that field's message is the
  * schema's word on the new values (gone once it is corrected, back if it is broken again), and no
  * other field's changes: a form does not scold fields the person has not come back to.
@@ -29,8 +52,9 @@ export function recheckField<S extends $ZodType>(
   values: unknown,
   field: string,
   errors: FieldErrors,
+  shape?: FormShape,
 ): FieldErrors {
-  const result = validate(schema, values);
+  const result = validateForm(schema, values, shape);
   const now = result.ok ? undefined : result.errors[field];
   if (now === errors[field]) return errors;
   const { [field]: _old, ...rest } = errors;

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TestDbQueryName } from '../../../shared/schemas/debug';
 import { testDbQuery, useTestDb } from '../../api/debug';
 import { ErrorBox } from '../../components/error-box';
-import { Loading } from '../../components/loading';
 import { PageShell } from '../../shell/page-shell';
+import { QueryView } from '../../components/query-view';
 
 const LABELS: Record<TestDbQueryName, string> = {
   users: 'Users',
@@ -32,48 +32,46 @@ export function TestDbPage() {
         </Button>
       }
     >
-      {result.isPending ? (
-        <Loading label="Running queries" />
-      ) : result.isError ? (
-        <ErrorBox error={result.error} fallback="Failed to run the queries" />
-      ) : (
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            Each query returns at most 5 rows, limited to what you may see.
-          </Text>
-          {result.data.queries.map((query) => (
-            <Card
-              key={query.name}
-              withBorder
-              radius="md"
-              component="section"
-              aria-label={LABELS[query.name]}
-              padding="sm"
-            >
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Title order={2} size="h5">
-                    {LABELS[query.name]}
-                  </Title>
-                  <Badge color={query.ok ? 'green' : 'red'} style={{ flexShrink: 0 }}>
-                    {query.ok ? 'success' : 'failed'}
-                  </Badge>
-                </Group>
-                <Text size="sm">Count: {query.count}</Text>
-                {query.error && <ErrorBox>{query.error}</ErrorBox>}
-                {query.rows.length > 0 && (
-                  <Code
-                    block
-                    style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-                  >
-                    {JSON.stringify(query.rows, null, 2)}
-                  </Code>
-                )}
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      )}
+      <QueryView query={result} loading="Running queries" fallback="Failed to run the queries">
+        {(data) => (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Each query returns at most 5 rows, limited to what you may see.
+            </Text>
+            {data.queries.map((query) => (
+              <Card
+                key={query.name}
+                withBorder
+                radius="md"
+                component="section"
+                aria-label={LABELS[query.name]}
+                padding="sm"
+              >
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Title order={2} size="h5">
+                      {LABELS[query.name]}
+                    </Title>
+                    <Badge color={query.ok ? 'green' : 'red'} style={{ flexShrink: 0 }}>
+                      {query.ok ? 'success' : 'failed'}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">Count: {query.count}</Text>
+                  {query.error && <ErrorBox>{query.error}</ErrorBox>}
+                  {query.rows.length > 0 && (
+                    <Code
+                      block
+                      style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                    >
+                      {JSON.stringify(query.rows, null, 2)}
+                    </Code>
+                  )}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </QueryView>
     </PageShell>
   );
 }

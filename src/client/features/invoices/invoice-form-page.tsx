@@ -16,7 +16,6 @@ import {
 import { useMe } from '../../api/session';
 import { useVisit } from '../../api/visits';
 import { useWorkspace } from '../../api/workspaces';
-import { ErrorBox } from '../../components/error-box';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { DetailSkeleton } from '../../components/loading';
 import { PropertySelect } from '../../components/property-select';
@@ -26,6 +25,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { Amounts } from './invoice-lines';
 import { BillableVisitPicker } from './billable-visit-picker';
+import { EditFrame } from '../../components/page-frames';
 
 /** /resources/invoices/new; ?visit={id} preselects that visit and its property. */
 export function NewInvoicePage() {
@@ -62,21 +62,21 @@ export function EditInvoicePage() {
         { label: 'Edit' },
       ]}
     >
-      {invoice.isPending ? (
-        <DetailSkeleton label="Loading invoice" />
-      ) : invoice.isError ? (
-        <ErrorBox error={invoice.error} fallback={INVOICE_MESSAGES.notFound} />
-      ) : (
-        <InvoiceForm
-          invoice={invoice.data}
-          initial={{
-            propertyId: invoice.data.propertyId,
-            visitIds: invoice.data.visits.map((visit) => visit.id),
-            dueDate: invoice.data.dueDate ?? '',
-            status: invoice.data.storedStatus,
-          }}
-        />
-      )}
+      <EditFrame query={invoice} loading="Loading invoice" notFound={INVOICE_MESSAGES.notFound}>
+        {(data) =>
+          data && (
+            <InvoiceForm
+              invoice={data}
+              initial={{
+                propertyId: data.propertyId,
+                visitIds: data.visits.map((visit) => visit.id),
+                dueDate: data.dueDate ?? '',
+                status: data.storedStatus,
+              }}
+            />
+          )
+        }
+      </EditFrame>
     </PageShell>
   );
 }

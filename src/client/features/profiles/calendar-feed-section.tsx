@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { SERIES_MESSAGES } from '../../../shared/messages/series';
 import { useCalendarFeed, useRegenerateCalendarFeed } from '../../api/series';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBox } from '../../components/error-box';
 import { Section } from '../../components/section';
+import { QueryView } from '../../components/query-view';
 
 const COPIED_MS = 2500;
 
@@ -40,34 +40,38 @@ export function CalendarFeedSection() {
           Add this address to Google Calendar, Apple Calendar or Outlook to see the visits you are assigned to, from 30
           days back to 90 days ahead. Anyone with the address can read them: keep it private.
         </Text>
-        {feed.isError ? (
-          <ErrorBox error={feed.error} fallback={SERIES_MESSAGES.feedNotFound} onRetry={() => feed.refetch()} />
-        ) : (
-          <>
-            <TextInput
-              label="Calendar address"
-              readOnly
-              value={feed.data?.url ?? ''}
-              placeholder={feed.isPending ? 'Loading...' : undefined}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Group gap="sm">
-              <Button variant="light" disabled={!feed.data} onClick={() => feed.data && copy(feed.data.url)}>
-                Copy
-              </Button>
-              <Button variant="default" color="red" disabled={!feed.data} onClick={() => setConfirming(true)}>
-                Regenerate
-              </Button>
-              <Text size="sm" role="status" c={copied === 'failed' ? 'red.9' : undefined}>
-                {copied === 'yes'
-                  ? 'Copied'
-                  : copied === 'failed'
-                    ? 'Could not copy: select the address and copy it'
-                    : ''}
-              </Text>
-            </Group>
-          </>
-        )}
+        <QueryView
+          query={feed}
+          loading="Loading the calendar address"
+          size="sm"
+          fallback={SERIES_MESSAGES.feedNotFound}
+        >
+          {({ url }) => (
+            <>
+              <TextInput
+                label="Calendar address"
+                readOnly
+                value={url}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <Group gap="sm">
+                <Button variant="light" onClick={() => copy(url)}>
+                  Copy
+                </Button>
+                <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+                  Regenerate
+                </Button>
+                <Text size="sm" role="status" c={copied === 'failed' ? 'red.9' : undefined}>
+                  {copied === 'yes'
+                    ? 'Copied'
+                    : copied === 'failed'
+                      ? 'Could not copy: select the address and copy it'
+                      : ''}
+                </Text>
+              </Group>
+            </>
+          )}
+        </QueryView>
       </Stack>
       <ConfirmDialog
         opened={confirming}

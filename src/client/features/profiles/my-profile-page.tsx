@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { PROFILE_RELOAD_MS } from '../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { useMe } from '../../api/session';
+import type { MeDto } from '../../../shared/schemas/auth';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { useUpdateProfile } from '../../api/profiles';
-import { ErrorBox } from '../../components/error-box';
-import { DetailSkeleton } from '../../components/loading';
+import { DetailFrame } from '../../components/page-frames';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
+import { ErrorBox } from '../../components/error-box';
 import { PageShell } from '../../shell/page-shell';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { ChangePasswordButton } from './change-password';
@@ -18,51 +19,48 @@ export function MyProfilePage() {
   const me = useMe();
   const title = 'My Profile';
   const crumbs = [{ label: title }];
-  if (me.isPending || me.isError || !me.data) {
-    return (
-      <PageShell title={title} crumbs={crumbs}>
-        {me.isPending ? (
-          <DetailSkeleton label="Loading profile" />
-        ) : (
-          <ErrorBox error={me.error} fallback="Not authenticated" />
-        )}
-      </PageShell>
-    );
-  }
-  const { profile } = me.data;
   return (
     <PageShell title={title} crumbs={crumbs}>
-      <Stack gap="md">
-        <ProfileForm
-          email={me.data.email}
-          initial={{
-            displayName: profile.displayName ?? '',
-            companyName: profile.companyName ?? '',
-            phone: profile.phone ?? '',
-          }}
-        />
-        <Card withBorder radius="md" component="section" aria-labelledby="account-settings-heading">
-          <Stack gap="sm" align="flex-start">
-            <Title order={2} size="h4" id="account-settings-heading">
-              Account Settings
-            </Title>
-            <Text size="sm" data-testid="account-role">
-              Account role: {me.data.role}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {me.data.hasPassword
-                ? 'Change the password you sign in with. Your other devices will be signed out.'
-                : 'You sign in with Google. Set a password to also sign in with your e-mail.'}
-            </Text>
-            <ChangePasswordButton hasPassword={me.data.hasPassword} />
-          </Stack>
-        </Card>
-        {/* spec §2: the photos and notes of this profile (attachable type 'profile'). */}
-        <CalendarFeedSection />
-        <PhotoPanel attachableType="profile" attachableId={profile.id} />
-        <NotesPanel attachableType="profile" attachableId={profile.id} />
-      </Stack>
+      <DetailFrame query={me} loading="Loading profile" notFound="Not authenticated">
+        {(account) => (account ? <Profile account={account} /> : <ErrorBox>Not authenticated</ErrorBox>)}
+      </DetailFrame>
     </PageShell>
+  );
+}
+
+function Profile({ account }: { account: MeDto }) {
+  const { profile } = account;
+  return (
+    <Stack gap="md">
+      <ProfileForm
+        email={account.email}
+        initial={{
+          displayName: profile.displayName ?? '',
+          companyName: profile.companyName ?? '',
+          phone: profile.phone ?? '',
+        }}
+      />
+      <Card withBorder radius="md" component="section" aria-labelledby="account-settings-heading">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h4" id="account-settings-heading">
+            Account Settings
+          </Title>
+          <Text size="sm" data-testid="account-role">
+            Account role: {account.role}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {account.hasPassword
+              ? 'Change the password you sign in with. Your other devices will be signed out.'
+              : 'You sign in with Google. Set a password to also sign in with your e-mail.'}
+          </Text>
+          <ChangePasswordButton hasPassword={account.hasPassword} />
+        </Stack>
+      </Card>
+      {/* spec §2: the photos and notes of this profile (attachable type 'profile'). */}
+      <CalendarFeedSection />
+      <PhotoPanel attachableType="profile" attachableId={profile.id} />
+      <NotesPanel attachableType="profile" attachableId={profile.id} />
+    </Stack>
   );
 }
 

@@ -2,13 +2,12 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PROPERTY_VISITS_PAGE_SIZE, usePropertyVisits } from '../../api/properties';
-import { ErrorBox } from '../../components/error-box';
 import { ListFooter } from '../../components/list-footer';
-import { Loading } from '../../components/loading';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
+import { QueryView } from '../../components/query-view';
 
 /** The property's visits, newest first, each with its status and how many tasks were completed. */
 export function VisitHistorySection({ propertyId }: { propertyId: string }) {
@@ -16,40 +15,45 @@ export function VisitHistorySection({ propertyId }: { propertyId: string }) {
   const visits = usePropertyVisits(propertyId, offset);
   return (
     <Section title="Visit history">
-      {visits.isPending ? (
-        <Loading label="Loading visits" size="sm" />
-      ) : visits.isError ? (
-        <ErrorBox onRetry={visits.refetch}>Failed to load visits for this property</ErrorBox>
-      ) : visits.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No visits yet.
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Visits">
-            {visits.data.items.map((visit) => (
-              <Group key={visit.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
-                  {formatDateTime(visit.scheduledAt)}
-                </Anchor>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {visit.completedTaskCount} of {visit.taskCount} tasks completed
-                  </Text>
-                  <StatusBadge kind="visit" value={visit.status} />
-                </Group>
-              </Group>
-            ))}
-          </Stack>
-          <ListFooter
-            total={visits.data.total}
-            offset={offset}
-            pageSize={PROPERTY_VISITS_PAGE_SIZE}
-            onPage={(page) => setOffset((page - 1) * PROPERTY_VISITS_PAGE_SIZE)}
-            noun="visits"
-          />
-        </Stack>
-      )}
+      <QueryView
+        query={visits}
+        loading="Loading visits"
+        size="sm"
+        describeError={() => 'Failed to load visits for this property'}
+      >
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No visits yet.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Visits">
+                {data.items.map((visit) => (
+                  <Group key={visit.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                    <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
+                      {formatDateTime(visit.scheduledAt)}
+                    </Anchor>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {visit.completedTaskCount} of {visit.taskCount} tasks completed
+                      </Text>
+                      <StatusBadge kind="visit" value={visit.status} />
+                    </Group>
+                  </Group>
+                ))}
+              </Stack>
+              <ListFooter
+                total={data.total}
+                offset={offset}
+                pageSize={PROPERTY_VISITS_PAGE_SIZE}
+                onPage={(page) => setOffset((page - 1) * PROPERTY_VISITS_PAGE_SIZE)}
+                noun="visits"
+              />
+            </Stack>
+          )
+        }
+      </QueryView>
     </Section>
   );
 }

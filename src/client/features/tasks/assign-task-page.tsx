@@ -9,10 +9,11 @@ import { errorMessage } from '../../api/http';
 import { useAssignTask, useTask, useTaskAssignments } from '../../api/tasks';
 import { ErrorBox } from '../../components/error-box';
 import { ListFooter } from '../../components/list-footer';
-import { DetailSkeleton, Loading } from '../../components/loading';
 import { validate } from '../../lib/form';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { QueryView } from '../../components/query-view';
+import { DetailFrame } from '../../components/page-frames';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'property' : 'properties'}`;
 
@@ -66,92 +67,90 @@ export function AssignTaskPage() {
       title="Assign to Properties"
       crumbs={[{ label: 'Tasks', to: paths.tasks() }, { label: name, to: paths.task(id) }, { label: 'Assign' }]}
     >
-      {task.isPending ? (
-        <DetailSkeleton label="Loading task" />
-      ) : task.isError ? (
-        <ErrorBox error={task.error} fallback={TASK_MESSAGES.notFound} />
-      ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              Choose the properties that should get “{task.data.name}” (default price{' '}
-              {formatMoney(task.data.defaultPrice)}).
-            </Text>
-            {done && (
-              <Alert color="green" variant="light" role="status">
-                {done}{' '}
-                <Anchor component={Link} to={paths.task(id)} size="sm">
-                  Back to the task
-                </Anchor>
-              </Alert>
-            )}
-            {failure && <ErrorBox>{failure}</ErrorBox>}
-            <TextInput
-              label="Search properties"
-              type="search"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setOffset(0);
-              }}
-            />
-            {assignments.isPending ? (
-              <Loading label="Loading properties" />
-            ) : assignments.isError ? (
-              <ErrorBox error={assignments.error} fallback="Failed to load properties" onRetry={assignments.refetch} />
-            ) : assignments.data.items.length === 0 ? (
+      <DetailFrame query={task} loading="Loading task" notFound={TASK_MESSAGES.notFound}>
+        {(template) => (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack gap="md">
               <Text size="sm" c="dimmed">
-                {q ? `No properties match “${q}”.` : 'You have no properties yet.'}
+                Choose the properties that should get “{template.name}” (default price{' '}
+                {formatMoney(template.defaultPrice)}).
               </Text>
-            ) : (
-              <Card withBorder padding="sm">
-                <Stack gap="sm">
-                  {assignments.data.items.map((property) => (
-                    <Checkbox
-                      key={property.propertyId}
-                      label={property.name}
-                      description={
-                        property.assigned
-                          ? `${property.address} · already assigned${property.customPrice === null ? '' : ` at ${formatMoney(property.customPrice)}`}`
-                          : property.address
-                      }
-                      checked={property.assigned || chosen.has(property.propertyId)}
-                      disabled={property.assigned}
-                      onChange={(event) => toggle(property.propertyId, event.currentTarget.checked)}
-                    />
-                  ))}
-                </Stack>
-              </Card>
-            )}
-            {assignments.data && (
-              <ListFooter
-                total={assignments.data.total}
-                offset={offset}
-                pageSize={DEFAULT_PAGE_SIZE}
-                onPage={(page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE)}
-                noun="properties"
+              {done && (
+                <Alert color="green" variant="light" role="status">
+                  {done}{' '}
+                  <Anchor component={Link} to={paths.task(id)} size="sm">
+                    Back to the task
+                  </Anchor>
+                </Alert>
+              )}
+              {failure && <ErrorBox>{failure}</ErrorBox>}
+              <TextInput
+                label="Search properties"
+                type="search"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.currentTarget.value);
+                  setOffset(0);
+                }}
               />
-            )}
-            <TextInput
-              label="Custom price ($)"
-              description="Optional; leave blank to use the default price"
-              inputMode="decimal"
-              value={customPrice}
-              onChange={(event) => setCustomPrice(event.currentTarget.value)}
-              error={priceError}
-              maw={240}
-            />
-            <Group gap="xs">
-              <Button type="submit" disabled={assign.isPending || chosen.size === 0}>
-                {assign.isPending ? 'Saving...' : `Assign to ${plural(chosen.size)}`}
-              </Button>
-              <Button component={Link} to={paths.task(id)} variant="default">
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+              <QueryView query={assignments} loading="Loading properties" fallback="Failed to load properties">
+                {({ items }) =>
+                  items.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {q ? `No properties match “${q}”.` : 'You have no properties yet.'}
+                    </Text>
+                  ) : (
+                    <Card withBorder padding="sm">
+                      <Stack gap="sm">
+                        {items.map((property) => (
+                          <Checkbox
+                            key={property.propertyId}
+                            label={property.name}
+                            description={
+                              property.assigned
+                                ? `${property.address} · already assigned${property.customPrice === null ? '' : ` at ${formatMoney(property.customPrice)}`}`
+                                : property.address
+                            }
+                            checked={property.assigned || chosen.has(property.propertyId)}
+                            disabled={property.assigned}
+                            onChange={(event) => toggle(property.propertyId, event.currentTarget.checked)}
+                          />
+                        ))}
+                      </Stack>
+                    </Card>
+                  )
+                }
+              </QueryView>
+              {assignments.data && (
+                <ListFooter
+                  total={assignments.data.total}
+                  offset={offset}
+                  pageSize={DEFAULT_PAGE_SIZE}
+                  onPage={(page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE)}
+                  noun="properties"
+                />
+              )}
+              <TextInput
+                label="Custom price ($)"
+                description="Optional; leave blank to use the default price"
+                inputMode="decimal"
+                value={customPrice}
+                onChange={(event) => setCustomPrice(event.currentTarget.value)}
+                error={priceError}
+                maw={240}
+              />
+              <Group gap="xs">
+                <Button type="submit" disabled={assign.isPending || chosen.size === 0}>
+                  {assign.isPending ? 'Saving...' : `Assign to ${plural(chosen.size)}`}
+                </Button>
+                <Button component={Link} to={paths.task(id)} variant="default">
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </DetailFrame>
     </PageShell>
   );
 }

@@ -4,11 +4,10 @@ import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { PAGE_TITLES } from '../../../shared/page-titles';
 import { useMyVisits } from '../../api/visits';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBox } from '../../components/error-box';
-import { Loading } from '../../components/loading';
 import { PageShell } from '../../shell/page-shell';
 import { groupByDay, nextVisitId, todayWindow } from './today-days';
 import { VisitStop } from './visit-stop';
+import { QueryView } from '../../components/query-view';
 
 // Issue 17: the phone's home for a field worker; issue 25: it reads as the day's route. One
 // heading ('Today'), then the visits as compact cards in time order with the next stop marked;
@@ -23,19 +22,19 @@ export function TodayPage() {
 
   return (
     <PageShell title={PAGE_TITLES.today}>
-      {visits.isPending ? (
-        <Loading label="Loading your visits" />
-      ) : !visits.data ? (
-        <ErrorBox error={visits.error} fallback="Could not load your visits" onRetry={visits.refetch} />
-      ) : days.length === 0 ? (
-        <EmptyState title="Nothing scheduled" description="You have no visits today or in the next 6 days." />
-      ) : (
-        <Stack gap="lg">
-          {days.map((day) => (
-            <DayRoute key={day.key} title={day.title} visits={day.visits} next={next} />
-          ))}
-        </Stack>
-      )}
+      <QueryView query={visits} loading="Loading your visits" fallback="Could not load your visits">
+        {() =>
+          days.length === 0 ? (
+            <EmptyState title="Nothing scheduled" description="You have no visits today or in the next 6 days." />
+          ) : (
+            <Stack gap="lg">
+              {days.map((day) => (
+                <DayRoute key={day.key} title={day.title} visits={day.visits} next={next} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
     </PageShell>
   );
 }

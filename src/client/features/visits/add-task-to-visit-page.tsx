@@ -7,11 +7,12 @@ import { useTask } from '../../api/tasks';
 import { useAddVisitTask, useUpcomingVisits } from '../../api/visits';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
-import { DetailSkeleton } from '../../components/loading';
 import { formatDate, formatTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { fullAddress } from '../../../shared/place';
+import { QueryView } from '../../components/query-view';
+import { DetailFrame } from '../../components/page-frames';
 
 /** /resources/tasks/{id}/add-to-visit: put a task template on one of the user's upcoming visits. */
 export function AddTaskToVisitPage() {
@@ -33,53 +34,58 @@ export function AddTaskToVisitPage() {
         { label: 'Add to Visit' },
       ]}
     >
-      {task.isPending || upcoming.isPending ? (
-        <DetailSkeleton label="Loading visits" />
-      ) : task.isError ? (
-        <ErrorBox error={task.error} fallback="Task not found" />
-      ) : upcoming.isError ? (
-        <ErrorBox error={upcoming.error} fallback="Failed to load visits" onRetry={upcoming.refetch} />
-      ) : upcoming.data.items.length === 0 ? (
-        <EmptyState title="No upcoming visits scheduled" action={{ label: 'Schedule a visit', to: paths.newVisit() }} />
-      ) : (
-        <Stack gap="md" maw={640}>
-          <Text>
-            Choose one of your upcoming visits for <strong>{task.data.name}</strong>. Its price is the property&apos;s
-            custom price, else the task&apos;s default price.
-          </Text>
-          {failure && <ErrorBox>{failure}</ErrorBox>}
-          <Radio.Group value={visitId} onChange={setVisitId} label="Upcoming visits" name="visit">
-            <Stack gap="xs" mt="xs">
-              {upcoming.data.items.map((visit) => (
-                <Card key={visit.id} withBorder padding="sm">
-                  <Radio
-                    value={visit.id}
-                    label={`${visit.property.name} — ${formatDate(visit.scheduledAt)}, ${formatTime(visit.scheduledAt)}`}
-                    description={fullAddress(visit.property)}
-                  />
-                </Card>
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Button
-            disabled={!visitId || addTask.isPending}
-            style={{ alignSelf: 'flex-start' }}
-            onClick={() => {
-              if (!visitId) return;
-              setFailure(null);
-              addTask.mutate(
-                { visitId, taskId },
-                {
-                  onSuccess: () => navigate(paths.visit(visitId)),
-                  onError: (error) => setFailure(errorMessage(error, 'Failed to add the task to the visit')),
-                },
-              );
-            }}
-          >
-            {addTask.isPending ? 'Saving...' : 'Add to Visit'}
-          </Button>
-        </Stack>
-      )}
+      <DetailFrame query={task} loading="Loading task" notFound="Task not found">
+        {(template) => (
+          <QueryView query={upcoming} loading="Loading visits" skeleton fallback="Failed to load visits">
+            {({ items }) =>
+              items.length === 0 ? (
+                <EmptyState
+                  title="No upcoming visits scheduled"
+                  action={{ label: 'Schedule a visit', to: paths.newVisit() }}
+                />
+              ) : (
+                <Stack gap="md" maw={640}>
+                  <Text>
+                    Choose one of your upcoming visits for <strong>{template.name}</strong>. Its price is the
+                    property&apos;s custom price, else the task&apos;s default price.
+                  </Text>
+                  {failure && <ErrorBox>{failure}</ErrorBox>}
+                  <Radio.Group value={visitId} onChange={setVisitId} label="Upcoming visits" name="visit">
+                    <Stack gap="xs" mt="xs">
+                      {items.map((visit) => (
+                        <Card key={visit.id} withBorder padding="sm">
+                          <Radio
+                            value={visit.id}
+                            label={`${visit.property.name} — ${formatDate(visit.scheduledAt)}, ${formatTime(visit.scheduledAt)}`}
+                            description={fullAddress(visit.property)}
+                          />
+                        </Card>
+                      ))}
+                    </Stack>
+                  </Radio.Group>
+                  <Button
+                    disabled={!visitId || addTask.isPending}
+                    style={{ alignSelf: 'flex-start' }}
+                    onClick={() => {
+                      if (!visitId) return;
+                      setFailure(null);
+                      addTask.mutate(
+                        { visitId, taskId },
+                        {
+                          onSuccess: () => navigate(paths.visit(visitId)),
+                          onError: (error) => setFailure(errorMessage(error, 'Failed to add the task to the visit')),
+                        },
+                      );
+                    }}
+                  >
+                    {addTask.isPending ? 'Saving...' : 'Add to Visit'}
+                  </Button>
+                </Stack>
+              )
+            }
+          </QueryView>
+        )}
+      </DetailFrame>
     </PageShell>
   );
 }

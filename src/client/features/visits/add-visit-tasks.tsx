@@ -7,8 +7,8 @@ import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useAddVisitTask, useTaskOptions } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
-import { Loading } from '../../components/loading';
 import { Section } from '../../components/section';
+import { QueryView } from '../../components/query-view';
 
 /** Adds templates to the visit: the property's active tasks, or anything from the catalogue. */
 export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
@@ -38,47 +38,52 @@ export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
         {failure && <ErrorBox>{failure}</ErrorBox>}
-        {options.isPending ? (
-          <Loading label="Loading tasks" />
-        ) : options.isError ? (
-          <ErrorBox error={options.error} fallback="Failed to load tasks" onRetry={options.refetch} />
-        ) : options.data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {scope === 'property'
-              ? 'This property has no active tasks. Switch to All tasks to pick from the catalogue.'
-              : 'No tasks found'}
-          </Text>
-        ) : (
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Task options">
-            {options.data.items.map((option) => (
-              <Group key={option.taskId} component="li" justify="space-between" wrap="nowrap">
-                <Stack gap={0} miw={0}>
-                  <Text size="sm" fw={500} truncate="end">
-                    {option.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatMoney(option.price)} · {formatDuration(option.estimatedDurationMinutes)}
-                  </Text>
-                </Stack>
-                <Button
-                  size="compact-sm"
-                  variant={option.onVisit ? 'subtle' : 'light'}
-                  disabled={option.onVisit || addTask.isPending}
-                  aria-label={option.onVisit ? `Added: ${option.name} is on this visit` : `Add ${option.name}`}
-                  onClick={() => {
-                    setFailure(null);
-                    addTask.mutate(
-                      { visitId: visit.id, taskId: option.taskId },
-                      { onError: (error) => setFailure(errorMessage(error, 'Failed to add task')) },
-                    );
-                  }}
-                >
-                  {option.onVisit ? 'Added' : 'Add'}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <QueryView query={options} loading="Loading tasks" fallback="Failed to load tasks">
+          {({ items }) =>
+            items.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {scope === 'property'
+                  ? 'This property has no active tasks. Switch to All tasks to pick from the catalogue.'
+                  : 'No tasks found'}
+              </Text>
+            ) : (
+              <Stack
+                gap={6}
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                aria-label="Task options"
+              >
+                {items.map((option) => (
+                  <Group key={option.taskId} component="li" justify="space-between" wrap="nowrap">
+                    <Stack gap={0} miw={0}>
+                      <Text size="sm" fw={500} truncate="end">
+                        {option.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatMoney(option.price)} · {formatDuration(option.estimatedDurationMinutes)}
+                      </Text>
+                    </Stack>
+                    <Button
+                      size="compact-sm"
+                      variant={option.onVisit ? 'subtle' : 'light'}
+                      disabled={option.onVisit || addTask.isPending}
+                      aria-label={option.onVisit ? `Added: ${option.name} is on this visit` : `Add ${option.name}`}
+                      onClick={() => {
+                        setFailure(null);
+                        addTask.mutate(
+                          { visitId: visit.id, taskId: option.taskId },
+                          { onError: (error) => setFailure(errorMessage(error, 'Failed to add task')) },
+                        );
+                      }}
+                    >
+                      {option.onVisit ? 'Added' : 'Add'}
+                    </Button>
+                  </Group>
+                ))}
+              </Stack>
+            )
+          }
+        </QueryView>
         {options.data && options.data.total > options.data.items.length && (
           <Text size="sm" c="dimmed">
             Showing {options.data.items.length} of {options.data.total} tasks. Search to find the others.

@@ -1,7 +1,7 @@
-import { Checkbox, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { useMe } from '../../api/session';
 import { useMembers } from '../../api/workspaces';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 
 /**
  * Issue 24, 'Assign to': a checkbox per member of the workspace (name or e-mail, and role). The
@@ -36,23 +36,24 @@ export function AssigneesField({
       onChange={(ids) => onChange(ids.filter((id) => members.data?.items.some((member) => member.userId === id)))}
       error={error}
     >
-      {members.isPending ? (
-        <Loading label="Loading members" size="sm" />
-      ) : members.isError ? (
-        <Text size="sm" c="red.9" mt={4}>
-          Failed to load the members of this workspace.
-        </Text>
-      ) : (
-        <Stack gap={6} mt={4}>
-          {members.data.items.map((member) => (
-            <Checkbox
-              key={member.userId}
-              value={member.userId}
-              label={`${member.name || member.email}${member.userId === me?.id ? ' (you)' : ''} · ${member.role}`}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryView
+        query={members}
+        loading="Loading members"
+        size="sm"
+        describeError={() => 'Failed to load the members of this workspace.'}
+      >
+        {({ items }) => (
+          <Stack gap={6} mt={4}>
+            {items.map((member) => (
+              <Checkbox
+                key={member.userId}
+                value={member.userId}
+                label={`${member.name || member.email}${member.userId === me?.id ? ' (you)' : ''} · ${member.role}`}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryView>
     </Checkbox.Group>
   );
 }

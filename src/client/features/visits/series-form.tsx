@@ -1,21 +1,18 @@
-import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState } from 'react';
 import { SERIES_MESSAGES } from '../../../shared/messages/series';
 import type { CreateSeriesInput } from '../../../shared/schemas/series';
-import { errorMessage } from '../../api/http';
 import { useProperty } from '../../api/properties';
-import { ErrorBox } from '../../components/error-box';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { PropertySelect } from '../../components/property-select';
-import { validate, type FieldErrors } from '../../lib/form';
 import { timeZoneOptions, wallClockToInstant } from '../../lib/zoned-time';
 import { RepeatFields } from './repeat-fields';
 import { buildRrule, type RepeatRule } from './repeat-rule';
 import { SeriesPreview } from './series-preview';
 import { AssigneesField } from './assignees-field';
 
-export interface SeriesFormValues {
+export type SeriesFormValues = {
   propertyId: string;
   /** "YYYY-MM-DDTHH:mm" on the wall clock of `timeZone` (not necessarily the browser's). */
   start: string;
@@ -25,7 +22,7 @@ export interface SeriesFormValues {
   taskIds: string[] | null;
   /** Issue 24: who is on every visit, the lead first. */
   assigneeIds: string[];
-}
+};
 
 /** The form's values as the API's body; the rule's UNTIL is the end of its last day in the zone. */
 function toInput(values: SeriesFormValues, propertyTaskIds: string[]): CreateSeriesInput {
@@ -61,24 +58,32 @@ export function SeriesForm({
   /** Edit: the property is fixed and shown by name. */
   propertyName?: string;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // An edit sends who is on the visits only when it was changed (as the visit form does).
   const [assigneesTouched, setAssigneesTouched] = useState(mode === 'create');
-  const property = useProperty(values.propertyId, { retry: false });
+  const [propertyId, setPropertyId] = useState(initial.propertyId);
+  const property = useProperty(propertyId, { retry: false });
   const propertyTasks = useMemo(() => property.data?.tasks ?? [], [property.data]);
   const zones = useMemo(() => timeZoneOptions(initial.timeZone), [initial.timeZone]);
-  const set = (changes: Partial<SeriesFormValues>) => setValues((current) => ({ ...current, ...changes }));
-
-  const input = {
+  const bodyOf = (values: SeriesFormValues): CreateSeriesInput => ({
     ...toInput(
       values,
       propertyTasks.map((task) => task.taskId),
     ),
     ...(assigneesTouched ? { assigneeIds: values.assigneeIds } : {}),
-  };
+  });
+  const form = useSchemaForm({
+    initial,
+    // The shared schema (and zod, ≈ 25 KB gzipped) is fetched when the form is sent, not with
+    // the page: the page stays inside the 200 KB budget (tests/e2e/bundle-budget.spec.ts).
+    schema: () => import('../../../shared/schemas/series').then((m) => m.createSeriesInput),
+    prepare: bodyOf,
+    fields: { startsAt: 'start', rrule: 'rule' },
+    failed: SERIES_MESSAGES.saveFailed,
+    submit: (_data, values) => onSubmit(bodyOf(values)),
+  });
+  const { values, errors, setValue } = form;
+
+  const input = bodyOf(values);
   const previewable = input.startsAt
     ? { startsAt: String(input.startsAt), timeZone: input.timeZone, rrule: input.rrule }
     : null;
@@ -89,35 +94,20 @@ export function SeriesForm({
     [previewKey],
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    // The shared schema (and zod, ≈ 25 KB gzipped) is fetched when the form is sent, not with
-    // the page: the page stays inside the 200 KB budget (tests/e2e/bundle-budget.spec.ts).
-    const { createSeriesInput } = await import('../../../shared/schemas/series');
-    const result = validate(createSeriesInput, input);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    setBusy(true);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      setFailure(errorMessage(error, SERIES_MESSAGES.saveFailed));
-      setBusy(false);
-    }
-  }
-
   const chosenTasks = values.taskIds ?? propertyTasks.map((task) => task.taskId);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="md" maw={640}>
-        {failure && <ErrorBox>{failure}</ErrorBox>}
         {mode === 'create' ? (
           <PropertySelect
             required
             value={values.propertyId || null}
-            onChange={(value) => set({ propertyId: value ?? '', taskIds: null })}
+            onChange={(value) => {
+              setPropertyId(value ?? '');
+              setValue('propertyId', value ?? '');
+              setValue('taskIds', null);
+            }}
             error={errors.propertyId}
           />
         ) : (
@@ -133,8 +123,8 @@ export function SeriesForm({
             required
             miw={220}
             value={values.start}
-            onChange={(event) => set({ start: event.currentTarget.value })}
-            error={errors.startsAt}
+            onChange={(event) => setValue('start', event.currentTarget.value)}
+            error={errors.start}
           />
           <Select
             label="Time zone"
@@ -145,7 +135,7 @@ export function SeriesForm({
             data={zones}
             limit={50}
             value={values.timeZone}
-            onChange={(value) => value && set({ timeZone: value })}
+            onChange={(value) => value && setValue('timeZone', value)}
             nothingFoundMessage="No time zone found"
             error={errors.timeZone}
           />
@@ -153,17 +143,17 @@ export function SeriesForm({
         <RepeatFields
           rule={values.rule}
           startDate={values.start.slice(0, 10)}
-          onChange={(rule) => set({ rule })}
-          error={errors.rrule}
+          onChange={(rule) => setValue('rule', rule)}
+          error={errors.rule}
         />
         <Checkbox.Group
           label="Tasks to copy onto every visit"
           value={chosenTasks}
-          onChange={(taskIds) => set({ taskIds })}
+          onChange={(taskIds) => setValue('taskIds', taskIds)}
         >
           {propertyTasks.length === 0 ? (
             <Text size="sm" c="dimmed" mt={4}>
-              {values.propertyId ? 'This property has no tasks.' : 'Choose a property to see its tasks.'}
+              {propertyId ? 'This property has no tasks.' : 'Choose a property to see its tasks.'}
             </Text>
           ) : (
             <Stack gap={6} mt={4}>
@@ -177,19 +167,17 @@ export function SeriesForm({
           value={values.assigneeIds}
           onChange={(assigneeIds) => {
             setAssigneesTouched(true);
-            set({ assigneeIds });
+            setValue('assigneeIds', assigneeIds);
           }}
           error={errors.assigneeIds}
         />
         <SeriesPreview input={preview} />
-        <Group gap="sm">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : mode === 'create' ? 'Create Series' : 'Update Series'}
-          </Button>
-          <Button component={Link} to={cancelTo} variant="default">
-            Cancel
-          </Button>
-        </Group>
+        <FormActions
+          submit={mode === 'create' ? 'Create Series' : 'Update Series'}
+          busy={form.busy}
+          failure={form.failure}
+          cancel={cancelTo}
+        />
       </Stack>
     </form>
   );

@@ -6,10 +6,10 @@ import { errorMessage } from '../../api/http';
 import { useChangeMemberRole, useLeaveWorkspace, useMembers, useRemoveMember } from '../../api/workspaces';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
-import { Loading } from '../../components/loading';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { roleOptions } from './role-options';
+import { QueryView } from '../../components/query-view';
 
 /**
  * The workspace's members with their role. Whoever may (`can` of each row) changes a role with a
@@ -46,65 +46,63 @@ export function MemberList({
     <Section title="Members">
       <Stack gap="sm">
         {failure && <ErrorBox>{failure}</ErrorBox>}
-        {members.isPending ? (
-          <Loading label="Loading members" size="sm" />
-        ) : members.isError ? (
-          <ErrorBox error={members.error} fallback="Failed to load members" onRetry={members.refetch} />
-        ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Members">
-            {members.data.items.map((member) => (
-              <Group
-                key={member.userId}
-                component="li"
-                justify="space-between"
-                gap="xs"
-                aria-label={member.email}
-                wrap="wrap"
-                py={4}
-                style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-              >
-                <Stack gap={0} miw={0} style={{ flex: '1 1 160px' }}>
-                  <Text size="sm" fw={600} truncate="end">
-                    {member.name || member.email}
-                    {member.userId === myId ? ' (you)' : ''}
-                  </Text>
-                  {member.name && (
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {member.email}
+        <QueryView query={members} loading="Loading members" size="sm" fallback="Failed to load members">
+          {({ items }) => (
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Members">
+              {items.map((member) => (
+                <Group
+                  key={member.userId}
+                  component="li"
+                  justify="space-between"
+                  gap="xs"
+                  aria-label={member.email}
+                  wrap="wrap"
+                  py={4}
+                  style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+                >
+                  <Stack gap={0} miw={0} style={{ flex: '1 1 160px' }}>
+                    <Text size="sm" fw={600} truncate="end">
+                      {member.name || member.email}
+                      {member.userId === myId ? ' (you)' : ''}
                     </Text>
-                  )}
-                </Stack>
-                <Group gap="xs" wrap="nowrap">
-                  {member.can.changeRole ? (
-                    <NativeSelect
-                      aria-label={`Role of ${member.email}`}
-                      data={roleOptions(appointOwners, member.role)}
-                      value={member.role}
-                      disabled={changeRole.isPending}
-                      onChange={(event) => {
-                        const role = event.currentTarget.value as WorkspaceRole;
-                        if (role !== member.role) onRoleChange(member, role);
-                      }}
-                      w={140}
-                    />
-                  ) : (
-                    <StatusBadge kind="workspaceRole" value={member.role} label={`Role: ${member.role}`} />
-                  )}
-                  {member.can.remove && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setToRemove(member)}
-                      aria-label={member.userId === myId ? undefined : `Remove ${member.email}`}
-                    >
-                      {member.userId === myId ? 'Leave workspace' : 'Remove'}
-                    </Button>
-                  )}
+                    {member.name && (
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {member.email}
+                      </Text>
+                    )}
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap">
+                    {member.can.changeRole ? (
+                      <NativeSelect
+                        aria-label={`Role of ${member.email}`}
+                        data={roleOptions(appointOwners, member.role)}
+                        value={member.role}
+                        disabled={changeRole.isPending}
+                        onChange={(event) => {
+                          const role = event.currentTarget.value as WorkspaceRole;
+                          if (role !== member.role) onRoleChange(member, role);
+                        }}
+                        w={140}
+                      />
+                    ) : (
+                      <StatusBadge kind="workspaceRole" value={member.role} label={`Role: ${member.role}`} />
+                    )}
+                    {member.can.remove && (
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setToRemove(member)}
+                        aria-label={member.userId === myId ? undefined : `Remove ${member.email}`}
+                      >
+                        {member.userId === myId ? 'Leave workspace' : 'Remove'}
+                      </Button>
+                    )}
+                  </Group>
                 </Group>
-              </Group>
-            ))}
-          </Stack>
-        )}
+              ))}
+            </Stack>
+          )}
+        </QueryView>
       </Stack>
       <ConfirmDialog
         opened={toRemove !== null}

@@ -52,11 +52,14 @@ export const listItemColumns = {
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The visit if the member can see it; 'Visit not found' otherwise. */
-export async function requireVisit(db: Executor, member: Member, id: string) {
-  const [visit] = await db
+export async function requireVisit(db: Executor, member: Member, id: string, { forChange = false } = {}) {
+  const query = db
     .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status, version: visits.version })
     .from(visits)
     .where(and(eq(visits.id, id), policy.visit.scope(member)));
+  // A change to the visit's tasks holds the visit row (FOR SHARE) until it commits: completing the
+  // visit waits for it, and it sees a completion made first, so no tick lands on a locked visit.
+  const [visit] = forChange ? await query.for('share') : await query;
   if (!visit) throw notFound(VISIT_MESSAGES.notFound);
   return visit;
 }

@@ -33,43 +33,45 @@ export async function addVisitTask(
   visitId: string,
   input: AddVisitTaskData,
 ): Promise<VisitTaskDto> {
-  const visit = await requireVisit(db, member, visitId);
-  policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
-  const [task] = await db
-    .select({
-      name: tasks.name,
-      description: tasks.description,
-      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-      price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
-    })
-    .from(tasks)
-    .leftJoin(
-      propertyTasks,
-      and(
-        eq(propertyTasks.taskId, tasks.id),
-        eq(propertyTasks.propertyId, visit.propertyId),
-        eq(propertyTasks.isActive, true),
-      ),
-    )
-    .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
-  if (!task) throw notFound('Task not found');
-  // The unique index on (visit_id, task_id) settles two adds racing each other.
-  const [row] = await db
-    .insert(visitTasks)
-    .values({
-      workspaceId: member.workspaceId,
-      visitId,
-      taskId: input.taskId,
-      name: task.name,
-      description: task.description,
-      estimatedDurationMinutes: task.estimatedDurationMinutes,
-      price: input.price ?? (task.price === null ? null : toCents(task.price)),
-      status: 'pending',
-    })
-    .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
-    .returning({ id: visitTasks.id });
-  if (!row) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
-  return getVisitTask(db, member, visitId, row.id);
+  return db.transaction(async (tx) => {
+    const visit = await requireVisit(tx, member, visitId, { forChange: true });
+    policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
+    const [task] = await tx
+      .select({
+        name: tasks.name,
+        description: tasks.description,
+        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+        price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
+      })
+      .from(tasks)
+      .leftJoin(
+        propertyTasks,
+        and(
+          eq(propertyTasks.taskId, tasks.id),
+          eq(propertyTasks.propertyId, visit.propertyId),
+          eq(propertyTasks.isActive, true),
+        ),
+      )
+      .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
+    if (!task) throw notFound('Task not found');
+    // The unique index on (visit_id, task_id) settles two adds racing each other.
+    const [row] = await tx
+      .insert(visitTasks)
+      .values({
+        workspaceId: member.workspaceId,
+        visitId,
+        taskId: input.taskId,
+        name: task.name,
+        description: task.description,
+        estimatedDurationMinutes: task.estimatedDurationMinutes,
+        price: input.price ?? (task.price === null ? null : toCents(task.price)),
+        status: 'pending',
+      })
+      .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
+      .returning({ id: visitTasks.id });
+    if (!row) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
+    return getVisitTask(tx, member, visitId, row.id);
+  });
 }
 
 /** spec §4: completed stamps completed_at; leaving completed clears it. A technician ticks, never prices. */
@@ -80,44 +82,48 @@ export async function updateVisitTask(
   visitTaskId: string,
   input: UpdateVisitTaskData,
 ): Promise<VisitTaskDto> {
-  const visit = await requireVisit(db, member, visitId);
-  if (input.price !== undefined) policy.visit.requireChange(member, visit, 'changePrice', VISIT_MESSAGES.noPrices);
-  if (input.status !== undefined || input.notes !== undefined) {
-    policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
-  }
-  const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
-  if (input.status) {
-    changes.status = input.status;
-    // Issue 25: a tick made offline keeps its time, when plausible (not before the visit was made).
-    const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
-    changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
-  }
-  if (input.notes !== undefined) changes.notes = input.notes;
-  if (input.price !== undefined) changes.price = input.price;
-  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409
-  // with the task as it is now).
-  const outcome = await updateVersioned(
-    db,
-    visitTasks,
-    and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId))!,
-    Object.keys(changes).length > 0 ? changes : null,
-    input.version,
-  );
-  if (outcome === 'missing') throw notFound(VISIT_MESSAGES.taskNotFound);
-  if (outcome === 'stale') {
-    throw staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisitTask(db, member, visitId, visitTaskId));
-  }
-  return getVisitTask(db, member, visitId, visitTaskId);
+  return db.transaction(async (tx) => {
+    const visit = await requireVisit(tx, member, visitId, { forChange: true });
+    if (input.price !== undefined) policy.visit.requireChange(member, visit, 'changePrice', VISIT_MESSAGES.noPrices);
+    if (input.status !== undefined || input.notes !== undefined) {
+      policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
+    }
+    const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
+    if (input.status) {
+      changes.status = input.status;
+      // Issue 25: a tick made offline keeps its time, when plausible (not before the visit was made).
+      const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
+      changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
+    }
+    if (input.notes !== undefined) changes.notes = input.notes;
+    if (input.price !== undefined) changes.price = input.price;
+    // Issue 17: every change bumps the version; a write naming an older one changes nothing (409
+    // with the task as it is now).
+    const outcome = await updateVersioned(
+      tx,
+      visitTasks,
+      and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId))!,
+      Object.keys(changes).length > 0 ? changes : null,
+      input.version,
+    );
+    if (outcome === 'missing') throw notFound(VISIT_MESSAGES.taskNotFound);
+    if (outcome === 'stale') {
+      throw staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisitTask(tx, member, visitId, visitTaskId));
+    }
+    return getVisitTask(tx, member, visitId, visitTaskId);
+  });
 }
 
 export async function removeVisitTask(db: Executor, member: Member, visitId: string, visitTaskId: string) {
-  const visit = await requireVisit(db, member, visitId);
-  policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
-  const deleted = await db
-    .delete(visitTasks)
-    .where(and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId)))
-    .returning({ id: visitTasks.id });
-  if (deleted.length === 0) throw notFound(VISIT_MESSAGES.taskNotFound);
+  return db.transaction(async (tx) => {
+    const visit = await requireVisit(tx, member, visitId, { forChange: true });
+    policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
+    const deleted = await tx
+      .delete(visitTasks)
+      .where(and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId)))
+      .returning({ id: visitTasks.id });
+    if (deleted.length === 0) throw notFound(VISIT_MESSAGES.taskNotFound);
+  });
 }
 
 /** Templates that can be added to the visit: the property's active tasks, or the workspace's whole catalogue. */
