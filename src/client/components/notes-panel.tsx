@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { NoteAttachableType } from '../../shared/constants';
 import type { NoteDto } from '../../shared/schemas/notes';
@@ -9,9 +9,9 @@ import { useDeleteNote, useNotes } from '../api/notes';
 import { submit } from '../api/outbox';
 import { madeNow } from '../api/write';
 import { formatDateTime } from '../lib/datetime';
-import { validate } from '../lib/form';
 import { paths } from '../paths';
 import { ConfirmDialog } from './confirm-dialog';
+import { FormActions, useSchemaForm } from './form';
 import { QueryView } from './query-view';
 import { Section } from './section';
 
@@ -79,78 +79,46 @@ export function NotesPanel({
 }
 
 function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAttachableType; attachableId: string }) {
-  const [busy, setBusy] = useState(false);
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const form = useSchemaForm({
+    initial: { content: '' },
     // The schema (and zod) loads with the first form sent, not with the page.
-    const { noteContent } = await import('../../shared/schemas/notes');
-    const checked = validate(noteContent, content);
-    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
-    setError(null);
-    setBusy(true);
-    try {
+    schema: () => import('../../shared/schemas/notes').then((m) => m.updateNoteInput),
+    failed: 'unknown error',
+    describeFailure: (error) => NOTE_MESSAGES.addFailed(errorMessage(error, 'unknown error')),
+    async submit({ content }) {
       // Made on the phone with its own id (a replay can never make it twice) and its own time.
       await submit({
         kind: 'noteCreate',
         id: crypto.randomUUID(),
-        content: checked.data,
+        content,
         attachableType,
         attachableId,
         at: madeNow(),
       });
-      setContent('');
-    } catch (failure) {
-      setError(NOTE_MESSAGES.addFailed(errorMessage(failure, 'unknown error')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      form.reset({ content: '' });
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap={6}>
-        <Textarea
-          label="Add a note"
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
-          error={error}
-        />
-        <Button type="submit" size="sm" disabled={busy} style={{ alignSelf: 'flex-start' }}>
-          {busy ? 'Saving...' : 'Add Note'}
-        </Button>
-      </Stack>
+    <form onSubmit={form.onSubmit} noValidate>
+      <Textarea label="Add a note" autosize minRows={2} maxRows={8} {...form.field('content')} />
+      <FormActions submit="Add Note" busy={form.busy} failure={form.failure} />
     </form>
   );
 }
 
 function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [content, setContent] = useState(note.content);
-  const [error, setError] = useState<string | null>(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const { noteContent } = await import('../../shared/schemas/notes');
-    const checked = validate(noteContent, content);
-    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? null);
-    setError(null);
-    setBusy(true);
-    try {
-      await submit({ kind: 'noteUpdate', id: note.id, content: checked.data });
+  const form = useSchemaForm({
+    initial: { content: note.content },
+    schema: () => import('../../shared/schemas/notes').then((m) => m.updateNoteInput),
+    failed: 'unknown error',
+    describeFailure: (error) => NOTE_MESSAGES.updateFailed(errorMessage(error, 'unknown error')),
+    async submit({ content }) {
+      await submit({ kind: 'noteUpdate', id: note.id, content });
       setEditing(false);
-    } catch (failure) {
-      setError(NOTE_MESSAGES.updateFailed(errorMessage(failure, 'unknown error')));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <Card component="li" withBorder padding="sm" aria-label={`Note by ${authorName(note)}`}>
@@ -165,27 +133,9 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
           </Anchor>
         </Group>
         {editing ? (
-          <form onSubmit={save} noValidate>
-            <Stack gap={6}>
-              <Textarea
-                aria-label="Note"
-                autosize
-                minRows={2}
-                maxRows={10}
-                value={content}
-                onChange={(event) => setContent(event.currentTarget.value)}
-                error={error}
-                data-autofocus
-              />
-              <Group gap="xs">
-                <Button type="submit" size="xs" disabled={busy}>
-                  {busy ? 'Saving...' : 'Save'}
-                </Button>
-                <Button size="xs" variant="default" onClick={() => setEditing(false)}>
-                  Cancel
-                </Button>
-              </Group>
-            </Stack>
+          <form onSubmit={form.onSubmit} noValidate>
+            <Textarea aria-label="Note" autosize minRows={2} maxRows={10} {...form.field('content')} data-autofocus />
+            <FormActions submit="Save" busy={form.busy} failure={form.failure} cancel={() => setEditing(false)} />
           </form>
         ) : (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -199,8 +149,8 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
                 size="compact-sm"
                 variant="subtle"
                 onClick={() => {
-                  setContent(note.content);
-                  setError(null);
+                  form.reset({ content: note.content });
+                  form.setFailure(null);
                   setEditing(true);
                 }}
               >

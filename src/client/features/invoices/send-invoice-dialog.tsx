@@ -1,11 +1,7 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Stack, Text, TextInput } from '@mantine/core';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
-import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
-import { errorMessage } from '../../api/http';
 import { useSendInvoice } from '../../api/invoices';
-import { ErrorBox } from '../../components/error-box';
-import { validate } from '../../lib/form';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { Dialog } from '../../components/overlays';
 
 /** 'Send Invoice': asks for the recipient (the property's owner by default) and e-mails the PDF. */
@@ -21,45 +17,34 @@ export function SendInvoiceDialog({
   onSent: (to: string) => void;
 }) {
   const send = useSendInvoice(invoice.id);
-  const [to, setTo] = useState(invoice.sentTo ?? invoice.recipient ?? '');
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const form = useSchemaForm({
+    initial: { to: invoice.sentTo ?? invoice.recipient ?? '' },
     // The schema (and zod) loads with the first form sent, not with the page.
-    const { sendInvoiceInput } = await import('../../../shared/schemas/invoices');
-    const checked = validate(sendInvoiceInput, { to });
-    if (!checked.ok) return setError(checked.errors.to ?? INVOICE_MESSAGES.recipientInvalid);
-    setError(null);
-    send.mutate(checked.data.to, { onSuccess: () => onSent(checked.data.to) });
-  }
+    schema: () => import('../../../shared/schemas/invoices').then((m) => m.sendInvoiceInput),
+    failed: 'Failed to send the invoice',
+    async submit({ to }) {
+      await send.mutateAsync(to);
+      onSent(to);
+    },
+  });
 
   return (
     <Dialog opened={opened} onClose={onClose} title="Send Invoice" centered>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
             {invoice.invoiceNumber} goes as a PDF attachment.
             {invoice.storedStatus === 'draft' ? ' Sending marks it sent and fixes its lines and amounts.' : ''}
           </Text>
-          <TextInput
-            label="Send to"
-            type="email"
-            inputMode="email"
-            value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
-            error={error}
-            data-autofocus
+          <TextInput label="Send to" type="email" inputMode="email" {...form.field('to')} data-autofocus />
+          <FormActions
+            submit="Send"
+            busyLabel="Sending..."
+            busy={form.busy}
+            failure={form.failure}
+            cancel={onClose}
+            grow
           />
-          {send.isError && <ErrorBox>{errorMessage(send.error, 'Failed to send the invoice')}</ErrorBox>}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={send.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Sending...' : 'Send'}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Dialog>
