@@ -36,7 +36,13 @@ export const paths = {
   assignTask: (id: string) => `/resources/tasks/${id}/assign`,
   addTaskToVisit: (id: string) => `/resources/tasks/${id}/add-to-visit`,
 
-  visits: () => '/resources/visits',
+  /** The visits list, optionally only today's or the completed ones not yet invoiced (issue 26, the dashboard's numbers). */
+  visits: (only?: 'today' | 'unbilled') =>
+    only === 'today'
+      ? '/resources/visits?when=today'
+      : only === 'unbilled'
+        ? '/resources/visits?status=completed&unbilled=true'
+        : '/resources/visits',
   newVisit: (propertyId?: string) =>
     propertyId ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}` : '/resources/visits/new',
   /** Issue 18: a visit that repeats; from a property's page, with it chosen. */
@@ -56,7 +62,8 @@ export const paths = {
   editVisit: (id: string) => `/resources/visits/${id}/edit`,
   visitTasks: (id: string) => `/resources/visits/${id}/tasks`,
 
-  invoices: () => '/resources/invoices',
+  /** The invoices list, optionally of one status. */
+  invoices: (status?: 'overdue' | 'paid') => (status ? `/resources/invoices?status=${status}` : '/resources/invoices'),
   newInvoice: (visitId?: string) =>
     visitId ? `/resources/invoices/new?visit=${encodeURIComponent(visitId)}` : '/resources/invoices/new',
   invoice: (id: string) => `/resources/invoices/${id}`,

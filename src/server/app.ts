@@ -40,6 +40,7 @@ import { tasksRoutes } from './modules/tasks';
 import { visitsRoutes } from './modules/visits';
 import { seriesRoutes } from './modules/series';
 import { calendarRoutes } from './modules/calendar';
+import { dashboardRoutes } from './modules/dashboard';
 import { attachablesRoutes } from './modules/attachables';
 import { invitationsRoutes } from './modules/invitations';
 import { workspacesRoutes } from './modules/workspaces';
@@ -155,6 +156,7 @@ export function createApp({
   app.route('/api/invitations', invitationsRoutes);
   app.route('/api/workspaces', workspacesRoutes);
   app.route('/api/attachables', attachablesRoutes);
+  app.route('/api/dashboard', dashboardRoutes);
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
     return c.json(body, 404);

@@ -44,7 +44,7 @@ export type VisitRole = (typeof VISIT_ROLES)[number];
 export const VISIT_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 /** `GET /api/visits?when=`: from the start of today in the workspace's time zone on, or before it. */
-export const VISIT_WHEN = ['upcoming', 'past'] as const;
+export const VISIT_WHEN = ['upcoming', 'past', 'today'] as const;
 export type VisitWhen = (typeof VISIT_WHEN)[number];
 
 export const VISIT_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'skipped'] as const;

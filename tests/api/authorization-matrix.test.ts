@@ -296,6 +296,8 @@ const TABLE: Record<string, Row> = {
     expect: officeOnly(204),
   },
   'GET /api/calendar/feed': { expect: anyMember(200) },
+  // Issue 26: the dashboard's numbers (the money only for the office; tests/api/dashboard.test.ts)
+  'GET /api/dashboard': { expect: anyMember(200) },
   'POST /api/calendar/feed/regenerate': { fresh: false, expect: anyMember(200) },
 
   // ── secondary profiles (personal) ──

@@ -519,12 +519,14 @@ describe('lists', () => {
     // Paging and the total are per call.
     expect(await list('?when=upcoming&limit=1&offset=1')).toMatchObject({ total: 3, items: [{ id: tomorrow.id }] });
     expect(await list('?when=past&limit=1')).toMatchObject({ total: 2, items: [{ id: yesterday.id }] });
+    // Issue 26, the dashboard's 'Today': the workspace's day only, soonest first.
+    expect(ids(await list('?when=today'))).toEqual([thisMorning.id]);
 
     const bad = await json<{ error: { fields: Record<string, string> } }>(
       await t.request('/api/visits?when=soon', { cookie: owner.cookie }),
       400,
     );
-    expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming or past' });
+    expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming, past or today' });
   });
 
   it('upcoming: only visits the user is assigned to, from now on, soonest first, limited', async () => {
@@ -538,6 +540,9 @@ describe('lists', () => {
       assistants: [me],
       scheduledAt: hoursFromNow(5),
     });
+    // Issue 26: only what is still to be done.
+    const done = await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(2), status: 'completed' });
+    const called = await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(3), status: 'cancelled' });
     const leading = [];
     for (const hours of [4, 2, 6, 3, 8, 7]) {
       leading.push(await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(hours) }));
@@ -554,6 +559,8 @@ describe('lists', () => {
     expect(all.items.map((item) => item.id)).toEqual(expected);
     expect(all.items.map((item) => item.id)).not.toContain(past.id);
     expect(all.items.map((item) => item.id)).not.toContain(notMine.id);
+    expect(all.items.map((item) => item.id)).not.toContain(done.id);
+    expect(all.items.map((item) => item.id)).not.toContain(called.id);
     expect(all.items[0]).toMatchObject({ role: 'lead', property: { name: property.name, address: property.address } });
     expect(all.items.find((item) => item.id === assisting.id)?.role).toBe('assistant');
 

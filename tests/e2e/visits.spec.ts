@@ -328,23 +328,78 @@ test('a failed task status change is reported even when another task was changed
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
 });
 
-test('the dashboard marks an upcoming visit that was cancelled', async ({ page, baseURL, user: _signedIn }) => {
+test('the dashboard’s Upcoming Visits leaves out completed and cancelled visits (issue 26)', async ({
+  page,
+  baseURL,
+  user: _signedIn,
+}) => {
   const setup = await propertyWithTasks(page.request, baseURL!);
   const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+  const made: Record<string, string> = {};
   for (const [hours, status] of [
     [2, 'scheduled'],
+    [3, 'completed'],
     [4, 'cancelled'],
   ] as const) {
     const response = await page.request.post(`${baseURL}/api/visits`, {
       data: { propertyId: setup.propertyId, scheduledAt: inHours(hours), status, addPropertyTasks: false },
     });
     expect(response.status(), await response.text()).toBe(201);
+    made[status] = ((await response.json()) as { id: string }).id;
   }
   await page.goto('/dashboard');
   const rows = page.getByRole('list', { name: 'Upcoming visits' }).getByRole('listitem');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).not.toContainText('Cancelled');
-  await expect(rows.nth(1)).toContainText('Cancelled');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole('link')).toHaveAttribute('href', `/resources/visits/${made.scheduled}`);
+});
+
+test('the dashboard’s numbers count today and the unbilled, and open the lists behind them (issue 26)', async ({
+  page,
+  baseURL,
+  user: _signedIn,
+}) => {
+  const setup = await propertyWithTasks(page.request, baseURL!);
+  const me = (await (await page.request.get(`${baseURL}/api/me`)).json()) as { workspace: { id: string } };
+  // The workspace's day is UTC's here, and a visit a minute from now is today's (the minute after
+  // midnight is left alone: a visit a minute before it would be tomorrow's).
+  const patched = await page.request.patch(`${baseURL}/api/workspaces/${me.workspace.id}`, {
+    data: { timeZone: 'UTC' },
+    headers: { origin: baseURL! },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+  const now = new Date();
+  const soon = new Date(now.getTime() + (now.getUTCHours() === 23 && now.getUTCMinutes() >= 58 ? -120_000 : 60_000));
+  const created = await page.request.post(`${baseURL}/api/visits`, {
+    data: { propertyId: setup.propertyId, scheduledAt: soon.toISOString(), addPropertyTasks: false },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const visit = (await created.json()) as { id: string; version: number };
+
+  await page.goto('/dashboard');
+  const numbers = page.getByRole('region', { name: 'At a glance' });
+  await expect(numbers.getByRole('link', { name: 'Today’s visits: 0 / 1 done' })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: 'Unbilled visits: 0 completed, not invoiced' })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: /^Overdue invoices: 0 \$0\.00$/ })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: /^Paid this month: \$0\.00 0 invoices$/ })).toBeVisible();
+
+  const done = await page.request.patch(`${baseURL}/api/visits/${visit.id}`, {
+    data: { status: 'completed', version: visit.version },
+    headers: { origin: baseURL! },
+  });
+  expect(done.ok(), await done.text()).toBe(true);
+  await page.reload();
+  await expect(numbers.getByRole('link', { name: 'Today’s visits: 1 / 1 done' })).toBeVisible();
+  await numbers.getByRole('link', { name: 'Unbilled visits: 1 completed, not invoiced' }).click();
+  await expect(page).toHaveURL(/\/resources\/visits\?status=completed&unbilled=true$/);
+  await expect(page.getByText('Only completed visits not yet invoiced')).toBeVisible();
+  await expect(page.getByRole('link', { name: setup.propertyName })).toHaveCount(1);
+
+  await page.goto('/dashboard');
+  await numbers.getByRole('link', { name: 'Today’s visits: 1 / 1 done' }).click();
+  await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Past' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: setup.propertyName })).toHaveCount(1);
 });
 
 test('the visit tasks screen says when the catalogue has more tasks than it shows', async ({

@@ -4,6 +4,7 @@
 
 export const areaKeys = {
   me: ['me'] as const,
+  dashboard: ['dashboard'] as const,
   properties: ['properties'] as const,
   tasks: ['tasks'] as const,
   visits: ['visits'] as const,

@@ -32,6 +32,8 @@ export interface VisitFilters {
   propertyId?: string;
   /** Issue 25: upcoming (from the start of today, soonest first) or past (latest first). */
   when?: VisitWhen;
+  /** Issue 26: completed and on no standing invoice ('true'; the office's). */
+  unbilled?: 'true';
   offset: number;
 }
 
@@ -120,7 +122,7 @@ export const candidatesQuery = (id: string) =>
     queryFn: () => api<Page<VisitCandidateDto>>(`/api/visits/${id}/candidates?limit=100`),
   });
 
-export const useVisits = (filters: VisitFilters) => useQuery(visitsQuery(filters));
+export const useVisits = (filters: VisitFilters, enabled = true) => useQuery({ ...visitsQuery(filters), enabled });
 /**
  * Issue 25, honest offline: the visits already in the cache (the calendar's other windows, the
  * lists, /today) that fall in the window, for a window never fetched while there is no network.

@@ -3,6 +3,8 @@
 
 export const VISIT_MESSAGES = {
   notFound: 'Visit not found',
+  /** Issue 26: billing is the office's to know. */
+  unbilledOfficeOnly: 'Only owners and managers can see which visits are not invoiced',
   alreadyExists: 'A visit with this id already exists',
   /** Issue 17: a write named a version that is no longer current (409 with the current record). */
   changedBySomeoneElse: 'Changed by someone else',

@@ -110,7 +110,12 @@ export const listVisitsQuery = pageQuery
     userId: z.uuid().optional(),
     from: instantParam('From').optional(),
     to: instantParam('To').optional(),
-    when: z.enum(VISIT_WHEN, { error: 'When must be upcoming or past' }).optional(),
+    when: z.enum(VISIT_WHEN, { error: 'When must be upcoming, past or today' }).optional(),
+    /** Issue 26: completed visits on no invoice that stands (owners and managers). */
+    unbilled: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
   })
   .refine((query) => (query.from === undefined) === (query.to === undefined), {
     message: 'Give both from and to, or neither',

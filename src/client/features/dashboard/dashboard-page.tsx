@@ -5,6 +5,7 @@ import { useMe } from '../../api/session';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { InvitationsCard } from './invitations-card';
+import { NumbersCard } from './numbers-card';
 import { SetUpCard } from './setup-card';
 import { UpcomingVisitsCard } from './upcoming-visits-card';
 
@@ -37,6 +38,7 @@ export function DashboardPage() {
       <Stack gap="lg">
         {me?.workspace && !me.setUp && me.can?.manageSettings && <SetUpCard workspaceId={me.workspace.id} />}
         <InvitationsCard />
+        {me?.workspace && <NumbersCard />}
         <UpcomingVisitsCard />
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" component="nav" aria-label="Areas">
           {tiles.map((tile) => (

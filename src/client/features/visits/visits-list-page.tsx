@@ -25,12 +25,16 @@ export function VisitsListPage() {
   const rawStatus = list.params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const propertyId = list.params.get('property') ?? undefined;
-  const upcoming = useVisits({ status, propertyId, when: 'upcoming', offset: soon.offset });
-  const past = useVisits({ status, propertyId, when: 'past', offset: list.offset });
+  // Issue 26: the dashboard's numbers open this list on today's visits, or on the unbilled ones.
+  const today = list.params.get('when') === 'today';
+  const unbilled = list.params.get('unbilled') === 'true' ? ('true' as const) : undefined;
+  const filters = { status, propertyId, unbilled };
+  const upcoming = useVisits({ ...filters, when: today ? 'today' : 'upcoming', offset: soon.offset });
+  const past = useVisits({ ...filters, when: 'past', offset: list.offset }, !today);
   const movingUpcoming = useStayInRange(soon, upcoming, DEFAULT_PAGE_SIZE);
   const movingPast = useStayInRange(list, past, DEFAULT_PAGE_SIZE);
   const can = useWorkspaceCan();
-  const filtered = Boolean(status || propertyId);
+  const filtered = Boolean(status || propertyId || unbilled || today);
   const none = !filtered && upcoming.data?.total === 0 && past.data?.total === 0;
 
   return (
@@ -65,6 +69,16 @@ export function VisitsListPage() {
             miw={200}
           />
         </Group>
+        {(today || unbilled) && (
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {today ? 'Only today’s visits' : 'Only completed visits not yet invoiced'}
+            </Text>
+            <Anchor component={Link} to={paths.visits()} size="sm">
+              Show all visits
+            </Anchor>
+          </Group>
+        )}
         {none ? (
           <Card withBorder>
             <Text c="dimmed">No visits yet. Schedule your first visit.</Text>
@@ -72,21 +86,25 @@ export function VisitsListPage() {
         ) : (
           <>
             <VisitGroup
-              title="Upcoming"
+              title={today ? 'Today' : 'Upcoming'}
               query={upcoming}
               moving={movingUpcoming}
               onPage={soon.setPage}
               offset={soon.offset}
-              empty={filtered ? 'No upcoming visits match these filters' : 'No upcoming visits'}
+              empty={
+                today ? 'No visits today' : filtered ? 'No upcoming visits match these filters' : 'No upcoming visits'
+              }
             />
-            <VisitGroup
-              title="Past"
-              query={past}
-              moving={movingPast}
-              onPage={list.setPage}
-              offset={list.offset}
-              empty={filtered ? 'No past visits match these filters' : 'No past visits'}
-            />
+            {!today && (
+              <VisitGroup
+                title="Past"
+                query={past}
+                moving={movingPast}
+                onPage={list.setPage}
+                offset={list.offset}
+                empty={filtered ? 'No past visits match these filters' : 'No past visits'}
+              />
+            )}
           </>
         )}
       </Stack>

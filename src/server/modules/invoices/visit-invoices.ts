@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { VisitInvoiceDto } from '../../../shared/schemas/visits';
 import { policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { invoices, invoiceVisits } from '../../db/schema';
+import { invoices, invoiceVisits, visits } from '../../db/schema';
 import { amounts, centsOf, shownStatus, subtotalSql } from './invoice-sql';
 
 // The invoices a visit is on, for the visits module (through index.ts).
@@ -43,3 +43,6 @@ export async function invoicesOfVisits(
     total: amounts(centsOf(subtotal), taxRateBps).total,
   }));
 }
+
+/** SQL on `visits`: the visit is on no invoice that stands (none, or only cancelled ones): it can still be billed. */
+export const notOnAnInvoice = sql`not exists (select 1 from ${invoiceVisits} where ${invoiceVisits.visitId} = ${visits.id} and ${invoiceVisits.active})`;

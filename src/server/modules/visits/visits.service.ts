@@ -16,13 +16,14 @@ import {
 } from '../../../shared/schemas/visits';
 import { authorize, insertWithClientId, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
-import { properties, propertyTasks, tasks, visits, visitTasks, visitUsers, workspaces } from '../../db/schema';
+import { properties, propertyTasks, tasks, visits, visitTasks, visitUsers } from '../../db/schema';
 import { conflict, notFound, staleVersion } from '../../errors';
 import { counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
+import { startOfToday, startOfTomorrow } from '../../db/workspace-time';
 import { completedAtFor } from './completed-at';
 import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
 import { isStale, updateVersioned } from '../../db/versioned';
-import { activeInvoiceOf, invoicesOfVisits } from '../invoices';
+import { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from '../invoices';
 import { replacePeople, requireMembers } from './visit-people.service';
 import { listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
@@ -49,9 +50,19 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
     );
   }
   // Issue 25: the visits list answers 'what's next' (Upcoming, soonest first) apart from the past.
-  if (query.when === 'upcoming') conditions.push(gte(visits.scheduledAt, startOfToday(member)));
-  if (query.when === 'past') conditions.push(lt(visits.scheduledAt, startOfToday(member)));
-  const soonestFirst = query.when ? query.when === 'upcoming' : query.from !== undefined;
+  const today = startOfToday(member.workspaceId);
+  if (query.when === 'upcoming') conditions.push(gte(visits.scheduledAt, today));
+  if (query.when === 'past') conditions.push(lt(visits.scheduledAt, today));
+  // Issue 26, the dashboard's 'Today' number: the visits of the workspace's day.
+  if (query.when === 'today')
+    conditions.push(gte(visits.scheduledAt, today), lt(visits.scheduledAt, startOfTomorrow(member.workspaceId)));
+  // Issue 26, the dashboard's 'Unbilled' number: completed and on no invoice that stands. Billing
+  // is the office's to know (a technician asking is refused, not shown an empty list).
+  if (query.unbilled) {
+    authorize(policy.workspace.can(member).seeInvoices, VISIT_MESSAGES.unbilledOfficeOnly);
+    conditions.push(eq(visits.status, 'completed'), notOnAnInvoice);
+  }
+  const soonestFirst = query.when ? query.when !== 'past' : query.from !== undefined;
   const order = soonestFirst ? [asc(visits.scheduledAt), asc(visits.id)] : [desc(visits.scheduledAt), desc(visits.id)];
   const rows = await db
     .select({ ...listItemColumns, total: windowTotal() })
@@ -70,17 +81,14 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
   return toPage(rows, query, countAll, toListItem);
 }
 
-/** SQL: the instant today began in the member's workspace's time zone (workspaces.time_zone). */
-function startOfToday(member: Member): SQL {
-  const zone = sql`(select ${workspaces.timeZone} from ${workspaces} where ${workspaces.id} = ${member.workspaceId})`;
-  return sql`(date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`;
-}
-
 /** SQL on `visits`: the member is on the visit (lead or assistant), as the dashboard and Today list them. */
 const onTheVisit = (member: Member) =>
   sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${member.id})`;
 
-/** spec §7: visits the member is assigned to in the workspace, from now on, soonest first. */
+/**
+ * spec §7: visits the member is assigned to in the workspace, from now on, soonest first; issue 26:
+ * only those still to be done (no completed or cancelled one).
+ */
 export async function listUpcomingVisits(db: Executor, member: Member, limit: number): Promise<UpcomingVisitDto[]> {
   const rows = await db
     .select({
@@ -93,7 +101,13 @@ export async function listUpcomingVisits(db: Executor, member: Member, limit: nu
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .innerJoin(visitUsers, and(eq(visitUsers.visitId, visits.id), eq(visitUsers.userId, member.id)))
-    .where(and(policy.visit.scope(member), gte(visits.scheduledAt, sql`now()`)))
+    .where(
+      and(
+        policy.visit.scope(member),
+        gte(visits.scheduledAt, sql`now()`),
+        inArray(visits.status, ['scheduled', 'in_progress']),
+      ),
+    )
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, scheduledAt: row.scheduledAt.toISOString() }));
