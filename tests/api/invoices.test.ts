@@ -404,6 +404,21 @@ describe('the PDF and sending it', () => {
       filename: `${invoice.invoiceNumber}.pdf`,
       contentType: 'application/pdf',
     });
+    // Issue 26: HTML and text alike name the business, the number, the amount due and when; no
+    // link the customer could not open; the PDF says what the invoice is once sent, never 'Draft'.
+    for (const body of [mail?.text ?? '', mail?.html || '']) {
+      expect(body).toContain(invoice.seller.name);
+      expect(body).toContain(invoice.invoiceNumber);
+      expect(body).toContain('Amount due');
+      expect(body).toContain('$27.00'); // 25.00 + 8 % tax
+      expect(body).toContain(`Due by ${invoice.dueDate}`);
+      expect(body).not.toContain('/resources/invoices/');
+    }
+    const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(mail!.attachments[0]!.content)), {
+      mergePages: true,
+    });
+    expect(pdfText).toContain('Status: Sent');
+    expect(pdfText).not.toContain('Draft');
     expect(
       (await t.request(`/api/invoices/${invoice.id}/send`, { cookie: owner.cookie, body: { to: 'nope' } })).status,
     ).toBe(400);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { mailSends } from '../../src/server/db/schema';
+import { mailSends, workspaces } from '../../src/server/db/schema';
 import { MAIL_LIMITS } from '../../src/shared/constants';
 import { IDENTITY_MESSAGES } from '../../src/shared/messages/identity';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
@@ -155,20 +155,29 @@ describe('per-sender limits, kept in the database', () => {
 });
 
 describe('what the message says of its sender', () => {
-  it("From: MAIL_FROM's address with the sender's name, Reply-To: the sender; no user text makes a header", async () => {
+  it("From: MAIL_FROM's address with the business's name, Reply-To: the sender; no user text makes a header", async () => {
     const smtp = await startSmtp();
     const app = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Rounds Billing <billing@rounds.example>' });
     try {
       const owner = await createUser(app, { name: 'Ada Lovelace' });
+      // Issue 26: an invoice comes from the business, whose name is user text too.
+      await app.db
+        .update(workspaces)
+        .set({ name: 'Lovelace Gardens\r\nBcc: victim@example.com' })
+        .where(eq(workspaces.id, owner.workspaceId));
       const invoice = await billableInvoice(app, owner, 'Evil\r\nBcc: victim@example.com\r\nX-Injected: yes');
       const to = uniqueEmail('payer');
       expect((await send(app, owner, invoice.id, to)).status).toBe(200);
       const mail = smtp.received.find((candidate) => candidate.subject?.includes(invoice.invoiceNumber))!;
-      expect(mail.from?.value).toEqual([{ name: 'Ada Lovelace', address: 'billing@rounds.example' }]);
+      expect(mail.from?.value).toEqual([
+        { name: 'Lovelace Gardens Bcc: victim@example.com', address: 'billing@rounds.example' },
+      ]);
       expect(mail.replyTo?.value).toEqual([{ name: '', address: owner.email }]);
       expect(mail.headers.has('bcc')).toBe(false);
       expect(mail.headers.has('x-injected')).toBe(false);
-      expect(mail.subject).toBe(`Invoice ${invoice.invoiceNumber} for Evil Bcc: victim@example.com X-Injected: yes`);
+      expect(mail.subject).toBe(
+        `Invoice ${invoice.invoiceNumber} from Lovelace Gardens Bcc: victim@example.com for Evil Bcc: victim@example.com X-Injected: yes`,
+      );
       expect(smtp.received.every((received) => !JSON.stringify(received.to).includes('victim@example.com'))).toBe(true);
     } finally {
       await app.close();

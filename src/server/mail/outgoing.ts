@@ -20,13 +20,20 @@ export interface MailDeps {
 
 type ToOthersKind = (typeof MAIL_TO_OTHERS_KINDS)[number];
 type Content = Pick<OutgoingMail, 'to' | 'subject' | 'text' | 'html' | 'attachments'>;
+/** A person's mail may go under the name of the business they send for (an invoice's seller). */
+type PersonContent = Content & Pick<OutgoingMail, 'fromName'>;
 
 const HOUR_MS = 3600_000;
 
 /** A person e-mails someone else: 403 unless their address is verified, 429 past their limits. */
-export async function sendAsPerson(deps: MailDeps, sender: Actor, kind: ToOthersKind, mail: Content): Promise<void> {
+export async function sendAsPerson(
+  deps: MailDeps,
+  sender: Actor,
+  kind: ToOthersKind,
+  mail: PersonContent,
+): Promise<void> {
   if (!sender.emailVerified) throw forbidden(IDENTITY_MESSAGES.verifyToSend);
-  const fromName = await displayName(deps.db, sender.id);
+  const fromName = mail.fromName ?? (await displayName(deps.db, sender.id));
   const limits = [
     { windowMs: HOUR_MS, max: MAIL_LIMITS.perHour },
     { windowMs: 24 * HOUR_MS, max: MAIL_LIMITS.perDay },

@@ -29,11 +29,11 @@ import {
 } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { formatMoney, formatPercent } from '../../../shared/money';
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { Config } from '../../config';
 import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
+import { asSent, invoiceMail } from './invoice-mail';
 import { renderInvoicePdf } from './invoice-pdf';
 import { amounts, centsOf, shownStatus, subtotalSql } from './invoice-sql';
 
@@ -521,12 +521,14 @@ export async function sendInvoice(
   const invoice = await getInvoice(deps.db, member, id);
   if (invoice.storedStatus === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBeSent);
   if (invoice.visits.length === 0) throw conflict(IDENTITY_MESSAGES.invoiceWithoutVisits);
-  const pdf = await renderInvoicePdf(invoice);
+  // The PDF and the mail say what the invoice is once sent (issue 26: never 'Draft').
+  const pdf = await renderInvoicePdf(asSent(invoice));
   try {
     await sendAsPerson(deps, member, 'invoice', {
       to,
-      subject: `Invoice ${invoice.invoiceNumber} for ${invoice.property.name}`,
-      text: invoiceMailText(invoice, `${deps.config.publicUrl}/resources/invoices/${id}`),
+      ...invoiceMail(asSent(invoice)),
+      // From the business; answers go to the person who sent it (sendAsPerson's Reply-To).
+      fromName: invoice.seller.name || undefined,
       attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
     });
   } catch (error) {
@@ -537,23 +539,4 @@ export async function sendInvoice(
     );
   }
   return recordSent(deps.db, member, id, to);
-}
-
-/** The e-mail's text: the essentials, with the PDF attached. */
-function invoiceMailText(invoice: InvoiceDetailDto, link: string): string {
-  const due = invoice.dueDate ? `Due date: ${invoice.dueDate}` : 'Due on receipt';
-  return [
-    `Invoice ${invoice.invoiceNumber} from ${invoice.seller.name} for ${invoice.property.name}, ${invoice.property.address}.`,
-    '',
-    `Subtotal: ${formatMoney(invoice.subtotal)}`,
-    `Tax (${formatPercent(invoice.taxRateBps)}): ${formatMoney(invoice.taxAmount)}`,
-    `Total: ${formatMoney(invoice.total)}`,
-    due,
-    '',
-    'The invoice is attached as a PDF.',
-    `Signed-in users can also open it at ${link}`,
-    '',
-    // Who it is from: the business as it was when the invoice was made.
-    ...[invoice.seller.name, invoice.seller.address, invoice.seller.phone, invoice.seller.email].filter(Boolean),
-  ].join('\n');
 }
