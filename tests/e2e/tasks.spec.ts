@@ -48,7 +48,12 @@ test('a user builds a task template, assigns it to properties, and deletes it', 
   await page.getByRole('link', { name: 'Assign to Properties' }).click();
   await page.getByRole('checkbox', { name: 'Lake House' }).check();
   await page.getByRole('checkbox', { name: 'City Flat' }).check();
+  // A price that is not one is refused on its field, and the error goes as it is corrected.
+  await page.getByLabel('Custom price ($)').fill('-5');
+  await page.getByRole('button', { name: 'Assign to 2 properties' }).click();
+  await expect(page.getByText('Price must be 0 or more')).toBeVisible();
   await page.getByLabel('Custom price ($)').fill('99');
+  await expect(page.getByText('Price must be 0 or more')).toHaveCount(0);
   await page.getByRole('button', { name: 'Assign to 2 properties' }).click();
   await expect(page.getByText('Added Winterize pipes to 2 properties.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Lake House' })).toBeDisabled();

@@ -1,15 +1,14 @@
-import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Card, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
-import { errorMessage } from '../../api/http';
 import { useAssignTask, useTask, useTaskAssignments } from '../../api/tasks';
 import { ErrorBox } from '../../components/error-box';
 import { ListFooter } from '../../components/list-footer';
-import { validate } from '../../lib/form';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { QueryView } from '../../components/query-view';
@@ -26,40 +25,34 @@ export function AssignTaskPage() {
   const [offset, setOffset] = useState(0);
   const assignments = useTaskAssignments(id, q, offset);
   const assign = useAssignTask(id);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [customPrice, setCustomPrice] = useState('');
-  const [priceError, setPriceError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const name = task.data?.name ?? 'Task';
+  const form = useSchemaForm({
+    initial: { propertyIds: [] as string[], customPrice: '' },
+    // The schemas (and zod) load with the first form sent, not with the page. The price is typed
+    // in dollars; the API takes cents.
+    schema: () =>
+      Promise.all([import('../../../shared/schemas/tasks'), import('../../../shared/schemas/money')]).then(
+        ([tasks, money]) => tasks.assignTaskInput.extend({ customPrice: money.dollarsField }),
+      ),
+    failed: 'Failed to assign the task',
+    async submit(_data, values) {
+      const result = await assign.mutateAsync({
+        propertyIds: values.propertyIds,
+        customPrice: dollarsToCents(values.customPrice),
+      });
+      form.setValue('propertyIds', []);
+      setDone(`Added ${name} to ${plural(result.assigned)}.`);
+    },
+  });
+  const chosen = new Set(form.values.propertyIds);
 
   function toggle(propertyId: string, on: boolean) {
     setDone(null);
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(propertyId);
-      else next.delete(propertyId);
-      return next;
-    });
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    setDone(null);
-    if (chosen.size === 0) return setFailure(TASK_MESSAGES.selectProperties);
-    // The schema (and zod) loads with the first form sent, not with the page.
-    const { dollarsField } = await import('../../../shared/schemas/money');
-    const price = validate(dollarsField, customPrice);
-    setPriceError(price.ok ? null : (Object.values(price.errors)[0] ?? null));
-    if (!price.ok) return;
-    try {
-      const result = await assign.mutateAsync({ propertyIds: [...chosen], customPrice: price.data });
-      setChosen(new Set());
-      setDone(`Added ${name} to ${plural(result.assigned)}.`);
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to assign the task'));
-    }
+    const next = new Set(chosen);
+    if (on) next.add(propertyId);
+    else next.delete(propertyId);
+    form.setValue('propertyIds', [...next]);
   }
 
   return (
@@ -69,7 +62,7 @@ export function AssignTaskPage() {
     >
       <DetailFrame query={task} loading="Loading task" notFound={TASK_MESSAGES.notFound}>
         {(template) => (
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={form.onSubmit} noValidate>
             <Stack gap="md">
               <Text size="sm" c="dimmed">
                 Choose the properties that should get “{template.name}” (default price{' '}
@@ -83,7 +76,7 @@ export function AssignTaskPage() {
                   </Anchor>
                 </Alert>
               )}
-              {failure && <ErrorBox>{failure}</ErrorBox>}
+              {form.errors.propertyIds && <ErrorBox>{form.errors.propertyIds}</ErrorBox>}
               <TextInput
                 label="Search properties"
                 type="search"
@@ -134,19 +127,16 @@ export function AssignTaskPage() {
                 label="Custom price ($)"
                 description="Optional; leave blank to use the default price"
                 inputMode="decimal"
-                value={customPrice}
-                onChange={(event) => setCustomPrice(event.currentTarget.value)}
-                error={priceError}
+                {...form.field('customPrice')}
                 maw={240}
               />
-              <Group gap="xs">
-                <Button type="submit" disabled={assign.isPending || chosen.size === 0}>
-                  {assign.isPending ? 'Saving...' : `Assign to ${plural(chosen.size)}`}
-                </Button>
-                <Button component={Link} to={paths.task(id)} variant="default">
-                  Cancel
-                </Button>
-              </Group>
+              <FormActions
+                submit={`Assign to ${plural(chosen.size)}`}
+                busy={form.busy}
+                done={chosen.size === 0}
+                failure={form.failure}
+                cancel={paths.task(id)}
+              />
             </Stack>
           </form>
         )}
