@@ -52,6 +52,11 @@ export type VisitTaskStatus = (typeof VISIT_TASK_STATUSES)[number];
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Issue 26: an invoice's discount is an amount (cents) or a percent (basis points) of its subtotal. */
+export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+/** Issue 26: at most this many extra lines on one invoice. */
+export const MAX_INVOICE_ITEMS = 50;
 
 /** spec §3: seven attachable types for notes; photos take all but `photo`. */
 export const NOTE_ATTACHABLE_TYPES = [

@@ -46,10 +46,35 @@ export function centsToDollarsInput(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : centsToDecimal(cents);
 }
 
-/** spec §9: an invoice's tax is 8 % of its subtotal, rounded half up to the cent; the total adds them. */
-export function invoiceAmounts(subtotal: number, taxBasisPoints: number) {
-  const taxAmount = percentOf(subtotal, taxBasisPoints);
-  return { subtotal, taxAmount, total: subtotal + taxAmount };
+/** Issue 26: an invoice's discount, an amount in cents or a percent in basis points of its subtotal. */
+export interface Discount {
+  kind: 'amount' | 'percent';
+  value: number;
+}
+
+/** 'Discount (10%)' or 'Discount': how an invoice names its discount. */
+export const discountLabel = (discount: Discount) =>
+  discount.kind === 'percent' ? `Discount (${formatPercent(discount.value)})` : 'Discount';
+
+/** Issue 26: an extra line's amount, its quantity times its unit price. */
+export const itemAmount = (item: { quantity: number; unitPrice: number }) => item.quantity * item.unitPrice;
+
+/**
+ * An invoice's amounts, in integer cents, by one rule written once (spec §9, issue 26):
+ * - subtotal: the billed tasks and the extra lines (quantity × unit price), as given;
+ * - discount: an amount, never more than the subtotal; or a percent of the subtotal, rounded half up to the cent;
+ * - tax: the invoice's rate of what is left after the discount, rounded half up to the cent;
+ * - total: subtotal − discount + tax.
+ * Each rounding happens once, on a whole amount, so the parts always add up to the total.
+ */
+export function invoiceAmounts(subtotal: number, taxBasisPoints: number, discount: Discount | null = null) {
+  const discountAmount = !discount
+    ? 0
+    : discount.kind === 'amount'
+      ? Math.min(discount.value, subtotal)
+      : Math.min(percentOf(subtotal, discount.value), subtotal);
+  const taxAmount = percentOf(subtotal - discountAmount, taxBasisPoints);
+  return { subtotal, discountAmount, taxAmount, total: subtotal - discountAmount + taxAmount };
 }
 
 /** A rate in basis points as people write it: 800 → "8%", 825 → "8.25%". */

@@ -19,6 +19,7 @@ import {
   ACCOUNT_ROLES,
   DEFAULT_ACCOUNT_ROLE,
   DEFAULT_COUNTRY,
+  DISCOUNT_KINDS,
   INVOICE_STATUSES,
   MAIL_KINDS,
   NOTE_ATTACHABLE_TYPES,
@@ -561,6 +562,11 @@ export const invoices = pgTable(
     sellerAddress: text('seller_address'),
     sellerPhone: text('seller_phone'),
     sellerEmail: text('seller_email'),
+    /** Issue 26: off the subtotal before tax, an amount in cents or a percent in basis points. */
+    discountKind: text('discount_kind', { enum: DISCOUNT_KINDS }),
+    discountValue: integer('discount_value'),
+    /** The discount in cents (frozen from 'sent' on, as the other amounts). */
+    discountAmount: money('discount_amount').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -571,7 +577,14 @@ export const invoices = pgTable(
     index('invoices_status_idx').on(table.status),
     trigramIndex('invoices_number_trgm_idx', table.invoiceNumber),
     check('invoices_status_check', oneOf('status', INVOICE_STATUSES)),
-    check('invoices_amounts_check', sql`subtotal >= 0 and tax_amount >= 0 and total = subtotal + tax_amount`),
+    check(
+      'invoices_amounts_check',
+      sql`subtotal >= 0 and tax_amount >= 0 and discount_amount >= 0 and discount_amount <= subtotal and total = subtotal - discount_amount + tax_amount`,
+    ),
+    check(
+      'invoices_discount_check',
+      sql`(discount_kind is null and discount_value is null) or (discount_kind = 'amount' and discount_value >= 0) or (discount_kind = 'percent' and discount_value between 0 and 10000)`,
+    ),
     check('invoices_tax_rate_check', sql`tax_rate_bps between 0 and 10000`),
   ],
 );
@@ -623,6 +636,30 @@ export const invoiceLines = pgTable(
     index('invoice_lines_invoice_idx').on(table.invoiceId, table.position),
     index('invoice_lines_visit_id_idx').on(table.visitId),
     check('invoice_lines_price_check', sql`price >= 0`),
+  ],
+);
+
+/**
+ * Issue 26: an invoice's own lines beside its visits' tasks (a part, a call-out fee): a
+ * description, a quantity and a unit price. They change with the invoice while it is a draft.
+ */
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    index('invoice_items_invoice_idx').on(table.invoiceId, table.position),
+    check('invoice_items_quantity_check', sql`quantity between 1 and 10000`),
+    check('invoice_items_unit_price_check', sql`unit_price >= 0`),
   ],
 );
 

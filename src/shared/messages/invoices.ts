@@ -21,4 +21,10 @@ export const INVOICE_MESSAGES = {
   recipientInvalid: 'Please enter the e-mail address to send the invoice to',
   sendFailed: (reason: string) => `The invoice could not be sent: ${reason}`,
   sent: (to: string) => `Invoice sent to ${to}`,
+  itemDescriptionRequired: 'Please describe the line',
+  itemDescriptionTooLong: 'A line’s description is at most 200 characters',
+  itemQuantityInvalid: 'Quantity must be a whole number from 1 to 10000',
+  tooManyItems: 'At most 50 extra lines on one invoice',
+  discountPercentInvalid: 'A percent discount is from 0 to 100 %',
+  itemsFrozen: 'The lines of an invoice that has been sent can no longer change',
 } as const;

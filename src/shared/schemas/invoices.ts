@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { INVOICE_STATUSES, type InvoiceStatus, type VisitStatus } from '../constants';
+import {
+  DISCOUNT_KINDS,
+  INVOICE_STATUSES,
+  MAX_INVOICE_ITEMS,
+  type InvoiceStatus,
+  type VisitStatus,
+} from '../constants';
+import type { Discount } from '../money';
+import { cents } from './money';
 import { inStorableYears, pageQuery } from './common';
 import { INVOICE_MESSAGES } from '../messages/invoices';
 
@@ -25,6 +33,43 @@ const visitIds = z
   .array(z.uuid('Please select visits to bill'), 'Please select visits to bill')
   .max(200, 'At most 200 visits on one invoice');
 
+/** Issue 26: an extra line of an invoice: what it is, how many, and the price of one in cents. */
+export const invoiceItemInput = z.object({
+  description: z
+    .string({ error: INVOICE_MESSAGES.itemDescriptionRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.itemDescriptionRequired)
+    .max(200, INVOICE_MESSAGES.itemDescriptionTooLong),
+  quantity: z
+    .number({ error: INVOICE_MESSAGES.itemQuantityInvalid })
+    .int(INVOICE_MESSAGES.itemQuantityInvalid)
+    .min(1, INVOICE_MESSAGES.itemQuantityInvalid)
+    .max(10000, INVOICE_MESSAGES.itemQuantityInvalid),
+  unitPrice: cents,
+});
+export type InvoiceItemInput = z.input<typeof invoiceItemInput>;
+
+const items = z.array(invoiceItemInput).max(MAX_INVOICE_ITEMS, INVOICE_MESSAGES.tooManyItems);
+
+/** Issue 26: off the subtotal before tax: an amount in cents, or a percent in basis points (1250 = 12.5 %); null: none. */
+export const discountInput = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('amount'), value: cents }),
+      z.object({
+        kind: z.literal('percent'),
+        value: z
+          .number({ error: INVOICE_MESSAGES.discountPercentInvalid })
+          .int(INVOICE_MESSAGES.discountPercentInvalid)
+          .min(0, INVOICE_MESSAGES.discountPercentInvalid)
+          .max(10000, INVOICE_MESSAGES.discountPercentInvalid),
+      }),
+    ],
+    { error: `Discount kind must be one of ${DISCOUNT_KINDS.join(', ')}` },
+  )
+  .nullable();
+
 /** `POST /api/invoices`. Amounts are never taken from the client: the server computes them. */
 export const createInvoiceInput = z.object({
   propertyId: z
@@ -36,12 +81,17 @@ export const createInvoiceInput = z.object({
   /** Left out: the workspace's payment terms from today; null: no due date. */
   dueDate: dueDate.optional(),
   status: invoiceStatus.default('draft'),
+  items: items.default([]),
+  discount: discountInput.default(null),
 });
 export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
 
 /** `PATCH /api/invoices/:id`: the property is fixed; visits change only while it is a draft. */
 export const updateInvoiceInput = z.object({
   visitIds: visitIds.optional(),
+  /** Issue 26: replaces the extra lines; like the visits, only while it is a draft. */
+  items: items.optional(),
+  discount: discountInput.optional(),
   dueDate: dueDate.optional(),
   status: invoiceStatus.optional(),
 });
@@ -80,6 +130,8 @@ export interface InvoiceListItemDto {
   status: InvoiceStatus;
   dueDate: string | null;
   subtotal: number;
+  /** Issue 26: the discount in cents (0 without one). */
+  discountAmount: number;
   taxAmount: number;
   total: number;
   paidAt: string | null;
@@ -104,6 +156,15 @@ export interface InvoiceLineDto {
   price: number;
 }
 
+export interface InvoiceItemDto {
+  id: string;
+  description: string;
+  quantity: number;
+  /** In cents; the line's amount is quantity × unit price. */
+  unitPrice: number;
+  amount: number;
+}
+
 export interface InvoiceVisitDto {
   id: string;
   scheduledAt: string;
@@ -126,6 +187,9 @@ export interface InvoiceDetailDto extends InvoiceListItemDto {
   visits: InvoiceVisitDto[];
   /** One per completed visit task; copied when the invoice left draft (then `frozen`). */
   lines: InvoiceLineDto[];
+  /** Issue 26: the invoice's own extra lines. */
+  items: InvoiceItemDto[];
+  discount: Discount | null;
   frozen: boolean;
   sentAt: string | null;
   sentTo: string | null;

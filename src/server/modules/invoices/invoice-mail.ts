@@ -1,5 +1,5 @@
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
-import { formatMoney, formatPercent } from '../../../shared/money';
+import { discountLabel, formatMoney, formatPercent } from '../../../shared/money';
 
 // Issue 26: the e-mail an invoice goes out in. From the business (its name as the sender's, the
 // person who sent it as Reply-To), in HTML and plain text alike: who it is from, the number, the
@@ -18,6 +18,9 @@ export function invoiceMail(invoice: InvoiceDetailDto): { subject: string; text:
   );
   const amounts: [string, string][] = [
     ['Subtotal', formatMoney(invoice.subtotal)],
+    ...(invoice.discount
+      ? [[discountLabel(invoice.discount), formatMoney(-invoice.discountAmount)] as [string, string]]
+      : []),
     [`Tax (${formatPercent(invoice.taxRateBps)})`, formatMoney(invoice.taxAmount)],
     ['Total', formatMoney(invoice.total)],
     ['Amount due', formatMoney(amountDue(invoice))],

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatMoney, formatPercent } from '../../../shared/money';
+import { discountLabel, formatMoney, formatPercent } from '../../../shared/money';
 import { placeLine } from '../../../shared/place';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 
@@ -48,13 +48,21 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
           { text: 'Task', bold: true },
           { text: 'Price', bold: true, alignment: 'right' },
         ],
-        ...(invoice.lines.length === 0
+        ...(invoice.lines.length === 0 && invoice.items.length === 0
           ? [[{ text: 'No completed tasks', colSpan: 3, italics: true }, '', '']]
           : invoice.lines.map((line) => [
               day(line.visitScheduledAt),
               line.taskName,
               { text: formatMoney(line.price), alignment: 'right' as const },
             ])),
+        // Issue 26: the invoice's own lines, after the visits' tasks.
+        ...invoice.items.map((item) => [
+          '',
+          item.quantity === 1
+            ? item.description
+            : `${item.description} (${item.quantity} × ${formatMoney(item.unitPrice)})`,
+          { text: formatMoney(item.amount), alignment: 'right' as const },
+        ]),
       ],
     },
     layout: 'lightHorizontalLines',
@@ -106,6 +114,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
       },
       lines,
       amount('Subtotal', invoice.subtotal),
+      ...(invoice.discount ? [amount(discountLabel(invoice.discount), -invoice.discountAmount)] : []),
       amount(`Tax (${formatPercent(invoice.taxRateBps)})`, invoice.taxAmount),
       amount('Total', invoice.total, true),
     ],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../shared/constants';
-import { invoiceAmounts, parseCents } from '../../../shared/money';
-import { invoices, invoiceVisits, visitTasks } from '../../db/schema';
+import { invoiceAmounts, parseCents, type Discount } from '../../../shared/money';
+import { invoiceItems, invoices, invoiceVisits, visitTasks } from '../../db/schema';
 
 // The rules of an invoice's amounts and status (spec §4, §9; issue 14), as SQL for lists and
 // as TypeScript for the rest, in one place.
@@ -17,14 +17,23 @@ const liveSubtotal = sql`(select coalesce(sum(${visitTasks.price}), 0) from ${in
   join ${visitTasks} on ${visitTasks.visitId} = ${invoiceVisits.visitId}
   where ${invoiceVisits.invoiceId} = ${invoices.id} and ${visitTasks.status} = 'completed')`;
 
-/** The subtotal as a numeric string: live for a draft, frozen from 'sent' on. */
-export const subtotalSql = sql<string>`(case when ${invoices.status} = 'draft' then ${liveSubtotal} else ${invoices.subtotal} end)`;
+/** Issue 26: the invoice's extra lines, quantity × unit price. */
+const itemsSubtotal = sql`(select coalesce(sum(${invoiceItems.quantity} * ${invoiceItems.unitPrice}), 0) from ${invoiceItems}
+  where ${invoiceItems.invoiceId} = ${invoices.id})`;
+
+/** The subtotal as a numeric string: live for a draft (its visits' tasks and its lines), frozen from 'sent' on. */
+export const subtotalSql = sql<string>`(case when ${invoices.status} = 'draft' then ${liveSubtotal} + ${itemsSubtotal} else ${invoices.subtotal} end)`;
+
+/** The invoice's discount as stored (kind and value), or null. */
+export const discountOf = (row: { discountKind: Discount['kind'] | null; discountValue: number | null }) =>
+  row.discountKind && row.discountValue !== null ? { kind: row.discountKind, value: row.discountValue } : null;
 
 /**
- * Tax is the invoice's rate (the workspace's when it was made; spec §9's 8 % by default) of the
- * subtotal, rounded half up to the cent; the total adds them.
+ * The discount comes off the subtotal, then tax is the invoice's rate (the workspace's when it was
+ * made; spec §9's 8 % by default) of the rest; each rounded half up to the cent (shared/money.ts).
  */
-export const amounts = (subtotal: number, taxRateBps: number) => invoiceAmounts(subtotal, taxRateBps);
+export const amounts = (subtotal: number, taxRateBps: number, discount: Discount | null) =>
+  invoiceAmounts(subtotal, taxRateBps, discount);
 
 /** numeric values computed in SQL arrive as strings. */
 export const centsOf = (value: string | number) => parseCents(String(value));

@@ -8,6 +8,8 @@ import {
   type BillableVisitDto,
   type createInvoiceInput,
   type InvoiceDetailDto,
+  type InvoiceItemDto,
+  type InvoiceItemInput,
   type InvoiceLineDto,
   type InvoiceListItemDto,
   type listInvoicesQuery,
@@ -16,6 +18,7 @@ import {
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import {
+  invoiceItems,
   invoiceLines,
   invoices,
   invoiceVisits,
@@ -35,7 +38,8 @@ import type { Config } from '../../config';
 import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 import { asSent, invoiceMail } from './invoice-mail';
 import { renderInvoicePdf } from './invoice-pdf';
-import { amounts, centsOf, shownStatus, subtotalSql } from './invoice-sql';
+import { amounts, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
+import { itemAmount, type Discount } from '../../../shared/money';
 
 // Invoices (spec §2, §4, §9; issue 14) of a workspace (issue 24): seen and changed by its owners
 // and managers; a technician gets 404 on every one. Amounts are the server's, in cents, at the
@@ -56,6 +60,8 @@ const listColumns = {
   createdAt: invoices.createdAt,
   visitCount: sql<number>`(select cast(count(*) as integer) from ${invoiceVisits} where ${invoiceVisits.invoiceId} = ${invoices.id})`,
   taxRateBps: invoices.taxRateBps,
+  discountKind: invoices.discountKind,
+  discountValue: invoices.discountValue,
 };
 
 type ListRow = {
@@ -70,12 +76,14 @@ type ListRow = {
   createdAt: Date;
   visitCount: number;
   taxRateBps: number;
+  discountKind: Discount['kind'] | null;
+  discountValue: number | null;
 };
 
-function toListItem(row: ListRow): InvoiceListItemDto {
+function toListItem({ discountKind, discountValue, ...row }: ListRow): InvoiceListItemDto {
   return {
     ...row,
-    ...amounts(centsOf(row.subtotal), row.taxRateBps),
+    ...amounts(centsOf(row.subtotal), row.taxRateBps, discountOf({ discountKind, discountValue })),
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -157,7 +165,7 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
     .where(and(eq(invoices.id, id), policy.invoice.scope(member)));
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   const frozen = row.storedStatus !== 'draft';
-  const [visitRows, lines, [recipient]] = await Promise.all([
+  const [visitRows, lines, items, [recipient]] = await Promise.all([
     db
       .select({
         id: visits.id,
@@ -182,6 +190,7 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
           .orderBy(asc(invoiceLines.position))
           .then((found) => found.map((line) => ({ ...line, visitScheduledAt: line.visitScheduledAt.toISOString() })))
       : liveLines(db, id),
+    itemsOf(db, id),
     // spec: 'Send Invoice' asks for the recipient, pre-filled from the property's owner.
     db
       .select({ email: sql<string>`coalesce(nullif(${profiles.email}, ''), ${users.email})` })
@@ -203,6 +212,8 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
       total: centsOf(visit.total),
     })),
     lines,
+    items,
+    discount: discountOf(listed),
     frozen,
     sentAt: sentAt?.toISOString() ?? null,
     sentTo,
@@ -210,6 +221,51 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
     seller,
     can: policy.invoice.can(member, storedStatus),
   };
+}
+
+/** Issue 26: the invoice's extra lines, in their order, each with its amount. */
+async function itemsOf(db: Executor, invoiceId: string): Promise<InvoiceItemDto[]> {
+  const rows = await db
+    .select({
+      id: invoiceItems.id,
+      description: invoiceItems.description,
+      quantity: invoiceItems.quantity,
+      unitPrice: invoiceItems.unitPrice,
+    })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceItems.position));
+  return rows.map((item) => ({ ...item, amount: itemAmount(item) }));
+}
+
+/** Issue 26: replaces a draft's extra lines and its discount (given ones only). */
+async function writeExtras(
+  tx: Executor,
+  member: Member,
+  invoiceId: string,
+  input: { items?: InvoiceItemInput[]; discount?: Discount | null },
+) {
+  if (input.items) {
+    await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
+    if (input.items.length > 0) {
+      await tx.insert(invoiceItems).values(
+        input.items.map((item, position) => ({
+          workspaceId: member.workspaceId,
+          invoiceId,
+          description: item.description,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+          position,
+        })),
+      );
+    }
+  }
+  if (input.discount !== undefined) {
+    await tx
+      .update(invoices)
+      .set({ discountKind: input.discount?.kind ?? null, discountValue: input.discount?.value ?? null })
+      .where(eq(invoices.id, invoiceId));
+  }
 }
 
 // ── changes ──
@@ -272,13 +328,16 @@ async function freeze(tx: Executor, workspaceId: string, invoiceId: string) {
     );
   }
   const [invoice] = await tx
-    .select({ taxRateBps: invoices.taxRateBps })
+    .select({
+      taxRateBps: invoices.taxRateBps,
+      discountKind: invoices.discountKind,
+      discountValue: invoices.discountValue,
+    })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
-  const totals = amounts(
-    lines.reduce((sum, line) => sum + line.price, 0),
-    invoice?.taxRateBps ?? 0,
-  );
+  const items = await itemsOf(tx, invoiceId);
+  const subtotal = lines.reduce((sum, line) => sum + line.price, 0) + items.reduce((sum, item) => sum + item.amount, 0);
+  const totals = amounts(subtotal, invoice?.taxRateBps ?? 0, invoice ? discountOf(invoice) : null);
   await tx.update(invoices).set(totals).where(eq(invoices.id, invoiceId));
 }
 
@@ -392,6 +451,7 @@ export async function createInvoice(
         .insert(invoiceVisits)
         .values(visitIds.map((visitId) => ({ invoiceId: invoice.id, visitId, workspaceId: member.workspaceId })));
     }
+    await writeExtras(tx, member, invoice.id, input);
     await changeStatus(tx, member, invoice.id, 'draft', input.status);
     return invoice.id;
   });
@@ -427,6 +487,10 @@ export async function updateInvoice(
           .insert(invoiceVisits)
           .values(visitIds.map((visitId) => ({ invoiceId: id, visitId, workspaceId: member.workspaceId })));
       }
+    }
+    if (input.items !== undefined || input.discount !== undefined) {
+      if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.itemsFrozen);
+      await writeExtras(tx, member, id, input);
     }
     if (input.dueDate !== undefined)
       await tx.update(invoices).set({ dueDate: input.dueDate }).where(eq(invoices.id, id));

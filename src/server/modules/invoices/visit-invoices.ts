@@ -3,7 +3,7 @@ import type { VisitInvoiceDto } from '../../../shared/schemas/visits';
 import { policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { invoices, invoiceVisits, visits } from '../../db/schema';
-import { amounts, centsOf, shownStatus, subtotalSql } from './invoice-sql';
+import { amounts, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
 
 // The invoices a visit is on, for the visits module (through index.ts).
 
@@ -32,15 +32,17 @@ export async function invoicesOfVisits(
       status: shownStatus,
       subtotal: subtotalSql,
       taxRateBps: invoices.taxRateBps,
+      discountKind: invoices.discountKind,
+      discountValue: invoices.discountValue,
       dueDate: invoices.dueDate,
     })
     .from(invoiceVisits)
     .innerJoin(invoices, eq(invoices.id, invoiceVisits.invoiceId))
     .where(and(inArray(invoiceVisits.visitId, visitIds), policy.invoice.scope(member)))
     .orderBy(desc(invoices.createdAt));
-  return rows.map(({ subtotal, taxRateBps, ...invoice }) => ({
+  return rows.map(({ subtotal, taxRateBps, discountKind, discountValue, ...invoice }) => ({
     ...invoice,
-    total: amounts(centsOf(subtotal), taxRateBps).total,
+    total: amounts(centsOf(subtotal), taxRateBps, discountOf({ discountKind, discountValue })).total,
   }));
 }
 
