@@ -76,3 +76,53 @@ test('complete a visit, Create Invoice from it, see the total, send it, mark it 
   await expect(row).toContainText('$108.00');
   await expect(row).toContainText('Paid');
 });
+
+test('an invoice with an extra line and a percent discount: errors on the line clear as it is filled, live totals (issue 26)', async ({
+  page,
+  server,
+  user: _user,
+}) => {
+  const { visit } = await propertyWithVisit(page.request, server.baseURL, 'Extras Hall');
+  // The visit done through the API: both tasks (40.00 and 60.00), then the visit.
+  const detail = (await (await page.request.get(`${server.baseURL}/api/visits/${visit.id}`)).json()) as {
+    tasks: { id: string }[];
+  };
+  for (const task of detail.tasks) {
+    const ticked = await page.request.patch(`${server.baseURL}/api/visits/${visit.id}/tasks/${task.id}`, {
+      data: { status: 'completed' },
+      headers: { origin: server.baseURL },
+    });
+    expect(ticked.ok(), await ticked.text()).toBe(true);
+  }
+  const done = await page.request.patch(`${server.baseURL}/api/visits/${visit.id}`, {
+    data: { status: 'completed' },
+    headers: { origin: server.baseURL },
+  });
+  expect(done.ok(), await done.text()).toBe(true);
+
+  await page.goto(`/resources/invoices/new?visit=${visit.id}`);
+  await expect(page.getByLabel('Subtotal')).toHaveText('$100.00');
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  const description = page.getByLabel('Description of line 1');
+  await expect(page.getByText('Please describe the line')).toBeVisible();
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
+  await description.fill('Call-out fee');
+  await expect(page.getByText('Please describe the line')).toHaveCount(0);
+  await page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price ($)').fill('20');
+  await page.getByRole('combobox', { name: 'Discount' }).selectOption('percent');
+  await page.getByLabel('Discount percent (%)').fill('10');
+  // 100 + 20 = 120; 10 % off = 12; 8 % of 108 = 8.64; total 116.64.
+  await expect(page.getByLabel('Subtotal')).toHaveText('$120.00');
+  await expect(page.getByLabel('Discount (10%)')).toHaveText('-$12.00');
+  await expect(page.getByLabel('Tax (8%)')).toHaveText('$8.64');
+  await expect(page.getByLabel('Total', { exact: true })).toHaveText('$116.64');
+  expect((await auditPage(page, 'invoice form with a line and a discount')).details).toEqual([]);
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+
+  await expect(page.getByRole('heading', { name: /^INV-\d+$/ })).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Invoice lines' });
+  await expect(lines.getByRole('row', { name: /Call-out fee/ })).toContainText('$20.00');
+  await expect(page.getByLabel('Discount (10%)')).toHaveText('-$12.00');
+  await expect(page.getByLabel('Total', { exact: true }).first()).toHaveText('$116.64');
+});

@@ -101,3 +101,24 @@ describe('a form whose values are not the body (the series form: a wall-clock st
     expect(validateForm(createSeriesInput, values, shape)).toMatchObject({ ok: true, data: { rrule: 'FREQ=WEEKLY' } });
   });
 });
+
+describe('a field that holds a list owns the messages of its parts', () => {
+  it('clears items.0.description once that line is described, and keeps another field’s error', async () => {
+    const { createInvoiceInput } = await import('../../shared/schemas/invoices');
+    const values = {
+      propertyId: '',
+      items: [{ description: '', quantity: 1, unitPrice: 100 }],
+    };
+    const first = validate(createInvoiceInput, values);
+    if (first.ok) throw new Error('expected errors');
+    expect(first.errors['items.0.description']).toBe('Please describe the line');
+    const next = recheckField(
+      createInvoiceInput,
+      { ...values, items: [{ description: 'Call-out', quantity: 1, unitPrice: 100 }] },
+      'items',
+      first.errors,
+    );
+    expect(next['items.0.description']).toBeUndefined();
+    expect(next.propertyId).toBe(first.errors.propertyId);
+  });
+});

@@ -43,9 +43,10 @@ export function validateForm<S extends $ZodType>(
 }
 
 /**
- * The errors after `field` changed, once the form has been sent: that field's message is the
+ * The errors after `field` changed, once the form has been sent: that field's messages are the
  * schema's word on the new values (gone once it is corrected, back if it is broken again), and no
- * other field's changes: a form does not scold fields the person has not come back to.
+ * other field's change: a form does not scold fields the person has not come back to. A field
+ * holding a list (`items`) owns the messages of its parts (`items.0.description`).
  */
 export function recheckField<S extends $ZodType>(
   schema: S,
@@ -55,8 +56,9 @@ export function recheckField<S extends $ZodType>(
   shape?: FormShape,
 ): FieldErrors {
   const result = validateForm(schema, values, shape);
-  const now = result.ok ? undefined : result.errors[field];
-  if (now === errors[field]) return errors;
-  const { [field]: _old, ...rest } = errors;
-  return now ? { ...rest, [field]: now } : rest;
+  const owned = (key: string) => key === field || key.startsWith(`${field}.`);
+  const now = Object.entries(result.ok ? {} : result.errors).filter(([key]) => owned(key));
+  const before = Object.entries(errors).filter(([key]) => owned(key));
+  if (now.length === before.length && now.every(([key, message]) => errors[key] === message)) return errors;
+  return { ...Object.fromEntries(Object.entries(errors).filter(([key]) => !owned(key))), ...Object.fromEntries(now) };
 }

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DUE_DATE_SHORTCUT_DAYS, INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
-import { invoiceAmounts } from '../../../shared/money';
+import { centsToDollarsInput, invoiceAmounts } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
@@ -25,6 +25,15 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { Amounts } from './invoice-lines';
 import { BillableVisitPicker } from './billable-visit-picker';
+import {
+  discountBody,
+  DiscountField,
+  ExtraLinesField,
+  itemsBody,
+  itemsSubtotal,
+  type DiscountKindValue,
+  type ItemValues,
+} from './invoice-extras';
 import { EditFrame } from '../../components/page-frames';
 
 /** /resources/invoices/new; ?visit={id} preselects that visit and its property. */
@@ -43,6 +52,9 @@ export function NewInvoicePage() {
             visitIds: visit.data ? [visit.data.id] : [],
             dueDate: '',
             status: 'draft',
+            items: [],
+            discountKind: '',
+            discountValue: '',
           }}
         />
       )}
@@ -72,6 +84,17 @@ export function EditInvoicePage() {
                 visitIds: data.visits.map((visit) => visit.id),
                 dueDate: data.dueDate ?? '',
                 status: data.storedStatus,
+                items: data.items.map((item) => ({
+                  description: item.description,
+                  quantity: String(item.quantity),
+                  unitPrice: centsToDollarsInput(item.unitPrice),
+                })),
+                discountKind: data.discount?.kind ?? '',
+                discountValue: !data.discount
+                  ? ''
+                  : data.discount.kind === 'amount'
+                    ? centsToDollarsInput(data.discount.value)
+                    : String(data.discount.value / 100),
               }}
             />
           )
@@ -86,7 +109,21 @@ type Values = {
   visitIds: string[];
   dueDate: string;
   status: InvoiceStatus;
+  /** Issue 26: the invoice's own lines and its discount, as typed. */
+  items: ItemValues[];
+  discountKind: DiscountKindValue;
+  discountValue: string;
 };
+
+/** The values as the API's body: an empty date field is no due date; lines and discount in cents. */
+const bodyOf = (values: Values) => ({
+  propertyId: values.propertyId,
+  visitIds: values.visitIds,
+  dueDate: values.dueDate || null,
+  status: values.status,
+  items: itemsBody(values.items),
+  discount: discountBody(values.discountKind, values.discountValue),
+});
 
 function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial: Values }) {
   const navigate = useNavigate();
@@ -96,19 +133,17 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
   const visitsFixed = Boolean(invoice?.frozen);
   const form = useSchemaForm({
     initial,
-    // The schema (and zod) loads with the first form sent, not with the page. An empty date field
-    // means no due date (the schema takes null, not '').
-    schema: () =>
-      Promise.all([import('zod'), import('../../../shared/schemas/invoices')]).then(([{ z }, m]) =>
-        z.preprocess((v) => ({ ...(v as Values), dueDate: (v as Values).dueDate || null }), m.createInvoiceInput),
-      ),
+    // The schema (and zod) loads with the first form sent, not with the page.
+    schema: () => import('../../../shared/schemas/invoices').then((m) => m.createInvoiceInput),
+    prepare: bodyOf,
+    fields: { discount: 'discountValue', 'discount.value': 'discountValue' },
     failed: INVOICE_MESSAGES.saveFailed,
     async submit(data) {
       const saved = invoice
         ? await update.mutateAsync({
             dueDate: data.dueDate,
             status: data.status,
-            ...(visitsFixed ? {} : { visitIds: data.visitIds }),
+            ...(visitsFixed ? {} : { visitIds: data.visitIds, items: data.items, discount: data.discount }),
           })
         : await create.mutateAsync(data);
       navigate(paths.invoice(saved.id));
@@ -131,8 +166,11 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
     if (!dueDate) setValue('dueDate', dayFromToday(paymentTermsDays));
   }, [paymentTermsDays, dueDate, setValue]);
   const totals = new Map((billable.data?.items ?? []).map((visit) => [visit.id, visit.total]));
-  const subtotal = values.visitIds.reduce((sum, id) => sum + (totals.get(id) ?? 0), 0);
-  const live = taxRateBps === undefined ? null : { ...invoiceAmounts(subtotal, taxRateBps), taxRateBps };
+  const subtotal = values.visitIds.reduce((sum, id) => sum + (totals.get(id) ?? 0), 0) + itemsSubtotal(values.items);
+  const typedDiscount = discountBody(values.discountKind, values.discountValue);
+  const discount = typedDiscount && Number.isSafeInteger(typedDiscount.value) ? typedDiscount : null;
+  const live =
+    taxRateBps === undefined ? null : { ...invoiceAmounts(subtotal, taxRateBps, discount), discount, taxRateBps };
   const set = setValue;
 
   return (
@@ -165,6 +203,18 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
             onChange={(chosen) => set('visitIds', [...chosen])}
             error={errors.visitIds}
           />
+        )}
+        {!visitsFixed && (
+          <>
+            <ExtraLinesField items={values.items} onChange={(items) => set('items', items)} errors={errors} />
+            <DiscountField
+              kind={values.discountKind}
+              value={values.discountValue}
+              onKindChange={(kind) => set('discountKind', kind)}
+              onValueChange={(value) => set('discountValue', value)}
+              error={errors.discountValue}
+            />
+          </>
         )}
         {!visitsFixed && live && <Amounts {...live} />}
         <Stack gap={6}>

@@ -1,5 +1,5 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, formatPercent } from '../../../shared/money';
+import { discountLabel, formatMoney, formatPercent, type Discount } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/datetime';
@@ -9,7 +9,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
   return (
     <Section title="Lines">
       <Stack gap="sm">
-        {invoice.lines.length === 0 ? (
+        {invoice.lines.length === 0 && invoice.items.length === 0 ? (
           <Text size="sm" c="dimmed">
             No completed tasks on this invoice&apos;s visits yet.
           </Text>
@@ -30,11 +30,25 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
                   <Table.Td ta="right">{formatMoney(line.price)}</Table.Td>
                 </Table.Tr>
               ))}
+              {/* Issue 26: the invoice's own lines, after the tasks. */}
+              {invoice.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td />
+                  <Table.Td>
+                    {item.quantity === 1
+                      ? item.description
+                      : `${item.description} (${item.quantity} × ${formatMoney(item.unitPrice)})`}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         )}
         <Amounts
           subtotal={invoice.subtotal}
+          discount={invoice.discount}
+          discountAmount={invoice.discountAmount}
           taxAmount={invoice.taxAmount}
           total={invoice.total}
           taxRateBps={invoice.taxRateBps}
@@ -49,14 +63,18 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
   );
 }
 
-/** Subtotal, tax ('Tax (8%)': the workspace's rate, issue 24) and total, right-aligned. */
+/** Subtotal, the discount (issue 26), tax ('Tax (8%)': the workspace's rate, issue 24) and total, right-aligned. */
 export function Amounts({
   subtotal,
+  discount = null,
+  discountAmount = 0,
   taxAmount,
   total,
   taxRateBps,
 }: {
   subtotal: number;
+  discount?: Discount | null;
+  discountAmount?: number;
   taxAmount: number;
   total: number;
   taxRateBps: number;
@@ -74,6 +92,7 @@ export function Amounts({
   return (
     <Stack gap={2}>
       {row('Subtotal', subtotal)}
+      {discount && row(discountLabel(discount), -discountAmount)}
       {row(`Tax (${formatPercent(taxRateBps)})`, taxAmount)}
       {row('Total', total, true)}
     </Stack>
