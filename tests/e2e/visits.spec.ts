@@ -378,10 +378,10 @@ test('the dashboard’s numbers count today and the unbilled, and open the lists
 
   await page.goto('/dashboard');
   const numbers = page.getByRole('region', { name: 'At a glance' });
-  await expect(numbers.getByRole('link', { name: 'Today’s visits: 0 / 1 done' })).toBeVisible();
-  await expect(numbers.getByRole('link', { name: 'Unbilled visits: 0 completed, not invoiced' })).toBeVisible();
-  await expect(numbers.getByRole('link', { name: /^Overdue invoices: 0 \$0\.00$/ })).toBeVisible();
-  await expect(numbers.getByRole('link', { name: /^Paid this month: \$0\.00 0 invoices$/ })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: 'Today’s visits 0 / 1 done' })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: 'Unbilled visits 0 completed, not invoiced' })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: /^Overdue invoices 0 \$0\.00$/ })).toBeVisible();
+  await expect(numbers.getByRole('link', { name: /^Paid this month \$0\.00 0 invoices$/ })).toBeVisible();
 
   const done = await page.request.patch(`${baseURL}/api/visits/${visit.id}`, {
     data: { status: 'completed', version: visit.version },
@@ -389,14 +389,14 @@ test('the dashboard’s numbers count today and the unbilled, and open the lists
   });
   expect(done.ok(), await done.text()).toBe(true);
   await page.reload();
-  await expect(numbers.getByRole('link', { name: 'Today’s visits: 1 / 1 done' })).toBeVisible();
-  await numbers.getByRole('link', { name: 'Unbilled visits: 1 completed, not invoiced' }).click();
+  await expect(numbers.getByRole('link', { name: 'Today’s visits 1 / 1 done' })).toBeVisible();
+  await numbers.getByRole('link', { name: 'Unbilled visits 1 completed, not invoiced' }).click();
   await expect(page).toHaveURL(/\/resources\/visits\?status=completed&unbilled=true$/);
   await expect(page.getByText('Only completed visits not yet invoiced')).toBeVisible();
   await expect(page.getByRole('link', { name: setup.propertyName })).toHaveCount(1);
 
   await page.goto('/dashboard');
-  await numbers.getByRole('link', { name: 'Today’s visits: 1 / 1 done' }).click();
+  await numbers.getByRole('link', { name: 'Today’s visits 1 / 1 done' }).click();
   await expect(page.getByRole('heading', { name: 'Today', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Past' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: setup.propertyName })).toHaveCount(1);
