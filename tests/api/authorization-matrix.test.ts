@@ -476,6 +476,17 @@ const TABLE: Record<string, Row> = {
   },
   'DELETE /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(204) },
   'POST /api/invoices/:id/mark-paid': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
+  // issue 26: a payment (the world's invoice asks $10.80) and voiding with a reason
+  'POST /api/invoices/:id/payments': {
+    params: (c) => ({ id: c.w.invoiceId }),
+    body: () => ({ amount: 100, paidAt: '2030-07-01', method: 'cash', reference: 'Matrix' }),
+    expect: officeOnly(201),
+  },
+  'POST /api/invoices/:id/void': {
+    params: (c) => ({ id: c.w.invoiceId }),
+    body: () => ({ reason: 'Matrix void' }),
+    expect: officeOnly(200),
+  },
   'GET /api/invoices/:id/pdf': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
   'POST /api/invoices/:id/send': {
     params: (c) => ({ id: c.w.invoiceId }),

@@ -34,6 +34,7 @@ const STATUS_WORDS: Record<InvoiceDetailDto['status'], string> = {
   paid: 'Paid',
   overdue: 'Overdue',
   cancelled: 'Cancelled',
+  void: 'Void',
 };
 
 export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions {
