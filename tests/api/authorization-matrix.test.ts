@@ -461,6 +461,8 @@ const TABLE: Record<string, Row> = {
     listed: (w) => [w.invoiceId],
     expect: anyMember(200),
   },
+  // issue 26: the list as CSV, the office's (a technician 403 before anything is looked up)
+  'GET /api/invoices.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
   'POST /api/invoices': { fresh: false, body: (c) => ({ propertyId: c.w.propertyId }), expect: officeOnVisible(201) },
   // the picker of the invoice form
   'GET /api/invoices/billable-visits': {

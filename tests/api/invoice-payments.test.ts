@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../../src/server/db/schema';
 import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
 import type { Page } from '../../src/shared/schemas/common';
 import { INVOICE_MESSAGES } from '../../src/shared/messages/invoices';
@@ -414,5 +415,131 @@ describe("'No due date' (issue 26)", () => {
       201,
     );
     expect(byTerms.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+/** RFC 4180 parsed back: quoted fields with "" for a quote, commas and line breaks inside quotes. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 1;
+    } else field += char;
+  }
+  expect(field).toBe('');
+  expect(record).toEqual([]);
+  return records;
+}
+
+describe('GET /api/invoices.csv (issue 26)', () => {
+  it('the list with its filters, RFC 4180 quoting, formulas escaped, amounts in dollars; technicians 403', async () => {
+    const tricky = await createProperty(t, owner, {
+      name: '=HYPERLINK("http://x"), "Big" House\nAnnex',
+      address: '1 Quote St',
+    });
+    const visit = await createVisit(t, tricky.id, { lead: owner, status: 'completed' });
+    const task = await createTask(t, owner, { name: 'Csv job' });
+    await addVisitTask(t, visit.id, task.id, { price: 12345, status: 'completed' });
+    const invoice = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', {
+        cookie: owner.cookie,
+        body: { propertyId: tricky.id, visitIds: [visit.id], status: 'sent', dueDate: '2030-08-01' },
+      }),
+      201,
+    );
+    await json(await pay(invoice.id, { amount: 5000, method: 'cash' }), 201);
+    const other = await createProperty(t, owner, { name: '-Minus Manor', address: '2 Minus Way' });
+    await json(
+      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId: other.id, dueDate: null } }),
+      201,
+    );
+
+    const response = await t.request(`/api/invoices.csv?propertyId=${tricky.id}`, { cookie: manager.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toContain('invoices.csv');
+    const text = await response.text();
+    expect(text).toContain('"\'=HYPERLINK(""http://x""), ""Big"" House\nAnnex"');
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([
+      'Invoice number',
+      'Property',
+      'Status',
+      'Due date',
+      'Subtotal',
+      'Tax',
+      'Total',
+      'Amount paid',
+      'Balance due',
+      'Created at',
+    ]);
+    expect(rows).toEqual([
+      [
+        invoice.invoiceNumber,
+        '\'=HYPERLINK("http://x"), "Big" House\nAnnex',
+        'sent',
+        '2030-08-01',
+        '123.45',
+        '9.88',
+        '133.33',
+        '50.00',
+        '83.33',
+        invoice.createdAt,
+      ],
+    ]);
+    // Filters: q and status, as the list takes them; a leading minus is escaped too.
+    const minus = parseCsv(
+      await (await t.request('/api/invoices.csv?q=Minus%20Manor&status=draft', { cookie: owner.cookie })).text(),
+    );
+    expect(minus.slice(1).map((row) => [row[1], row[2], row[3]])).toEqual([["'-Minus Manor", 'draft', '']]);
+    const none = parseCsv(
+      await (await t.request(`/api/invoices.csv?propertyId=${tricky.id}&status=paid`, { cookie: owner.cookie })).text(),
+    );
+    expect(none).toHaveLength(1);
+
+    const refused = await t.request('/api/invoices.csv', {
+      cookie: tech.cookie,
+      headers: { 'x-workspace': owner.workspaceId },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('streams every row once, a page at a time', async () => {
+    const many = await createProperty(t, owner, { name: 'Many Mansions', address: '3 Bulk Blvd' });
+    const base = Date.now() - 3600_000;
+    await t.db.insert(invoices).values(
+      Array.from({ length: 1203 }, (_, index) => ({
+        workspaceId: owner.workspaceId,
+        propertyId: many.id,
+        invoiceNumber: `BULK-${String(index).padStart(5, '0')}`,
+        status: 'sent' as const,
+        // Some share a creation time: the keyset's id breaks the tie.
+        createdAt: new Date(base + Math.floor(index / 3) * 1000),
+      })),
+    );
+    const rows = parseCsv(
+      await (await t.request(`/api/invoices.csv?propertyId=${many.id}`, { cookie: owner.cookie })).text(),
+    ).slice(1);
+    expect(rows).toHaveLength(1203);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(1203);
+    expect(['BULK-01200', 'BULK-01201', 'BULK-01202']).toContain(rows[0]?.[0]);
   });
 });

@@ -93,4 +93,17 @@ test("'No due date' creates an invoice with none; a partial payment, the balance
   await expect(page.getByRole('group', { name: 'Status' })).toHaveText('Void');
   await expect(page.getByText('Reason: Billed the wrong property')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Void invoice' })).toHaveCount(0);
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!;
+
+  // The list filtered to void, exported as CSV with that filter.
+  await page.goto('/resources/invoices?status=void');
+  await expect(page.getByRole('listitem', { name: number })).toContainText('Void');
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute('href', '/api/invoices.csv?status=void');
+  const csv = await page.request.get(`${server.baseURL}${await exportLink.getAttribute('href')}`);
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const lines = (await csv.text()).trim().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(new RegExp(`^${number},Payment Lodge \\w+,void,,100\\.00,8\\.00,108\\.00,108\\.00,0\\.00,`));
+  expect((await auditPage(page, 'invoices list')).details).toEqual([]);
 });

@@ -99,9 +99,9 @@ function toListItem({ discountKind, discountValue, ...row }: ListRow): InvoiceLi
   };
 }
 
-/** `GET /api/invoices`: one query with the property's name and the amounts. */
-export async function listInvoices(db: Executor, member: Member, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
-  const where = and(
+/** The list's filters (and the member's scope): `GET /api/invoices` and its CSV. */
+function invoiceListWhere(member: Member, query: ListQuery): SQL | undefined {
+  return and(
     policy.invoice.scope(member),
     query.propertyId ? eq(invoices.propertyId, query.propertyId) : undefined,
     query.status ? sql`${shownStatus} = ${query.status}` : undefined,
@@ -109,6 +109,11 @@ export async function listInvoices(db: Executor, member: Member, query: ListQuer
       ? or(ilike(invoices.invoiceNumber, containsPattern(query.q)), ilike(properties.name, containsPattern(query.q)))
       : undefined,
   );
+}
+
+/** `GET /api/invoices`: one query with the property's name and the amounts. */
+export async function listInvoices(db: Executor, member: Member, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
+  const where = invoiceListWhere(member, query);
   const rows = await db
     .select({ ...listColumns, total: windowTotal() })
     .from(invoices)
@@ -125,6 +130,35 @@ export async function listInvoices(db: Executor, member: Member, query: ListQuer
       .where(where)
       .then((found) => found[0]?.count ?? 0);
   return toPage(rows, query, countAll, toListItem);
+}
+
+/**
+ * Issue 26: the list's rows in its order after the invoice `after` (keyset: a page at a time for
+ * the CSV, steady while invoices are added).
+ */
+export async function invoiceRowsAfter(
+  db: Executor,
+  member: Member,
+  query: ListQuery,
+  after: { id: string } | null,
+  limit: number,
+): Promise<InvoiceListItemDto[]> {
+  const where = invoiceListWhere(member, query);
+  const rows = await db
+    .select(listColumns)
+    .from(invoices)
+    .innerJoin(properties, eq(properties.id, invoices.propertyId))
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${invoices.createdAt}, ${invoices.id}) < (select prior.created_at, prior.id from invoices as prior where prior.id = ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(limit);
+  return rows.map(toListItem);
 }
 
 /** The draft's lines now: one per completed task of its visits, in visit order. */
