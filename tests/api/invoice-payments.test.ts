@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../src/server/db/schema';
 import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
@@ -353,6 +354,36 @@ describe('a paid invoice is locked; void is the way out', () => {
       200,
     );
     expect(after.money.paidThisMonth).toEqual(before.money.paidThisMonth);
+  });
+});
+
+describe('what is still asked', () => {
+  it("the dashboard's overdue amount and the PDF show the balance after a partial payment", async () => {
+    type Money = { money: { overdue: { count: number; amount: number } } };
+    const before = await json<Money>(await t.request('/api/dashboard', { cookie: owner.cookie }), 200);
+    const visit = await completedVisit(10000);
+    const yesterday = new Date(Date.now() - 2 * 24 * 3600_000).toISOString().slice(0, 10);
+    const late = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', {
+        cookie: owner.cookie,
+        body: { propertyId, visitIds: [visit.id], status: 'sent', dueDate: yesterday },
+      }),
+      201,
+    );
+    await json(await pay(late.id, { amount: 2500, method: 'card' }), 201);
+    const after = await json<Money>(await t.request('/api/dashboard', { cookie: owner.cookie }), 200);
+    expect(after.money.overdue).toEqual({
+      count: before.money.overdue.count + 1,
+      amount: before.money.overdue.amount + 8300,
+    });
+    const pdf = await t.request(`/api/invoices/${late.id}/pdf`, { cookie: owner.cookie });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+      mergePages: true,
+    });
+    expect(text).toContain('Amount paid');
+    expect(text).toContain('-$25.00');
+    expect(text).toContain('Balance due');
+    expect(text).toContain('$83.00');
   });
 });
 

@@ -118,6 +118,10 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
       ...(invoice.discount ? [amount(discountLabel(invoice.discount), -invoice.discountAmount)] : []),
       amount(`Tax (${formatPercent(invoice.taxRateBps)})`, invoice.taxAmount),
       amount('Total', invoice.total, true),
+      // Issue 26: what has been paid, and what is left.
+      ...(invoice.amountPaid > 0
+        ? [amount('Amount paid', -invoice.amountPaid), amount('Balance due', invoice.balanceDue, true)]
+        : []),
     ],
   };
 }
