@@ -581,6 +581,9 @@ export const invoices = pgTable(
     index('invoices_workspace_created_idx').on(table.workspaceId, table.createdAt),
     index('invoices_status_idx').on(table.status),
     trigramIndex('invoices_number_trgm_idx', table.invoiceNumber),
+    index('invoices_voided_by_idx')
+      .on(table.voidedBy)
+      .where(sql`voided_by is not null`),
     check('invoices_status_check', oneOf('status', INVOICE_STATUSES)),
     check(
       'invoices_amounts_check',
@@ -691,6 +694,7 @@ export const invoicePayments = pgTable(
     index('invoice_payments_invoice_idx').on(table.invoiceId, table.createdAt),
     // 'Paid this month' sums.
     index('invoice_payments_workspace_paid_idx').on(table.workspaceId, table.paidAt),
+    index('invoice_payments_recorded_by_idx').on(table.recordedBy),
     check('invoice_payments_amount_check', sql`amount > 0`),
     check('invoice_payments_method_check', oneOf('method', PAYMENT_METHODS)),
   ],

@@ -21,5 +21,7 @@ ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoi
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoice_payments_workspace_paid_idx" ON "invoice_payments" USING btree ("workspace_id","paid_at");--> statement-breakpoint
+CREATE INDEX "invoice_payments_recorded_by_idx" ON "invoice_payments" USING btree ("recorded_by");--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_voided_by_users_id_fk" FOREIGN KEY ("voided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoices_voided_by_idx" ON "invoices" USING btree ("voided_by") WHERE voided_by is not null;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_status_check" CHECK (status in ('draft', 'sent', 'paid', 'overdue', 'cancelled', 'void'));
