@@ -5,6 +5,7 @@ import { ATTACHABLE_NOT_FOUND } from '../shared/schemas/attachables';
 import { NOTE_MESSAGES } from '../shared/messages/notes';
 import { SERIES_MESSAGES } from '../shared/messages/series';
 import { VISIT_MESSAGES } from '../shared/messages/visits';
+import { INVOICE_MESSAGES } from '../shared/messages/invoices';
 import type { InvoiceCan } from '../shared/schemas/invoices';
 import type { PropertyCan } from '../shared/schemas/properties';
 import type { TaskCan } from '../shared/schemas/tasks';
@@ -233,15 +234,43 @@ export const policy = {
     notFound: ATTACHABLE_NOT_FOUND.invoice,
     table: invoices,
     scope: (member: Member): SQL => (manages(member) ? eq(invoices.workspaceId, member.workspaceId) : sql`false`),
-    can(member: Member, storedStatus: string): InvoiceCan {
+    can(member: Member, invoice: { storedStatus: string; amountPaid: number; balanceDue: number }): InvoiceCan {
       const office = manages(member);
+      const { storedStatus } = invoice;
+      // Issue 26: paid and void invoices are settled: voiding is the way out of one.
+      const settled = storedStatus === 'paid' || storedStatus === 'void';
+      const payable = ['draft', 'sent', 'overdue'].includes(storedStatus);
       return {
-        edit: office,
-        delete: office,
+        edit: office && !settled,
+        // Money received stays on record: an invoice with payments is voided, not deleted.
+        delete: office && !settled && invoice.amountPaid === 0,
         // spec §4: offered while draft or sent (a sent one past its due date shows as overdue)
-        markPaid: office && ['draft', 'sent', 'overdue'].includes(storedStatus),
-        send: office && storedStatus !== 'cancelled',
+        markPaid: office && payable,
+        send: office && storedStatus !== 'cancelled' && storedStatus !== 'void',
+        recordPayment: office && payable && invoice.balanceDue > 0,
+        void: office && storedStatus !== 'void',
       };
+    },
+    /**
+     * Before a change (an edit, a delete, a payment): 409 with why when the invoice's state
+     * forbids it (issue 26). Who may change invoices at all is the scope's (404 otherwise).
+     */
+    requireChange(
+      invoice: { status: string; amountPaid: number },
+      change: 'edit' | 'delete' | 'pay' | { status: string },
+    ): void {
+      if (invoice.status === 'void') {
+        throw conflict(change === 'pay' ? INVOICE_MESSAGES.voidCannotTakePayment : INVOICE_MESSAGES.voidLocked);
+      }
+      if (change === 'pay') {
+        if (invoice.status === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotTakePayment);
+        return;
+      }
+      if (invoice.status === 'paid') throw conflict(INVOICE_MESSAGES.paidLocked);
+      if (change === 'delete' && invoice.amountPaid > 0) throw conflict(INVOICE_MESSAGES.hasPaymentsCannotDelete);
+      if (typeof change === 'object' && invoice.amountPaid > 0 && change.status !== invoice.status) {
+        if (change.status !== 'paid') throw conflict(INVOICE_MESSAGES.hasPaymentsStatus);
+      }
     },
   },
 

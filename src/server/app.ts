@@ -44,7 +44,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { attachablesRoutes } from './modules/attachables';
 import { invitationsRoutes } from './modules/invitations';
 import { workspacesRoutes } from './modules/workspaces';
-import { invoicesRoutes } from './modules/invoices';
+import { invoicesCsvRoutes, invoicesRoutes } from './modules/invoices';
 import { notesRoutes } from './modules/notes';
 import { openMailer, type Mailer } from './mail/mailer';
 import { photosRoutes } from './modules/photos';
@@ -152,6 +152,7 @@ export function createApp({
   app.route('/api/tasks', tasksRoutes);
   app.route('/api/photos', photosRoutes);
   app.route('/api/notes', notesRoutes);
+  app.route('/api/invoices.csv', invoicesCsvRoutes);
   app.route('/api/invoices', invoicesRoutes);
   app.route('/api/invitations', invitationsRoutes);
   app.route('/api/workspaces', workspacesRoutes);

@@ -50,8 +50,14 @@ export type VisitWhen = (typeof VISIT_WHEN)[number];
 export const VISIT_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'skipped'] as const;
 export type VisitTaskStatus = (typeof VISIT_TASK_STATUSES)[number];
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
+/** spec §4's five, and issue 26's 'void': kept on record with its reason, counting in no totals. */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The statuses the invoice form offers (spec §4: any of the spec's; 'void' only by voiding, with a reason). */
+export const FORM_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
+/** Issue 26: how a payment was made. */
+export const PAYMENT_METHODS = ['cash', 'check', 'card', 'bank_transfer', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Issue 26: an invoice's discount is an amount (cents) or a percent (basis points) of its subtotal. */
 export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];

@@ -461,6 +461,8 @@ const TABLE: Record<string, Row> = {
     listed: (w) => [w.invoiceId],
     expect: anyMember(200),
   },
+  // issue 26: the list as CSV, the office's (a technician 403 before anything is looked up)
+  'GET /api/invoices.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
   'POST /api/invoices': { fresh: false, body: (c) => ({ propertyId: c.w.propertyId }), expect: officeOnVisible(201) },
   // the picker of the invoice form
   'GET /api/invoices/billable-visits': {
@@ -476,6 +478,17 @@ const TABLE: Record<string, Row> = {
   },
   'DELETE /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(204) },
   'POST /api/invoices/:id/mark-paid': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
+  // issue 26: a payment (the world's invoice asks $10.80) and voiding with a reason
+  'POST /api/invoices/:id/payments': {
+    params: (c) => ({ id: c.w.invoiceId }),
+    body: () => ({ amount: 100, paidAt: '2030-07-01', method: 'cash', reference: 'Matrix' }),
+    expect: officeOnly(201),
+  },
+  'POST /api/invoices/:id/void': {
+    params: (c) => ({ id: c.w.invoiceId }),
+    body: () => ({ reason: 'Matrix void' }),
+    expect: officeOnly(200),
+  },
   'GET /api/invoices/:id/pdf': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
   'POST /api/invoices/:id/send': {
     params: (c) => ({ id: c.w.invoiceId }),

@@ -22,7 +22,14 @@ import {
   signUpRequest,
   updateUserRequest,
 } from '../../src/shared/schemas/auth';
-import { createInvoiceInput, sendInvoiceInput, updateInvoiceInput } from '../../src/shared/schemas/invoices';
+import {
+  createInvoiceInput,
+  markPaidInput,
+  recordPaymentInput,
+  sendInvoiceInput,
+  updateInvoiceInput,
+  voidInvoiceInput,
+} from '../../src/shared/schemas/invoices';
 import { MAX_CENTS } from '../../src/shared/schemas/money';
 import { createNoteInput, updateNoteInput } from '../../src/shared/schemas/notes';
 import { updatePhotoInput } from '../../src/shared/schemas/photos';
@@ -148,7 +155,9 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/invitations/:id/accept': null,
   'POST /api/invitations/:id/decline': null,
   'POST /api/invoices': createInvoiceInput,
-  'POST /api/invoices/:id/mark-paid': null,
+  'POST /api/invoices/:id/mark-paid': markPaidInput,
+  'POST /api/invoices/:id/payments': recordPaymentInput,
+  'POST /api/invoices/:id/void': voidInvoiceInput,
   'POST /api/invoices/:id/send': sendInvoiceInput,
   'POST /api/me/password': setPasswordRequest,
   'POST /api/notes': createNoteInput,

@@ -237,7 +237,7 @@ describe('billable visits', () => {
 });
 
 describe('status', () => {
-  it('Mark as Paid sets paid and paidAt; leaving paid clears paidAt', async () => {
+  it('Mark as Paid sets paid and paidAt; a paid invoice then stays paid (issue 26: void is the way out)', async () => {
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId }), 201);
     const paid = await json<InvoiceDetailDto>(
       await t.request(`/api/invoices/${invoice.id}/mark-paid`, { method: 'POST', cookie: owner.cookie, body: {} }),
@@ -245,12 +245,11 @@ describe('status', () => {
     );
     expect(paid).toMatchObject({ status: 'paid', frozen: true, can: { markPaid: false } });
     expect(Date.now() - new Date(paid.paidAt!).getTime()).toBeLessThan(60_000);
-    expect(await json(await patch(invoice.id, { status: 'sent' }), 200)).toMatchObject({
-      status: 'sent',
-      paidAt: null,
-    });
-    await patch(invoice.id, { status: 'cancelled' });
-    const refused = await t.request(`/api/invoices/${invoice.id}/mark-paid`, {
+    expect((await patch(invoice.id, { status: 'sent' })).status).toBe(409);
+    // Leaving sent for draft clears nothing it should not: a cancelled one cannot be marked paid.
+    const other = await json<InvoiceDetailDto>(await create(owner, { propertyId, status: 'sent' }), 201);
+    await patch(other.id, { status: 'cancelled' });
+    const refused = await t.request(`/api/invoices/${other.id}/mark-paid`, {
       method: 'POST',
       cookie: owner.cookie,
       body: {},

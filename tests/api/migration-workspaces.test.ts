@@ -852,8 +852,14 @@ describe('migration 0010: data made before workspaces moves into them', () => {
     }
     const crossing = Object.entries(results).filter(([, result]) => result.crossing > 0);
     expect(crossing).toEqual([]);
-    // Each kind was actually exercised by the data.
-    expect(Object.entries(results).filter(([, result]) => result.checked === 0)).toEqual([]);
+    // Each kind was actually exercised by the data; tables made after migration 0010 can hold
+    // nothing made before workspaces (issue 26's invoice items and payments).
+    const madeLater = ['invoice_items', 'invoice_payments'];
+    expect(
+      Object.entries(results).filter(
+        ([name, result]) => result.checked === 0 && !madeLater.includes(name.split(' → ')[0]!),
+      ),
+    ).toEqual([]);
     figures.referencesChecked = Object.values(results).reduce((sum, result) => sum + result.checked, 0);
     figures.referenceKinds = checks.length;
     figures.crossing = crossing.length;

@@ -6,7 +6,9 @@ import type {
   CreateInvoiceInput,
   InvoiceDetailDto,
   InvoiceListItemDto,
+  RecordPaymentInput,
   UpdateInvoiceInput,
+  VoidInvoiceInput,
 } from '../../shared/schemas/invoices';
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
@@ -80,6 +82,22 @@ export const useUpdateInvoice = (id: string) =>
 
 export const useMarkInvoicePaid = (id: string) =>
   useInvoiceChange(() => api<InvoiceDetailDto>(`/api/invoices/${id}/mark-paid`, { method: 'POST', body: {} }));
+
+/** Issue 26: a payment (amount in cents); answers the invoice with its new balance. */
+export const useRecordPayment = (id: string) =>
+  useInvoiceChange((body: RecordPaymentInput) =>
+    api<InvoiceDetailDto>(`/api/invoices/${id}/payments`, { method: 'POST', body: { ...body } }),
+  );
+
+/** Issue 26: voids the invoice with a reason (it stays on record). */
+export const useVoidInvoice = (id: string) =>
+  useInvoiceChange((body: VoidInvoiceInput) =>
+    api<InvoiceDetailDto>(`/api/invoices/${id}/void`, { method: 'POST', body: { ...body } }),
+  );
+
+/** Issue 26: the invoice list as CSV, with the list's filters (the browser downloads it). */
+export const invoicesCsvUrl = (filters: Pick<InvoiceFilters, 'q' | 'status' | 'propertyId'>) =>
+  `/api/invoices.csv${queryString({ ...filters })}`;
 
 export const useSendInvoice = (id: string) =>
   useInvoiceChange((to: string) => api<InvoiceDetailDto>(`/api/invoices/${id}/send`, { method: 'POST', body: { to } }));

@@ -45,6 +45,7 @@ export const STATUS_STYLES: { [K in keyof Kinds]: Record<Kinds[K], Style> } = {
     paid: { color: 'green', label: 'Paid' },
     overdue: { color: 'red', label: 'Overdue' },
     cancelled: { color: 'dark', label: 'Cancelled' },
+    void: { color: 'dark', label: 'Void' },
   },
   // spec §2: admin red, provider blue, customer green
   accountRole: {

@@ -21,6 +21,7 @@ import {
   DEFAULT_COUNTRY,
   DISCOUNT_KINDS,
   INVOICE_STATUSES,
+  PAYMENT_METHODS,
   MAIL_KINDS,
   NOTE_ATTACHABLE_TYPES,
   PHOTO_ATTACHABLE_TYPES,
@@ -567,6 +568,10 @@ export const invoices = pgTable(
     discountValue: integer('discount_value'),
     /** The discount in cents (frozen from 'sent' on, as the other amounts). */
     discountAmount: money('discount_amount').notNull().default(0),
+    /** Issue 26: a voided invoice stays on record with why, when and by whom. */
+    voidReason: text('void_reason'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -576,6 +581,9 @@ export const invoices = pgTable(
     index('invoices_workspace_created_idx').on(table.workspaceId, table.createdAt),
     index('invoices_status_idx').on(table.status),
     trigramIndex('invoices_number_trgm_idx', table.invoiceNumber),
+    index('invoices_voided_by_idx')
+      .on(table.voidedBy)
+      .where(sql`voided_by is not null`),
     check('invoices_status_check', oneOf('status', INVOICE_STATUSES)),
     check(
       'invoices_amounts_check',
@@ -660,6 +668,35 @@ export const invoiceItems = pgTable(
     index('invoice_items_invoice_idx').on(table.invoiceId, table.position),
     check('invoice_items_quantity_check', sql`quantity between 1 and 10000`),
     check('invoice_items_unit_price_check', sql`unit_price >= 0`),
+  ],
+);
+
+/**
+ * Issue 26: money received against an invoice, in cents, dated (the day it was paid, as the
+ * business records it). The invoice is paid once they reach its total; they are never more.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    paidAt: date('paid_at', { mode: 'string' }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('invoice_payments_invoice_idx').on(table.invoiceId, table.createdAt),
+    // 'Paid this month' sums.
+    index('invoice_payments_workspace_paid_idx').on(table.workspaceId, table.paidAt),
+    index('invoice_payments_recorded_by_idx').on(table.recordedBy),
+    check('invoice_payments_amount_check', sql`amount > 0`),
+    check('invoice_payments_method_check', oneOf('method', PAYMENT_METHODS)),
   ],
 );
 

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import {
   DISCOUNT_KINDS,
+  FORM_INVOICE_STATUSES,
   INVOICE_STATUSES,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   MAX_INVOICE_ITEMS,
   type InvoiceStatus,
   type VisitStatus,
 } from '../constants';
 import type { Discount } from '../money';
-import { cents } from './money';
+import { cents, MAX_CENTS } from './money';
 import { inStorableYears, pageQuery } from './common';
 import { INVOICE_MESSAGES } from '../messages/invoices';
 
@@ -17,17 +20,39 @@ export const invoiceStatus = z.enum(INVOICE_STATUSES, {
   error: `Status must be one of ${INVOICE_STATUSES.join(', ')}`,
 });
 
-/** A calendar date, 'YYYY-MM-DD' (the due date has no time of day), in the years 1–9999. */
-const dueDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date such as 2030-06-15')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && inStorableYears(date);
-  }, 'Due date must be a real date')
-  .nullish()
-  .transform((value) => value || null);
+/** The statuses an invoice can be given by its form (issue 26: 'void' only by voiding, with a reason). */
+const formStatus = z.enum(FORM_INVOICE_STATUSES, {
+  error: `Status must be one of ${FORM_INVOICE_STATUSES.join(', ')}`,
+});
+
+/** A calendar date, 'YYYY-MM-DD', in the years 1–9999; `message` when it is not one. */
+const calendarDate = (message: string) =>
+  z
+    .string(message)
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && inStorableYears(date);
+    }, message);
+
+/**
+ * A calendar date, 'YYYY-MM-DD' (the due date has no time of day), in the years 1–9999. Blank is
+ * no due date, as null is (issue 26: 'No due date' empties the field, and a form or a client
+ * that sends the empty field as '' was refused with 'Due date must be a date such as 2030-06-15').
+ */
+const dueDate = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date such as 2030-06-15')
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && inStorableYears(date);
+    }, 'Due date must be a real date')
+    .nullable(),
+);
 
 const visitIds = z
   .array(z.uuid('Please select visits to bill'), 'Please select visits to bill')
@@ -80,7 +105,7 @@ export const createInvoiceInput = z.object({
   visitIds: visitIds.default([]),
   /** Left out: the workspace's payment terms from today; null: no due date. */
   dueDate: dueDate.optional(),
-  status: invoiceStatus.default('draft'),
+  status: formStatus.default('draft'),
   items: items.default([]),
   discount: discountInput.default(null),
 });
@@ -93,7 +118,7 @@ export const updateInvoiceInput = z.object({
   items: items.optional(),
   discount: discountInput.optional(),
   dueDate: dueDate.optional(),
-  status: invoiceStatus.optional(),
+  status: formStatus.optional(),
 });
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
 
@@ -102,6 +127,49 @@ export const sendInvoiceInput = z.object({
   to: z.string({ error: INVOICE_MESSAGES.recipientInvalid }).trim().pipe(z.email(INVOICE_MESSAGES.recipientInvalid)),
 });
 export type SendInvoiceInput = z.input<typeof sendInvoiceInput>;
+
+/**
+ * Issue 26: `POST /api/invoices/:id/payments`. The amount in cents, more than 0 and no more than
+ * the balance due; the day it was paid (left out: today where the business is; a full timestamp
+ * is taken as its UTC day); the method ('other' when left out); a reference (a cheque number).
+ */
+export const recordPaymentInput = z.object({
+  amount: z
+    .number({ error: INVOICE_MESSAGES.paymentAmountInvalid })
+    .int(INVOICE_MESSAGES.paymentAmountInvalid)
+    .min(1, INVOICE_MESSAGES.paymentAmountInvalid)
+    .max(MAX_CENTS, INVOICE_MESSAGES.paymentAmountInvalid),
+  paidAt: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() === ''
+        ? null
+        : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value.trim()) && !Number.isNaN(Date.parse(value))
+          ? new Date(value).toISOString().slice(0, 10)
+          : value,
+    calendarDate(INVOICE_MESSAGES.paymentDateInvalid).nullish(),
+  ),
+  method: z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.paymentMethodInvalid }).default('other'),
+  reference: z
+    .string()
+    .trim()
+    .max(200, INVOICE_MESSAGES.paymentReferenceTooLong)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
+
+/** `POST /api/invoices/:id/mark-paid`: the whole balance; the day, method and reference optional. */
+export const markPaidInput = recordPaymentInput.omit({ amount: true });
+
+/** Issue 26: `POST /api/invoices/:id/void`: why, required. */
+export const voidInvoiceInput = z.object({
+  reason: z
+    .string({ error: INVOICE_MESSAGES.voidReasonRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.voidReasonRequired)
+    .max(500, INVOICE_MESSAGES.voidReasonTooLong),
+});
+export type VoidInvoiceInput = z.input<typeof voidInvoiceInput>;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -137,6 +205,10 @@ export interface InvoiceListItemDto {
   paidAt: string | null;
   createdAt: string;
   visitCount: number;
+  /** Issue 26: what its payments add up to, in cents. */
+  amountPaid: number;
+  /** Issue 26: total − payments, in cents; 0 for a cancelled or void invoice (nothing is asked). */
+  balanceDue: number;
   /** The tax rate the invoice was made with (its workspace's then), in basis points. */
   taxRateBps: number;
 }
@@ -196,7 +268,25 @@ export interface InvoiceDetailDto extends InvoiceListItemDto {
   /** Who to send it to by default: the property's first owner's profile e-mail. */
   recipient: string | null;
   seller: InvoiceSellerDto;
+  /** Issue 26: the payments recorded, oldest first. */
+  payments: InvoicePaymentDto[];
+  /** Issue 26: why, when and by whom it was voided (a void invoice stays on record). */
+  voidReason: string | null;
+  voidedAt: string | null;
   can: InvoiceCan;
+}
+
+/** Issue 26: a payment against an invoice. */
+export interface InvoicePaymentDto {
+  id: string;
+  /** In cents. */
+  amount: number;
+  /** The day it was paid, 'YYYY-MM-DD'. */
+  paidAt: string;
+  method: PaymentMethod;
+  reference: string | null;
+  recordedByName: string | null;
+  createdAt: string;
 }
 
 /** What the caller may do with an invoice (access.ts `policy.invoice.can`). */
@@ -205,6 +295,10 @@ export interface InvoiceCan {
   delete: boolean;
   markPaid: boolean;
   send: boolean;
+  /** Issue 26: a payment can be recorded (a balance is due, not cancelled or void). */
+  recordPayment: boolean;
+  /** Issue 26: it can be voided with a reason (anything but an already void one). */
+  void: boolean;
 }
 
 /** `GET /api/invoices/billable-visits` items. */

@@ -18,6 +18,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { InvoiceLines } from './invoice-lines';
 import { SendInvoiceDialog } from './send-invoice-dialog';
+import { LockedNotice, PaymentsSection } from './invoice-payments';
 
 /** /resources/invoices/{id}: lines, amounts, status, visits; Mark as Paid, Send, Print, Edit, Delete. */
 export function InvoiceDetailPage() {
@@ -54,7 +55,9 @@ export function InvoiceDetailPage() {
       <DetailFrame query={invoice} loading="Loading invoice" notFound={INVOICE_MESSAGES.notFound}>
         {(invoice) => (
           <Stack gap="lg">
+            <LockedNotice invoice={invoice} />
             <InvoiceSummary invoice={invoice} />
+            <PaymentsSection invoice={invoice} />
             <SellerSection seller={invoice.seller} />
             <InvoiceLines invoice={invoice} />
             <Section title="Visits">
@@ -123,6 +126,7 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetailDto }) {
         <Facts
           facts={[
             ['Total', formatMoney(invoice.total)],
+            ['Balance due', formatMoney(invoice.balanceDue)],
             ['Issued', formatDate(invoice.createdAt)],
             ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : '—'],
             ['Paid', invoice.paidAt ? formatDateTime(invoice.paidAt) : '—'],

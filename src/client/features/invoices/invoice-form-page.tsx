@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { DUE_DATE_SHORTCUT_DAYS, INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
+import { DUE_DATE_SHORTCUT_DAYS, FORM_INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
 import { centsToDollarsInput, invoiceAmounts } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
@@ -239,7 +239,7 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
         </Stack>
         <NativeSelect
           label="Status"
-          data={INVOICE_STATUSES.map((value) => ({ value, label: statusLabel('invoice', value) }))}
+          data={FORM_INVOICE_STATUSES.map((value) => ({ value, label: statusLabel('invoice', value) }))}
           value={values.status}
           onChange={(event) => set('status', event.currentTarget.value as InvoiceStatus)}
           maw={220}

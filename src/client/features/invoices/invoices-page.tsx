@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
-import { useInvoices } from '../../api/invoices';
+import { invoicesCsvUrl, useInvoices } from '../../api/invoices';
 import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
@@ -27,9 +27,15 @@ export function InvoicesPage() {
       crumbs={[{ label: 'Invoices' }]}
       actions={
         can?.seeInvoices && (
-          <Button component={Link} to={paths.newInvoice()}>
-            New Invoice
-          </Button>
+          <>
+            {/* Issue 26: the list as it is filtered, as a spreadsheet. */}
+            <Button component="a" href={invoicesCsvUrl({ q: list.q, status })} download variant="light">
+              Export CSV
+            </Button>
+            <Button component={Link} to={paths.newInvoice()}>
+              New Invoice
+            </Button>
+          </>
         )
       }
     >
@@ -84,6 +90,11 @@ export function InvoicesPage() {
                       <Text fw={600} ta="right">
                         {formatMoney(invoice.total)}
                       </Text>
+                      {invoice.amountPaid > 0 && invoice.balanceDue > 0 && (
+                        <Text size="xs" ta="right">
+                          Balance due {formatMoney(invoice.balanceDue)}
+                        </Text>
+                      )}
                       <StatusBadge kind="invoice" value={invoice.status} />
                     </Stack>
                   </Group>

@@ -2,3 +2,4 @@
 export { invoicesRoutes } from './invoices.routes';
 export { invoiceFigures } from './invoice-figures';
 export { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from './visit-invoices';
+export { invoicesCsvRoutes } from './invoices-csv';

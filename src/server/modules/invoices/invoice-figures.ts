@@ -4,7 +4,7 @@ import { policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { startOfMonth } from '../../db/workspace-time';
-import { centsOf, shownStatus } from './invoice-sql';
+import { amountPaidSql, centsOf, shownStatus } from './invoice-sql';
 
 // Issue 26: the dashboard's money, for the dashboard module (through index.ts). One statement.
 
@@ -17,7 +17,8 @@ export async function invoiceFigures(
   const [row] = await db
     .select({
       overdueCount: sql<number>`cast(count(*) filter (where ${shownStatus} = 'overdue') as integer)`,
-      overdueAmount: sql<string>`coalesce(sum(${invoices.total}) filter (where ${shownStatus} = 'overdue'), 0)`,
+      // What they still ask: the total less what has been paid on each (issue 26).
+      overdueAmount: sql<string>`coalesce(sum(${invoices.total} - ${amountPaidSql}) filter (where ${shownStatus} = 'overdue'), 0)`,
       paidCount: sql<number>`cast(count(*) filter (where ${paidThisMonth}) as integer)`,
       paidAmount: sql<string>`coalesce(sum(${invoices.total}) filter (where ${paidThisMonth}), 0)`,
     })

@@ -8,7 +8,7 @@ import { discountLabel, formatMoney, formatPercent } from '../../../shared/money
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The amount the customer is asked for: what is left to pay. */
-const amountDue = (invoice: InvoiceDetailDto) => invoice.total;
+const amountDue = (invoice: InvoiceDetailDto) => invoice.balanceDue;
 
 export function invoiceMail(invoice: InvoiceDetailDto): { subject: string; text: string; html: string } {
   const seller = invoice.seller.name || 'Rounds';
@@ -23,6 +23,7 @@ export function invoiceMail(invoice: InvoiceDetailDto): { subject: string; text:
       : []),
     [`Tax (${formatPercent(invoice.taxRateBps)})`, formatMoney(invoice.taxAmount)],
     ['Total', formatMoney(invoice.total)],
+    ...(invoice.amountPaid > 0 ? [['Amount paid', formatMoney(invoice.amountPaid)] as [string, string]] : []),
     ['Amount due', formatMoney(amountDue(invoice))],
   ];
   const intro = `Invoice ${invoice.invoiceNumber} from ${seller} for ${invoice.property.name}, ${invoice.property.address}.`;

@@ -34,6 +34,7 @@ const STATUS_WORDS: Record<InvoiceDetailDto['status'], string> = {
   paid: 'Paid',
   overdue: 'Overdue',
   cancelled: 'Cancelled',
+  void: 'Void',
 };
 
 export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions {
@@ -117,6 +118,10 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
       ...(invoice.discount ? [amount(discountLabel(invoice.discount), -invoice.discountAmount)] : []),
       amount(`Tax (${formatPercent(invoice.taxRateBps)})`, invoice.taxAmount),
       amount('Total', invoice.total, true),
+      // Issue 26: what has been paid, and what is left.
+      ...(invoice.amountPaid > 0
+        ? [amount('Amount paid', -invoice.amountPaid), amount('Balance due', invoice.balanceDue, true)]
+        : []),
     ],
   };
 }

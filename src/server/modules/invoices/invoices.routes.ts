@@ -4,11 +4,15 @@ import {
   createInvoiceInput,
   INVOICE_MESSAGES,
   listInvoicesQuery,
+  markPaidInput,
+  recordPaymentInput,
   sendInvoiceInput,
   updateInvoiceInput,
+  voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
 import { inWorkspace } from '../../auth/session';
-import { parseBody, parseQuery, uuidParam } from '../../http';
+import { AppError } from '../../errors';
+import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
 import { renderInvoicePdf } from './invoice-pdf';
 import * as service from './invoices.service';
@@ -33,7 +37,21 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     await service.removeInvoice(c.var.db, c.var.member, invoiceId(c));
     return c.body(null, 204);
   })
-  .post('/:id/mark-paid', async (c) => c.json(await service.markPaid(c.var.db, c.var.member, invoiceId(c))))
+  .post('/:id/mark-paid', async (c) => {
+    const id = invoiceId(c);
+    // The spec's button sends no details; a method, day or reference may be given (issue 26).
+    const text = await c.req.text();
+    const details = parseWith(markPaidInput, text.trim() === '' ? {} : parseJson(text));
+    return c.json(await service.markPaid(c.var.db, c.var.member, id, details));
+  })
+  .post('/:id/payments', async (c) => {
+    const id = invoiceId(c);
+    return c.json(await service.recordPayment(c.var.db, c.var.member, id, await parseBody(c, recordPaymentInput)), 201);
+  })
+  .post('/:id/void', async (c) => {
+    const id = invoiceId(c);
+    return c.json(await service.voidInvoice(c.var.db, c.var.member, id, await parseBody(c, voidInvoiceInput)));
+  })
   .get('/:id/pdf', async (c) => {
     const invoice = await service.getInvoice(c.var.db, c.var.member, invoiceId(c));
     const pdf = await renderInvoicePdf(invoice);
@@ -48,3 +66,11 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     const { to } = await parseBody(c, sendInvoiceInput);
     return c.json(await service.sendInvoice(c.var, c.var.member, id, to));
   });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request body must be JSON');
+  }
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { InvoiceStatus } from '../../../shared/constants';
+import type { InvoiceStatus, PaymentMethod } from '../../../shared/constants';
 import type { Page } from '../../../shared/schemas/common';
 import {
   INVOICE_MESSAGES,
@@ -12,14 +12,18 @@ import {
   type InvoiceItemInput,
   type InvoiceLineDto,
   type InvoiceListItemDto,
+  type InvoicePaymentDto,
   type listInvoicesQuery,
+  type recordPaymentInput,
   type updateInvoiceInput,
+  type voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import {
   invoiceItems,
   invoiceLines,
+  invoicePayments,
   invoices,
   invoiceVisits,
   profiles,
@@ -38,8 +42,8 @@ import type { Config } from '../../config';
 import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 import { asSent, invoiceMail } from './invoice-mail';
 import { renderInvoicePdf } from './invoice-pdf';
-import { amounts, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
-import { itemAmount, type Discount } from '../../../shared/money';
+import { amountPaidSql, amounts, balanceDue, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
+import { formatMoney, itemAmount, type Discount } from '../../../shared/money';
 
 // Invoices (spec §2, §4, §9; issue 14) of a workspace (issue 24): seen and changed by its owners
 // and managers; a technician gets 404 on every one. Amounts are the server's, in cents, at the
@@ -59,6 +63,7 @@ const listColumns = {
   paidAt: invoices.paidAt,
   createdAt: invoices.createdAt,
   visitCount: sql<number>`(select cast(count(*) as integer) from ${invoiceVisits} where ${invoiceVisits.invoiceId} = ${invoices.id})`,
+  amountPaid: amountPaidSql,
   taxRateBps: invoices.taxRateBps,
   discountKind: invoices.discountKind,
   discountValue: invoices.discountValue,
@@ -75,23 +80,28 @@ type ListRow = {
   paidAt: Date | null;
   createdAt: Date;
   visitCount: number;
+  amountPaid: string;
   taxRateBps: number;
   discountKind: Discount['kind'] | null;
   discountValue: number | null;
 };
 
 function toListItem({ discountKind, discountValue, ...row }: ListRow): InvoiceListItemDto {
+  const figures = amounts(centsOf(row.subtotal), row.taxRateBps, discountOf({ discountKind, discountValue }));
+  const amountPaid = centsOf(row.amountPaid);
   return {
     ...row,
-    ...amounts(centsOf(row.subtotal), row.taxRateBps, discountOf({ discountKind, discountValue })),
+    ...figures,
+    amountPaid,
+    balanceDue: balanceDue(row.status, figures.total, amountPaid),
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** `GET /api/invoices`: one query with the property's name and the amounts. */
-export async function listInvoices(db: Executor, member: Member, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
-  const where = and(
+/** The list's filters (and the member's scope): `GET /api/invoices` and its CSV. */
+function invoiceListWhere(member: Member, query: ListQuery): SQL | undefined {
+  return and(
     policy.invoice.scope(member),
     query.propertyId ? eq(invoices.propertyId, query.propertyId) : undefined,
     query.status ? sql`${shownStatus} = ${query.status}` : undefined,
@@ -99,6 +109,11 @@ export async function listInvoices(db: Executor, member: Member, query: ListQuer
       ? or(ilike(invoices.invoiceNumber, containsPattern(query.q)), ilike(properties.name, containsPattern(query.q)))
       : undefined,
   );
+}
+
+/** `GET /api/invoices`: one query with the property's name and the amounts. */
+export async function listInvoices(db: Executor, member: Member, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
+  const where = invoiceListWhere(member, query);
   const rows = await db
     .select({ ...listColumns, total: windowTotal() })
     .from(invoices)
@@ -115,6 +130,35 @@ export async function listInvoices(db: Executor, member: Member, query: ListQuer
       .where(where)
       .then((found) => found[0]?.count ?? 0);
   return toPage(rows, query, countAll, toListItem);
+}
+
+/**
+ * Issue 26: the list's rows in its order after the invoice `after` (keyset: a page at a time for
+ * the CSV, steady while invoices are added).
+ */
+export async function invoiceRowsAfter(
+  db: Executor,
+  member: Member,
+  query: ListQuery,
+  after: { id: string } | null,
+  limit: number,
+): Promise<InvoiceListItemDto[]> {
+  const where = invoiceListWhere(member, query);
+  const rows = await db
+    .select(listColumns)
+    .from(invoices)
+    .innerJoin(properties, eq(properties.id, invoices.propertyId))
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${invoices.createdAt}, ${invoices.id}) < (select prior.created_at, prior.id from invoices as prior where prior.id = ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(limit);
+  return rows.map(toListItem);
 }
 
 /** The draft's lines now: one per completed task of its visits, in visit order. */
@@ -145,6 +189,8 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
       storedStatus: invoices.status,
       sentAt: invoices.sentAt,
       sentTo: invoices.sentTo,
+      voidReason: invoices.voidReason,
+      voidedAt: invoices.voidedAt,
       seller: {
         name: invoices.sellerName,
         address: invoices.sellerAddress,
@@ -165,7 +211,7 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
     .where(and(eq(invoices.id, id), policy.invoice.scope(member)));
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   const frozen = row.storedStatus !== 'draft';
-  const [visitRows, lines, items, [recipient]] = await Promise.all([
+  const [visitRows, lines, items, [recipient], payments] = await Promise.all([
     db
       .select({
         id: visits.id,
@@ -200,10 +246,12 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
       .where(and(eq(userProperties.propertyId, row.propertyId), eq(userProperties.role, 'owner')))
       .orderBy(asc(userProperties.createdAt))
       .limit(1),
+    paymentsOf(db, id),
   ]);
-  const { storedStatus, sentAt, sentTo, property, seller, ...listed } = row;
+  const { storedStatus, sentAt, sentTo, property, seller, voidReason, voidedAt, ...listed } = row;
+  const item = toListItem(listed);
   return {
-    ...toListItem(listed),
+    ...item,
     storedStatus,
     property,
     visits: visitRows.map((visit) => ({
@@ -219,8 +267,30 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
     sentTo,
     recipient: recipient?.email ?? null,
     seller,
-    can: policy.invoice.can(member, storedStatus),
+    payments,
+    voidReason,
+    voidedAt: voidedAt?.toISOString() ?? null,
+    can: policy.invoice.can(member, { storedStatus, amountPaid: item.amountPaid, balanceDue: item.balanceDue }),
   };
+}
+
+/** Issue 26: an invoice's payments, oldest first, with who recorded each. */
+async function paymentsOf(db: Executor, invoiceId: string): Promise<InvoicePaymentDto[]> {
+  const rows = await db
+    .select({
+      id: invoicePayments.id,
+      amount: invoicePayments.amount,
+      paidAt: invoicePayments.paidAt,
+      method: invoicePayments.method,
+      reference: invoicePayments.reference,
+      recordedByName: users.name,
+      createdAt: invoicePayments.createdAt,
+    })
+    .from(invoicePayments)
+    .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
+    .where(eq(invoicePayments.invoiceId, invoiceId))
+    .orderBy(asc(invoicePayments.paidAt), asc(invoicePayments.createdAt), asc(invoicePayments.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
 /** Issue 26: the invoice's extra lines, in their order, each with its amount. */
@@ -350,7 +420,10 @@ async function changeStatus(tx: Executor, member: Member, invoiceId: string, fro
   if (from === to) return;
   if (from === 'draft') await freeze(tx, member.workspaceId, invoiceId);
   if (to === 'draft') await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-  if (from === 'cancelled') {
+  // Cancelled and (issue 26) void invoices let their visits go; one that stands again claims them back.
+  const stoodBefore = from !== 'cancelled' && from !== 'void';
+  const standsAfter = to !== 'cancelled' && to !== 'void';
+  if (!stoodBefore && standsAfter) {
     const linked = await tx
       .select({ visitId: invoiceVisits.visitId })
       .from(invoiceVisits)
@@ -362,17 +435,15 @@ async function changeStatus(tx: Executor, member: Member, invoiceId: string, fro
         invoiceId,
       );
   }
-  if (from === 'cancelled' || to === 'cancelled') {
-    await tx
-      .update(invoiceVisits)
-      .set({ active: to !== 'cancelled' })
-      .where(eq(invoiceVisits.invoiceId, invoiceId));
+  if (stoodBefore !== standsAfter) {
+    await tx.update(invoiceVisits).set({ active: standsAfter }).where(eq(invoiceVisits.invoiceId, invoiceId));
   }
   await tx
     .update(invoices)
     .set({
       status: to,
-      paidAt: to === 'paid' ? sql`coalesce(${invoices.paidAt}, now())` : null,
+      // A voided paid invoice keeps when it was paid, as it keeps its payments.
+      paidAt: to === 'paid' ? sql`coalesce(${invoices.paidAt}, now())` : to === 'void' ? sql`${invoices.paidAt}` : null,
     })
     .where(eq(invoices.id, invoiceId));
 }
@@ -452,13 +523,19 @@ export async function createInvoice(
         .values(visitIds.map((visitId) => ({ invoiceId: invoice.id, visitId, workspaceId: member.workspaceId })));
     }
     await writeExtras(tx, member, invoice.id, input);
-    await changeStatus(tx, member, invoice.id, 'draft', input.status);
+    // Created paid: its balance is recorded as paid today (issue 26), as 'Mark as Paid' does.
+    if (input.status === 'paid')
+      await settle(tx, member, { id: invoice.id, propertyId: input.propertyId, status: 'draft', amountPaid: 0 }, {});
+    else await changeStatus(tx, member, invoice.id, 'draft', input.status);
     return invoice.id;
   });
   return getInvoice(db, member, id);
 }
 
-/** The invoice, locked for the change, as an owner or manager sees it (404 otherwise). */
+/**
+ * The invoice, locked for the change (a second change or payment waits for this one to end), as
+ * an owner or manager sees it (404 otherwise), with what has been paid on it so far.
+ */
 async function lockInvoice(tx: Executor, member: Member, id: string) {
   const [row] = await tx
     .select({ id: invoices.id, propertyId: invoices.propertyId, status: invoices.status })
@@ -466,7 +543,77 @@ async function lockInvoice(tx: Executor, member: Member, id: string) {
     .where(and(eq(invoices.id, id), policy.invoice.scope(member)))
     .for('update');
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
-  return row;
+  const [paid] = await tx
+    .select({ amount: sql<string>`coalesce(sum(${invoicePayments.amount}), 0)` })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, id));
+  return { ...row, amountPaid: centsOf(paid?.amount ?? '0') };
+}
+
+type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
+
+/** The invoice's total now (live for a draft, frozen after), in cents. */
+async function totalOf(tx: Executor, id: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      subtotal: subtotalSql,
+      taxRateBps: invoices.taxRateBps,
+      discountKind: invoices.discountKind,
+      discountValue: invoices.discountValue,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  return amounts(centsOf(row.subtotal), row.taxRateBps, discountOf(row)).total;
+}
+
+type PaymentDetails = { paidAt?: string | null; method?: PaymentMethod; reference?: string | null };
+
+/**
+ * Issue 26: records `amount` (cents) against the locked invoice: never more than its balance due
+ * (409). A draft is frozen by its first payment (its amounts can no longer move under the money
+ * received) and becomes sent; once the balance is 0 it is paid (paid_at now).
+ */
+async function pay(
+  tx: Executor,
+  member: Member,
+  invoice: LockedInvoice,
+  amount: number | 'balance',
+  details: PaymentDetails,
+) {
+  policy.invoice.requireChange(invoice, 'pay');
+  let status = invoice.status;
+  const balance = (await totalOf(tx, invoice.id)) - invoice.amountPaid;
+  const paying = amount === 'balance' ? balance : amount;
+  if (paying > balance) {
+    throw conflict(balance <= 0 ? INVOICE_MESSAGES.nothingDue : INVOICE_MESSAGES.overpaid(formatMoney(balance)));
+  }
+  if (paying > 0) {
+    if (status === 'draft') {
+      await changeStatus(tx, member, invoice.id, 'draft', 'sent');
+      status = 'sent';
+    }
+    await tx.insert(invoicePayments).values({
+      workspaceId: member.workspaceId,
+      invoiceId: invoice.id,
+      amount: paying,
+      // Left out: today where the business is.
+      paidAt:
+        details.paidAt ??
+        sql`(select to_char(now() at time zone ${workspaces.timeZone}, 'YYYY-MM-DD') from ${workspaces} where ${workspaces.id} = ${member.workspaceId})::date`,
+      method: details.method ?? 'other',
+      reference: details.reference ?? null,
+      recordedBy: member.id,
+    });
+  }
+  if (paying === balance) await changeStatus(tx, member, invoice.id, status, 'paid');
+}
+
+/** 'Mark as Paid' (issue 26): the whole balance, paid today unless another day is given. */
+async function settle(tx: Executor, member: Member, invoice: LockedInvoice, details: PaymentDetails) {
+  if (invoice.status === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBePaid);
+  if (invoice.status === 'paid') return;
+  await pay(tx, member, invoice, 'balance', details);
 }
 
 /** `PATCH /api/invoices/:id`: visits while it is a draft (spec: drafts recompute), due date and status. */
@@ -478,6 +625,7 @@ export async function updateInvoice(
 ): Promise<InvoiceDetailDto> {
   await inTransaction(db, async (tx) => {
     const invoice = await lockInvoice(tx, member, id);
+    policy.invoice.requireChange(invoice, input.status ? { status: input.status } : 'edit');
     if (input.visitIds) {
       if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.frozen);
       const visitIds = await claimVisits(tx, invoice.propertyId, input.visitIds, id);
@@ -494,7 +642,8 @@ export async function updateInvoice(
     }
     if (input.dueDate !== undefined)
       await tx.update(invoices).set({ dueDate: input.dueDate }).where(eq(invoices.id, id));
-    if (input.status) await changeStatus(tx, member, id, invoice.status, input.status);
+    if (input.status === 'paid') await settle(tx, member, invoice, {});
+    else if (input.status) await changeStatus(tx, member, id, invoice.status, input.status);
   });
   return getInvoice(db, member, id);
 }
@@ -502,17 +651,56 @@ export async function updateInvoice(
 /** spec §4: invoices are really deleted (their lines and visit links go with them). */
 export async function removeInvoice(db: Database, member: Member, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockInvoice(tx, member, id);
+    // Issue 26: not a paid or void one, nor one with payments (money received stays on record).
+    policy.invoice.requireChange(await lockInvoice(tx, member, id), 'delete');
     await tx.delete(invoices).where(eq(invoices.id, id));
   });
 }
 
-/** 'Mark as Paid' (spec §4): paid, and paid_at now. */
-export async function markPaid(db: Database, member: Member, id: string): Promise<InvoiceDetailDto> {
+/**
+ * 'Mark as Paid' (spec §4): paid, and paid_at now; since issue 26 by a payment of the whole
+ * balance dated today (method 'other' unless given). Already paid: as it is.
+ */
+export async function markPaid(
+  db: Database,
+  member: Member,
+  id: string,
+  details: PaymentDetails = {},
+): Promise<InvoiceDetailDto> {
+  await inTransaction(db, async (tx) => settle(tx, member, await lockInvoice(tx, member, id), details));
+  return getInvoice(db, member, id);
+}
+
+/** Issue 26: `POST /api/invoices/:id/payments`: a payment, partial or the rest, never more than is due. */
+export async function recordPayment(
+  db: Database,
+  member: Member,
+  id: string,
+  input: z.output<typeof recordPaymentInput>,
+): Promise<InvoiceDetailDto> {
+  await inTransaction(db, async (tx) => pay(tx, member, await lockInvoice(tx, member, id), input.amount, input));
+  return getInvoice(db, member, id);
+}
+
+/**
+ * Issue 26: `POST /api/invoices/:id/void`: the invoice stays on record as void with the reason,
+ * its payments kept; its visits can be billed again; it counts in no totals. A paid invoice can be
+ * voided (it is the way out of one); a void one stays void.
+ */
+export async function voidInvoice(
+  db: Database,
+  member: Member,
+  id: string,
+  input: z.output<typeof voidInvoiceInput>,
+): Promise<InvoiceDetailDto> {
   await inTransaction(db, async (tx) => {
     const invoice = await lockInvoice(tx, member, id);
-    if (invoice.status === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBePaid);
-    await changeStatus(tx, member, id, invoice.status, 'paid');
+    if (invoice.status === 'void') throw conflict(INVOICE_MESSAGES.alreadyVoid);
+    await changeStatus(tx, member, id, invoice.status, 'void');
+    await tx
+      .update(invoices)
+      .set({ voidReason: input.reason, voidedAt: new Date(), voidedBy: member.id })
+      .where(eq(invoices.id, id));
   });
   return getInvoice(db, member, id);
 }
@@ -521,6 +709,7 @@ export async function markPaid(db: Database, member: Member, id: string): Promis
 async function recordSent(db: Database, member: Member, id: string, to: string): Promise<InvoiceDetailDto> {
   await inTransaction(db, async (tx) => {
     const invoice = await lockInvoice(tx, member, id);
+    if (invoice.status === 'void') throw conflict(INVOICE_MESSAGES.voidLocked);
     if (invoice.status === 'draft') await changeStatus(tx, member, id, 'draft', 'sent');
     await tx.update(invoices).set({ sentAt: new Date(), sentTo: to }).where(eq(invoices.id, id));
   });
@@ -584,6 +773,7 @@ export async function sendInvoice(
 ): Promise<InvoiceDetailDto> {
   const invoice = await getInvoice(deps.db, member, id);
   if (invoice.storedStatus === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBeSent);
+  if (invoice.storedStatus === 'void') throw conflict(INVOICE_MESSAGES.voidLocked);
   if (invoice.visits.length === 0) throw conflict(IDENTITY_MESSAGES.invoiceWithoutVisits);
   // The PDF and the mail say what the invoice is once sent (issue 26: never 'Draft').
   const pdf = await renderInvoicePdf(asSent(invoice));
