@@ -94,6 +94,7 @@ export async function listInvoices(db: Executor, member: Member, query: ListQuer
   const where = and(
     policy.invoice.scope(member),
     query.propertyId ? eq(invoices.propertyId, query.propertyId) : undefined,
+    query.clientId ? eq(properties.clientId, query.clientId) : undefined,
     query.status ? sql`${shownStatus} = ${query.status}` : undefined,
     query.q
       ? or(ilike(invoices.invoiceNumber, containsPattern(query.q)), ilike(properties.name, containsPattern(query.q)))
