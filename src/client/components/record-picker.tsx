@@ -49,9 +49,7 @@ function useOptions(
       client: clients,
       photo: photos,
       secondary_profile: people,
-    }[
-      type as string
-    ] ?? null;
+    }[type as string] ?? null;
   const all: Record<NoteAttachableType, () => Option[]> = {
     property: () => (properties.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })),
     task: () => (tasks.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })),

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconLock } from '@tabler/icons-react';
 import { memo, useId, useState } from 'react';
 import type { VisitStatus } from '../../../shared/constants';
 import { fullAddress } from '../../../shared/place';
-import type { VisitDetailDto, VisitPropertyDto, VisitTaskDto } from '../../../shared/schemas/visits';
+import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
 import { madeNow } from '../../api/write';
 import { ContactActions } from '../../components/contact-actions';

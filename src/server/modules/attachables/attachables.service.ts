@@ -4,7 +4,17 @@ import type { NoteAttachableType } from '../../../shared/constants';
 import { ATTACHABLE_NOT_FOUND, type AttachableDto } from '../../../shared/schemas/attachables';
 import { visibleAttachable, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { clients, invoices, photos, profiles, properties, secondaryProfiles, tasks, users, visits } from '../../db/schema';
+import {
+  clients,
+  invoices,
+  photos,
+  profiles,
+  properties,
+  secondaryProfiles,
+  tasks,
+  users,
+  visits,
+} from '../../db/schema';
 import { notFound } from '../../errors';
 
 // The name of whatever a photo or note is attached to (spec §7: entity-name lookup), as SQL

@@ -6,7 +6,7 @@ import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { authorize, policy, type Member } from '../../access';
 import { csvResponse, pagedRows, type CsvValue } from '../../csv';
 import type { Executor } from '../../db/client';
-import { clients, properties } from '../../db/schema';
+import { clients } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
 import { notFound } from '../../errors';
 
