@@ -43,7 +43,7 @@ test('an owner creates a client with two properties and reaches them in one tap'
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     // the property page: its client with one tap, and Directions to it
     const contact = page.getByRole('region', { name: 'Contact' });
-    await expect(contact.getByRole('link', { name: 'Ada Lovelace' })).toBeVisible();
+    await expect(contact.getByRole('link', { name: 'Ada Lovelace', exact: true })).toBeVisible();
     await expect(contact.getByRole('link', { name: 'Call Ada Lovelace' })).toHaveAttribute('href', 'tel:+15550100199');
     await expect(contact.getByRole('link', { name: `Directions to ${name}` })).toHaveAttribute(
       'href',
