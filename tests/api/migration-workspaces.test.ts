@@ -852,8 +852,10 @@ describe('migration 0010: data made before workspaces moves into them', () => {
     }
     const crossing = Object.entries(results).filter(([, result]) => result.crossing > 0);
     expect(crossing).toEqual([]);
-    // Each kind was actually exercised by the data.
-    expect(Object.entries(results).filter(([, result]) => result.checked === 0)).toEqual([]);
+    // Each kind was actually exercised by the data, but for references that data made before
+    // workspaces cannot hold: clients came later (issue 26), and every property starts without one.
+    const later = new Set(['properties → clients (properties_client_id_clients_id_fk)']);
+    expect(Object.entries(results).filter(([name, result]) => result.checked === 0 && !later.has(name))).toEqual([]);
     figures.referencesChecked = Object.values(results).reduce((sum, result) => sum + result.checked, 0);
     figures.referenceKinds = checks.length;
     figures.crossing = crossing.length;
