@@ -104,7 +104,14 @@ describe('clients CRUD', () => {
       await patch(manager, `/api/clients/${created.id}`, { phone: '+1 555 0199', company: '' }),
       200,
     );
-    expect(changed).toMatchObject({ name: 'Ada Lovelace', phone: '+1 555 0199', company: null });
+    // what is left out is kept; a blank field is cleared
+    expect(changed).toMatchObject({
+      name: 'Ada Lovelace',
+      phone: '+1 555 0199',
+      company: null,
+      email: 'ada@example.com',
+      billingAddress: '12 St James Sq, London',
+    });
 
     expect((await del(owner, `/api/clients/${created.id}`)).status).toBe(204);
     expect(await json(await get(owner, `/api/clients/${created.id}`), 404)).toEqual(NOT_FOUND);

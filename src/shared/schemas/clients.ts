@@ -25,8 +25,19 @@ export const clientInput = z.object({
 });
 export type ClientInput = z.input<typeof clientInput>;
 
-/** `PATCH /api/clients/:id`: any of the fields. */
-export const clientPatch = clientInput.partial();
+/**
+ * `PATCH /api/clients/:id`: any of the fields; one left out is kept (outer `optional`, so an
+ * absent field stays absent instead of becoming the null a blank one is).
+ */
+const { name, company, email, phone, billingAddress, notes } = clientInput.shape;
+export const clientPatch = z.object({
+  name: name.optional(),
+  company: company.optional(),
+  email: email.optional(),
+  phone: phone.optional(),
+  billingAddress: billingAddress.optional(),
+  notes: notes.optional(),
+});
 
 /** `GET /api/clients?q=&limit=&offset=` and `GET /api/clients.csv?q=`: q searches name, e-mail and phone. */
 export const listClientsQuery = pageQuery.extend({
