@@ -29,6 +29,12 @@ export const paths = {
   editProperty: (id: string) => `/resources/properties/${id}/edit`,
   propertyTasks: (id: string) => `/resources/properties/${id}/tasks`,
 
+  /** Issue 26: the people the business works for. */
+  clients: () => '/resources/clients',
+  newClient: () => '/resources/clients/new',
+  client: (id: string) => `/resources/clients/${id}`,
+  editClient: (id: string) => `/resources/clients/${id}/edit`,
+
   tasks: () => '/resources/tasks',
   newTask: () => '/resources/tasks/new',
   task: (id: string) => `/resources/tasks/${id}`,
@@ -98,6 +104,8 @@ export const paths = {
         return paths.visit(id);
       case 'invoice':
         return paths.invoice(id);
+      case 'client':
+        return paths.client(id);
       case 'profile':
         return paths.profile();
       case 'secondary_profile':

@@ -64,6 +64,22 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/today/today-page').then((m) => m.TodayPage)),
           },
           {
+            path: 'resources/clients',
+            ...page(() => import('./features/clients/clients-list-page').then((m) => m.ClientsListPage)),
+          },
+          {
+            path: 'resources/clients/new',
+            ...page(() => import('./features/clients/client-form-page').then((m) => m.NewClientPage)),
+          },
+          {
+            path: 'resources/clients/:id',
+            ...page(() => import('./features/clients/client-detail-page').then((m) => m.ClientDetailPage)),
+          },
+          {
+            path: 'resources/clients/:id/edit',
+            ...page(() => import('./features/clients/client-form-page').then((m) => m.EditClientPage)),
+          },
+          {
             path: 'resources/properties',
             ...page(() => import('./features/properties/properties-list-page').then((m) => m.PropertiesListPage)),
           },

@@ -6,6 +6,7 @@ import { NOTE_MESSAGES } from '../shared/messages/notes';
 import { SERIES_MESSAGES } from '../shared/messages/series';
 import { VISIT_MESSAGES } from '../shared/messages/visits';
 import { INVOICE_MESSAGES } from '../shared/messages/invoices';
+import type { ClientCan } from '../shared/schemas/clients';
 import type { InvoiceCan } from '../shared/schemas/invoices';
 import type { PropertyCan } from '../shared/schemas/properties';
 import type { TaskCan } from '../shared/schemas/tasks';
@@ -15,6 +16,7 @@ import { WORKSPACE_MESSAGES } from '../shared/messages/workspaces';
 import type { Actor } from './auth/actor';
 import type { Executor } from './db/client';
 import {
+  clients,
   invoices,
   notes,
   photos,
@@ -127,6 +129,7 @@ export const policy = {
         scheduleVisits: office,
         seePrices: office,
         seeInvoices: office,
+        manageClients: office,
       };
     },
   },
@@ -150,6 +153,7 @@ export const policy = {
         scheduleVisit: office,
         seeInvoices: office,
         seePrices: office,
+        manageClient: office,
       };
     },
   },
@@ -227,6 +231,17 @@ export const policy = {
     table: visitSeries,
     scope: (member: Member): SQL => (manages(member) ? eq(visitSeries.workspaceId, member.workspaceId) : sql`false`),
     can: (member: Member) => ({ edit: manages(member), delete: manages(member) }),
+  },
+
+  /**
+   * Clients (issue 26): owners and managers only. A technician reads no client record; the visits
+   * they are on carry the client's name and phone (visit-rows.ts), and nothing else of it.
+   */
+  client: {
+    notFound: ATTACHABLE_NOT_FOUND.client,
+    table: clients,
+    scope: (member: Member): SQL => (manages(member) ? eq(clients.workspaceId, member.workspaceId) : sql`false`),
+    can: (member: Member): ClientCan => ({ edit: manages(member), delete: manages(member) }),
   },
 
   /** Invoices, and every amount: owners and managers only. */
@@ -363,13 +378,14 @@ const ATTACHABLE_KIND = {
   task: 'task',
   visit: 'visit',
   invoice: 'invoice',
+  client: 'client',
   profile: 'profile',
   secondary_profile: 'secondaryProfile',
   photo: 'photo',
 } as const satisfies Record<NoteAttachableType, Kind>;
 
 /** The types that belong to a business: a photo or note on one is in its workspace. */
-export const BUSINESS_ATTACHABLE_TYPES = ['property', 'task', 'visit', 'invoice'] as const;
+export const BUSINESS_ATTACHABLE_TYPES = ['property', 'task', 'visit', 'invoice', 'client'] as const;
 const isBusinessType = (type: NoteAttachableType) => (BUSINESS_ATTACHABLE_TYPES as readonly string[]).includes(type);
 
 /** SQL: the member may see the record of `type` with id `id` (a value or a column). */

@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health';
 import { meRoutes } from './modules/me';
 import { secondaryProfilesRoutes } from './modules/profiles';
 import { propertiesRoutes } from './modules/properties';
+import { clientsCsvRoutes, clientsRoutes } from './modules/clients';
 import { tasksRoutes } from './modules/tasks';
 import { visitsRoutes } from './modules/visits';
 import { seriesRoutes } from './modules/series';
@@ -149,6 +150,8 @@ export function createApp({
   app.route('/api/admin/users', adminUsersRoutes);
   app.route('/api/test-db', testDbRoutes);
   app.route('/api/properties', propertiesRoutes);
+  app.route('/api/clients', clientsRoutes);
+  app.route('/api/clients.csv', clientsCsvRoutes);
   app.route('/api/tasks', tasksRoutes);
   app.route('/api/photos', photosRoutes);
   app.route('/api/notes', notesRoutes);

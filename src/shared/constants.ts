@@ -64,18 +64,27 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 /** Issue 26: at most this many extra lines on one invoice. */
 export const MAX_INVOICE_ITEMS = 50;
 
-/** spec §3: seven attachable types for notes; photos take all but `photo`. */
+/** spec §3: seven attachable types for notes (issue 26 adds `client`); photos take all but `photo`. */
 export const NOTE_ATTACHABLE_TYPES = [
   'property',
   'task',
   'visit',
   'invoice',
+  'client',
   'profile',
   'secondary_profile',
   'photo',
 ] as const;
 export type NoteAttachableType = (typeof NOTE_ATTACHABLE_TYPES)[number];
-export const PHOTO_ATTACHABLE_TYPES = ['property', 'task', 'visit', 'invoice', 'profile', 'secondary_profile'] as const;
+export const PHOTO_ATTACHABLE_TYPES = [
+  'property',
+  'task',
+  'visit',
+  'invoice',
+  'client',
+  'profile',
+  'secondary_profile',
+] as const;
 export type PhotoAttachableType = (typeof PHOTO_ATTACHABLE_TYPES)[number];
 /** spec §5: the types offered on the photo upload page. */
 export const PHOTO_UPLOAD_TYPES = ['property', 'task', 'visit', 'invoice'] as const;

@@ -5,6 +5,7 @@ import { notes, properties } from '../../src/server/db/schema';
 import type { NoteAttachableType } from '../../src/shared/constants';
 import {
   addMember,
+  createClientRow,
   createInvoiceRow,
   createPhotoRow,
   createProperty,
@@ -72,6 +73,7 @@ describe('attachable visibility', () => {
       task: (await createTask(t, owner)).id,
       visit: visit.id,
       invoice: invoice.id,
+      client: (await createClientRow(t, owner.workspaceId, {}, [property.id])).id,
       profile: (await profileOf(t, owner)).id,
       secondary_profile: (await createSecondaryProfile(t, owner)).id,
       photo: photo.id,
@@ -85,6 +87,7 @@ describe('attachable visibility', () => {
     ['task', true, true, true, true, false, false], // the workspace's catalogue, read by every member
     ['visit', true, true, true, false, false, false],
     ['invoice', true, true, false, false, false, false], // never a technician's
+    ['client', true, true, false, false, false, false], // the office's; a technician sees name and phone on visits only
     ['profile', true, false, false, false, false, false], // personal: its person's
     ['secondary_profile', true, false, false, false, false, false], // its owner's only
     ['photo', true, true, true, false, false, false], // as what it is attached to (the visit)

@@ -352,6 +352,8 @@ const TABLE: Record<string, Row> = {
     expect: officeOnVisible(200),
   },
   'DELETE /api/properties/:id': { params: (c) => ({ id: c.w.propertyId }), expect: officeOnVisible(204) },
+  // 'Create client from this property' (issue 26): the office's
+  'POST /api/properties/:id/client': { params: (c) => ({ id: c.w.propertyId }), expect: officeOnVisible(201) },
   'GET /api/properties/:id/visits': {
     params: (c) => ({ id: c.w.propertyId }),
     query: () => page,
@@ -381,6 +383,22 @@ const TABLE: Record<string, Row> = {
     params: (c) => ({ id: c.w.propertyId, propertyTaskId: c.w.propertyTaskId }),
     expect: officeOnVisible(204),
   },
+
+  // ── clients (issue 26): the office's; a technician finds none, and may not export them ──
+  'GET /api/clients': {
+    query: (c) => ({ ...page, q: c.w.tag }),
+    listed: (w) => [w.clientId],
+    expect: anyMember(200),
+  },
+  'POST /api/clients': { fresh: false, body: () => ({ name: 'Matrix Client' }), expect: office(201, 201) },
+  'GET /api/clients/:id': { params: (c) => ({ id: c.w.clientId }), expect: officeOnly(200) },
+  'PATCH /api/clients/:id': {
+    params: (c) => ({ id: c.w.clientId }),
+    body: () => ({ phone: '555-0199' }),
+    expect: officeOnly(200),
+  },
+  'DELETE /api/clients/:id': { params: (c) => ({ id: c.w.clientId }), expect: officeOnly(204) },
+  'GET /api/clients.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
 
   // ── task templates: the workspace's catalogue, read by every member, changed by the office ──
   'GET /api/tasks': {

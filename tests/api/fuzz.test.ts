@@ -22,6 +22,7 @@ import {
   signUpRequest,
   updateUserRequest,
 } from '../../src/shared/schemas/auth';
+import { clientInput, clientPatch } from '../../src/shared/schemas/clients';
 import {
   createInvoiceInput,
   markPaidInput,
@@ -59,6 +60,7 @@ import {
   addMember,
   addPropertyTask,
   addVisitTask,
+  createClientRow,
   createGoogleUser,
   createInvoiceRow,
   createPhotoRow,
@@ -116,6 +118,10 @@ const FUZZED_ELSEWHERE: Record<string, string> = {
  * must mean the body sent passes this schema. A new endpoint without a row fails the suite.
  */
 const BODY_SCHEMAS: Record<string, $ZodType | null> = {
+  'DELETE /api/clients/:id': null,
+  'PATCH /api/clients/:id': clientPatch,
+  'POST /api/clients': clientInput,
+  'POST /api/properties/:id/client': null,
   'DELETE /api/invoices/:id': null,
   'DELETE /api/notes/:id': null,
   'DELETE /api/photos/:id': null,
@@ -231,6 +237,7 @@ async function buildWorld() {
   });
   await addVisitTask(t, doneVisit.id, task.id, { price: 4000, status: 'completed' });
   const invoice = await createInvoiceRow(t, property.id);
+  const client = await createClientRow(t, owner.workspaceId, { name: 'Fuzz Client' }, [property.id]);
   const secondary = await createSecondaryProfile(t, owner);
   // A well-formed storage key (no file behind it), so deleting the row deletes "its" file quietly.
   const photo = await createPhotoRow(
@@ -286,6 +293,7 @@ async function buildWorld() {
     tasks: [task.id],
     visits: [visit.id, doneVisit.id],
     invoices: [invoice.id],
+    clients: [client.id],
     notes: [note!.id],
     photos: [photo.id],
     'secondary-profiles': [secondary.id],

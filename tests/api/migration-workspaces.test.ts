@@ -852,12 +852,14 @@ describe('migration 0010: data made before workspaces moves into them', () => {
     }
     const crossing = Object.entries(results).filter(([, result]) => result.crossing > 0);
     expect(crossing).toEqual([]);
-    // Each kind was actually exercised by the data; tables made after migration 0010 can hold
-    // nothing made before workspaces (issue 26's invoice items and payments).
+    // Each kind was actually exercised by the data, but for references that data made before
+    // workspaces cannot hold: tables made after migration 0010 (issue 26's invoice items and
+    // payments), and a property's client (clients came later; every property starts without one).
     const madeLater = ['invoice_items', 'invoice_payments'];
+    const later = new Set(['properties → clients (properties_client_id_clients_id_fk)']);
     expect(
       Object.entries(results).filter(
-        ([name, result]) => result.checked === 0 && !madeLater.includes(name.split(' → ')[0]!),
+        ([name, result]) => result.checked === 0 && !madeLater.includes(name.split(' → ')[0]!) && !later.has(name),
       ),
     ).toEqual([]);
     figures.referencesChecked = Object.values(results).reduce((sum, result) => sum + result.checked, 0);

@@ -4,6 +4,7 @@ import { NIL_ATTACHABLE_ID } from '../../src/shared/constants';
 import type { NoteDto } from '../../src/shared/schemas/notes';
 import {
   addMember,
+  createClientRow,
   createInvoiceRow,
   createPhotoRow,
   createProperty,
@@ -49,6 +50,7 @@ beforeAll(async () => {
     task: task.id,
     visit: visit.id,
     invoice: invoice.id,
+    client: (await createClientRow(t, owner.workspaceId, { name: 'Ada Client' }, [property.id])).id,
     profile: (await profileOf(t, owner)).id,
     secondary_profile: secondary.id,
     photo: photo.id,
@@ -58,6 +60,7 @@ beforeAll(async () => {
     task: 'Sweep chimney',
     visit: 'Note Hall, Mar 4, 2030',
     invoice: 'INV-2030001',
+    client: 'Ada Client',
     profile: 'Olive Owner',
     secondary_profile: 'Weekend Contact',
     photo: 'IMG_9.JPG',
@@ -78,6 +81,7 @@ describe('the seven attachable types', () => {
     ['task', true, true, false, false],
     ['visit', true, true, false, false],
     ['invoice', false, true, false, false],
+    ['client', false, true, false, false],
     ['profile', false, false, false, false],
     ['secondary_profile', false, false, false, false],
     ['photo', true, true, false, false],

@@ -159,6 +159,8 @@ describe('listing properties', () => {
       country: 'USA',
       createdAt: '2024-03-01T00:00:00.000Z',
       role: 'owner',
+      clientId: null,
+      clientName: null,
       can: {
         edit: true,
         delete: true,
@@ -166,6 +168,7 @@ describe('listing properties', () => {
         scheduleVisit: true,
         seeInvoices: true,
         seePrices: true,
+        manageClient: true,
       },
       firstPhoto: null,
     });

@@ -33,6 +33,18 @@ for (const viewport of [
       attachableType: 'visit',
       attachableId: visit.id,
     });
+    // Issue 26: a client of the property (its page, the property's and the visit's show it).
+    const client = await apiClient(page.request, server.baseURL).post('/api/clients', {
+      name: 'Ada Lovelace',
+      phone: '555-0100',
+      email: 'ada@example.com',
+    });
+    await apiClient(page.request, server.baseURL).patch(`/api/properties/${property.id}`, {
+      name: 'Harbour House',
+      address: '12 Quay Road',
+      city: 'Portsmouth',
+      clientId: client.id,
+    });
     const routes = [
       '/dashboard',
       '/today',
@@ -41,6 +53,10 @@ for (const viewport of [
       `/resources/properties/${property.id}`,
       `/resources/properties/${property.id}/edit`,
       `/resources/properties/${property.id}/tasks`,
+      '/resources/clients',
+      '/resources/clients/new',
+      `/resources/clients/${client.id}`,
+      `/resources/clients/${client.id}/edit`,
       '/resources/tasks',
       '/resources/tasks/new',
       `/resources/tasks/${task}`,

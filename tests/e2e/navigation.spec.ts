@@ -10,6 +10,7 @@ const AREAS = [
   'Visits',
   'Calendar',
   'Properties',
+  'Clients',
   'Tasks',
   'Photos',
   'Notes',

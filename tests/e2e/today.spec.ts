@@ -40,6 +40,14 @@ test('Today: three visits in time order, the next one marked, a completed one lo
     await api.patch(`/api/visits/${done.visit.id}/tasks/${task.id}`, { status: 'completed' });
   }
   await api.patch(`/api/visits/${done.visit.id}`, { status: 'completed' });
+  // Issue 26: the next stop's property has a client; its card names them with one tap to call.
+  const client = await api.post('/api/clients', { name: 'Grace Hopper', phone: '+1 555 0142', email: 'g@example.com' });
+  await api.patch(`/api/properties/${next.visit.propertyId}`, {
+    name: next.name,
+    address: next.visit.property.address,
+    city: next.visit.property.city,
+    clientId: client.id,
+  });
 
   await page.goto('/today');
   // One heading says Today: the page's, not the day group's too.
@@ -59,6 +67,13 @@ test('Today: three visits in time order, the next one marked, a completed one lo
   await expect(nextCard.getByText('Next', { exact: true })).toBeVisible();
   await expect(nextCard.getByText('Scheduled', { exact: true })).toBeVisible();
   await expect(nextCard.getByText('0/2 tasks done')).toBeVisible();
+  await expect(nextCard.getByText('Client: Grace Hopper')).toBeVisible();
+  const call = nextCard.getByRole('link', { name: 'Call Grace Hopper' });
+  await expect(call).toHaveAttribute('href', 'tel:+15550142');
+  expect((await call.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // only the name and the call: no e-mail on the card
+  await expect(nextCard.getByRole('link', { name: 'E-mail Grace Hopper' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: later.name }).getByText(/^Client:/)).toHaveCount(0);
   // It starts open at its tasks; the others are compact.
   await expect(nextCard.getByRole('checkbox')).toHaveCount(2);
   await expect(page.getByRole('article', { name: later.name }).getByRole('checkbox')).toHaveCount(0);

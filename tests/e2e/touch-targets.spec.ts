@@ -81,12 +81,22 @@ test('every button, link and form control of the main pages is at least 44×44 p
   await uploadPhoto(page.request, server.baseURL, { type: 'visit', id: visit.id }, 'Boiler label');
   const invoice = await api.post('/api/invoices', { propertyId: property.id });
   await api.post('/api/notes', { content: 'Gate code 1234', attachableType: 'visit', attachableId: visit.id });
+  // Issue 26: a client of the property, so its page, the property's and the visit's show Call, Text and E-mail.
+  const client = await api.post('/api/clients', { name: 'Ada Lovelace', phone: '555-0100', email: 'ada@example.com' });
+  await api.patch(`/api/properties/${property.id}`, {
+    name: 'Dune Cottage',
+    address: '12 Quay Road',
+    city: 'Portsmouth',
+    clientId: client.id,
+  });
 
   const routes = [
     '/dashboard',
     '/today',
     '/resources/properties',
     `/resources/properties/${property.id}`,
+    '/resources/clients',
+    `/resources/clients/${client.id}`,
     '/resources/tasks',
     '/resources/visits',
     `/resources/visits/${visit.id}`,

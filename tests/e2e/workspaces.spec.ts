@@ -180,6 +180,8 @@ test('an owner sets up the business, takes on a technician by invitation, schedu
   const areas = techPage.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'All areas' });
   await expect(areas.getByRole('link', { name: 'Visits' })).toBeVisible();
   await expect(areas.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
+  // Issue 26: clients are the office's
+  await expect(areas.getByRole('link', { name: 'Clients' })).toHaveCount(0);
   await expect(areas.getByRole('link', { name: 'Members' })).toHaveCount(0);
   await techPage.keyboard.press('Escape');
   await techPage.goto('/settings');

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AccountRole, WorkspaceRole } from '../../src/shared/constants';
 import { resolveMember, type Member } from '../../src/server/access';
 import {
+  clients,
   accounts,
   invoiceVisits,
   invoices,
@@ -341,6 +342,24 @@ export async function createInvoiceRow(
   return row;
 }
 
+/** A client of the workspace (issue 26), optionally the client of some properties. */
+export async function createClientRow(
+  t: TestApp,
+  workspaceId: string,
+  overrides: Partial<typeof clients.$inferInsert> = {},
+  propertyIds: string[] = [],
+) {
+  const [row] = await t.db
+    .insert(clients)
+    .values({ workspaceId, name: `Client ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('client not created');
+  for (const propertyId of propertyIds) {
+    await t.db.update(properties).set({ clientId: row.id }).where(eq(properties.id, propertyId));
+  }
+  return row;
+}
+
 /** The workspace a photo or note on this record belongs to (none for a personal one). */
 export async function workspaceOfAttachable(
   t: TestApp,
@@ -348,8 +367,8 @@ export async function workspaceOfAttachable(
   id: string | null,
 ): Promise<string | null> {
   if (id === null) return null;
-  const table = { property: properties, task: tasks, visit: visits, invoice: invoices, photo: photos }[
-    type as 'property' | 'task' | 'visit' | 'invoice' | 'photo'
+  const table = { property: properties, task: tasks, visit: visits, invoice: invoices, client: clients, photo: photos }[
+    type as 'property' | 'task' | 'visit' | 'invoice' | 'client' | 'photo'
   ];
   if (!table) return null;
   const [row] = await t.db.select({ workspaceId: table.workspaceId }).from(table).where(eq(table.id, id));

@@ -7,6 +7,7 @@ import {
   addPropertyTask,
   addVisitTask,
   billVisit,
+  createClientRow,
   createInvoiceRow,
   createPhotoRow,
   createProperty,
@@ -93,6 +94,8 @@ export interface World {
   team: Team;
   workspaceId: string;
   propertyId: string;
+  /** Issue 26: the property's client. */
+  clientId: string;
   /** Templates of the workspace's catalogue: `taskId` is on the property and its visits, `spareTaskId` on neither. */
   taskId: string;
   spareTaskId: string;
@@ -137,6 +140,7 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
   await addMember(t, workspaceId, helper, 'technician', owner);
   const tag = `w${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   const property = await createProperty(t, owner, { name: `Matrix ${tag}` }, [assigned]);
+  const client = await createClientRow(t, workspaceId, { name: `Client ${tag}`, phone: '555-0100' }, [property.id]);
   const task = await createTask(t, owner, { name: `Task ${tag}` });
   const spareTask = await createTask(t, owner, { name: `Spare task ${tag}` });
   const propertyTask = await addPropertyTask(t, property.id, task.id);
@@ -217,6 +221,7 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
     team,
     workspaceId,
     propertyId: property.id,
+    clientId: client.id,
     taskId: task.id,
     spareTaskId: spareTask.id,
     propertyTaskId: propertyTask.id,
@@ -242,7 +247,7 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
         photoId,
         note.id,
       ],
-      office: [invoice.id, invoicePhoto.id, invoiceNote.id, invitation.id, series.id, seriesVisit.id],
+      office: [client.id, invoice.id, invoicePhoto.id, invoiceNote.id, invitation.id, series.id, seriesVisit.id],
       private: [secondary.id, privatePhoto.id, privateNote.id, loneNote.id],
     },
   };

@@ -20,6 +20,8 @@ export interface InvoiceFilters {
   q?: string;
   status?: InvoiceStatus;
   propertyId?: string;
+  /** Issue 26: the invoices of one client's properties. */
+  clientId?: string;
   offset: number;
   limit: number;
 }

@@ -6,6 +6,7 @@ export const areaKeys = {
   me: ['me'] as const,
   dashboard: ['dashboard'] as const,
   properties: ['properties'] as const,
+  clients: ['clients'] as const,
   tasks: ['tasks'] as const,
   visits: ['visits'] as const,
   photos: ['photos'] as const,

@@ -21,6 +21,8 @@ export const PROPERTY_VISITS_PAGE_SIZE = 10;
 
 export interface PropertyListParams {
   q?: string;
+  /** Issue 26: one client's properties (the office's). */
+  clientId?: string;
   offset: number;
   limit?: number;
 }
@@ -39,7 +41,7 @@ export const propertiesQuery = (params: PropertyListParams) =>
     queryKey: propertyKeys.list(params),
     queryFn: () =>
       api<Page<PropertyListItem>>(
-        `/api/properties${queryString({ q: params.q, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE })}`,
+        `/api/properties${queryString({ q: params.q, clientId: params.clientId, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE })}`,
       ),
     placeholderData: keepPreviousData,
   });
@@ -78,15 +80,25 @@ export const usePropertyVisits = (id: string, offset: number) => useQuery(proper
 export const useCreateProperty = () =>
   useMutationThatInvalidates(
     (body: PropertyInput) => api<PropertyDetail>('/api/properties', { method: 'POST', body: { ...body } }),
-    () => [propertyKeys.lists()],
+    () => [propertyKeys.lists(), areaKeys.clients],
   );
 
 export function useUpdateProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
     (body: PropertyInput) => api<PropertyDetail>(`/api/properties/${id}`, { method: 'PATCH', body: { ...body } }),
-    // a visit shows its property's name and address
-    () => [propertyKeys.lists(), areaKeys.visits],
+    // a visit shows its property's name and address (and its client); a client counts its properties
+    () => [propertyKeys.lists(), areaKeys.visits, areaKeys.clients],
+    (property) => queryClient.setQueryData(propertyKeys.detail(id), property),
+  );
+}
+
+/** 'Create client from this property' (issue 26): a client named after it, billed at its address. */
+export function useCreateClientFromProperty(id: string) {
+  const queryClient = useQueryClient();
+  return useMutationThatInvalidates(
+    () => api<PropertyDetail>(`/api/properties/${id}/client`, { method: 'POST', body: {} }),
+    () => [propertyKeys.lists(), areaKeys.clients, areaKeys.visits],
     (property) => queryClient.setQueryData(propertyKeys.detail(id), property),
   );
 }

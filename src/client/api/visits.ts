@@ -30,6 +30,8 @@ import type { Write } from './write';
 export interface VisitFilters {
   status?: VisitStatus;
   propertyId?: string;
+  /** Issue 26: the visits at one client's properties (the office's). */
+  clientId?: string;
   /** Issue 25: upcoming (from the start of today, soonest first) or past (latest first). */
   when?: VisitWhen;
   /** Issue 26: completed and on no standing invoice ('true'; the office's). */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NoteAttachableType } from '../../shared/constants';
 import { PHOTO_MESSAGES } from '../../shared/messages/photos';
+import { clientsQuery } from '../api/clients';
 import { invoicesQuery } from '../api/invoices';
 import { photosQuery } from '../api/photos';
 import { secondaryProfilesQuery } from '../api/profiles';
@@ -35,13 +36,20 @@ function useOptions(
   const tasks = useQuery({ ...tasksQuery({ q: search, ...page }), enabled: type === 'task' });
   const visits = useQuery({ ...visitsQuery({ offset: 0 }), enabled: type === 'visit' });
   const invoices = useQuery({ ...invoicesQuery({ q: search, ...page }), enabled: type === 'invoice' });
+  const clients = useQuery({ ...clientsQuery({ q: search, ...page }), enabled: type === 'client' });
   const photos = useQuery({ ...photosQuery({ q: search, ...page }), enabled: type === 'photo' });
   const people = useQuery({ ...secondaryProfilesQuery(page), enabled: type === 'secondary_profile' });
   const me = useMe();
   const active =
-    { property: properties, task: tasks, visit: visits, invoice: invoices, photo: photos, secondary_profile: people }[
-      type as string
-    ] ?? null;
+    {
+      property: properties,
+      task: tasks,
+      visit: visits,
+      invoice: invoices,
+      client: clients,
+      photo: photos,
+      secondary_profile: people,
+    }[type as string] ?? null;
   const all: Record<NoteAttachableType, () => Option[]> = {
     property: () => (properties.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })),
     task: () => (tasks.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })),
@@ -58,6 +66,7 @@ function useOptions(
         value: item.id,
         label: `${item.invoiceNumber} — ${item.propertyName}`,
       })),
+    client: () => (clients.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })),
     photo: () => (photos.data?.items ?? []).map((item) => ({ value: item.id, label: item.caption || item.fileName })),
     secondary_profile: () =>
       matching(

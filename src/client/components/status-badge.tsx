@@ -73,6 +73,7 @@ export const STATUS_STYLES: { [K in keyof Kinds]: Record<Kinds[K], Style> } = {
     task: { color: 'violet', label: 'task' },
     visit: { color: 'blue', label: 'visit' },
     invoice: { color: 'orange', label: 'invoice' },
+    client: { color: 'indigo', label: 'client' },
     profile: { color: 'cyan', label: 'profile' },
     secondary_profile: { color: 'pink', label: 'secondary profile' },
     photo: { color: 'lime', label: 'photo' },

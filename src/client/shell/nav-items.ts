@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconBuildingStore,
   IconCalendarEvent,
   IconCalendarMonth,
@@ -37,6 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Visits', to: paths.visits(), icon: IconCalendarEvent, phone: true },
   { label: 'Calendar', to: paths.calendar(), icon: IconCalendarMonth, phone: true },
   { label: 'Properties', to: paths.properties(), icon: IconHome, phone: true },
+  { label: 'Clients', to: paths.clients(), icon: IconAddressBook, phone: false, needs: 'manageClients' },
   { label: 'Tasks', to: paths.tasks(), icon: IconChecklist, phone: false },
   { label: 'Photos', to: paths.photos(), icon: IconPhoto, phone: false },
   { label: 'Notes', to: paths.notes(), icon: IconNote, phone: false },

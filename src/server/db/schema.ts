@@ -303,7 +303,31 @@ export const secondaryProfiles = pgTable(
   ],
 );
 
-// ── properties and task templates ───────────────────────────────────────────
+// ── clients, properties and task templates ──────────────────────────────────
+
+/** Issue 26: the people a business works for; a property belongs to at most one. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    name: text('name').notNull(),
+    company: text('company'),
+    email: text('email'),
+    phone: text('phone'),
+    billingAddress: text('billing_address'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('clients_workspace_name_idx').on(table.workspaceId, table.name),
+    trigramIndex('clients_name_trgm_idx', table.name),
+    trigramIndex('clients_email_trgm_idx', table.email),
+    trigramIndex('clients_phone_trgm_idx', table.phone),
+    check('clients_name_check', sql`btrim(name) <> ''`),
+  ],
+);
 
 export const properties = pgTable(
   'properties',
@@ -316,12 +340,15 @@ export const properties = pgTable(
     state: text('state'),
     zipCode: text('zip_code'),
     country: text('country').notNull().default(DEFAULT_COUNTRY),
+    /** Issue 26: whose property it is; deleting the client leaves the property without one. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('properties_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    index('properties_client_idx').on(table.clientId),
     trigramIndex('properties_name_trgm_idx', table.name),
     trigramIndex('properties_address_trgm_idx', table.address),
   ],
@@ -733,7 +760,7 @@ export const photos = pgTable(
     // A photo of a business record is the business's; one of a person (standalone, profiles) is theirs.
     check(
       'photos_workspace_check',
-      sql`((attachable_type in ('property', 'task', 'visit', 'invoice') and attachable_id is not null) = (workspace_id is not null))`,
+      sql`((attachable_type in ('property', 'task', 'visit', 'invoice', 'client') and attachable_id is not null) = (workspace_id is not null))`,
     ),
     check('photos_file_size_check', sql`file_size >= 0`),
   ],
@@ -763,7 +790,7 @@ export const notes = pgTable(
     // As photos; a note on a photo is the photo's (the business's or a person's).
     check(
       'notes_workspace_check',
-      sql`(attachable_type = 'photo' or (attachable_type in ('property', 'task', 'visit', 'invoice') and attachable_id is not null) = (workspace_id is not null))`,
+      sql`(attachable_type = 'photo' or (attachable_type in ('property', 'task', 'visit', 'invoice', 'client') and attachable_id is not null) = (workspace_id is not null))`,
     ),
     check('notes_content_check', sql`btrim(content) <> ''`),
     check('notes_content_length_check', sql`char_length(content) <= 10000`),

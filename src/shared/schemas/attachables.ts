@@ -28,6 +28,7 @@ export const ATTACHABLE_NOT_FOUND: Record<NoteAttachableType, string> = {
   task: 'Task not found',
   visit: 'Visit not found',
   invoice: 'Invoice not found',
+  client: 'Client not found',
   profile: 'Profile not found',
   secondary_profile: 'Profile not found',
   photo: 'Photo not found',

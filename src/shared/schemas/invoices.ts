@@ -178,6 +178,8 @@ export const listInvoicesQuery = pageQuery.extend({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   status: z.preprocess(blankToUndefined, invoiceStatus.optional()),
   propertyId: z.preprocess(blankToUndefined, z.uuid().optional()),
+  /** Issue 26: the invoices of one client's properties (the client's page). */
+  clientId: z.preprocess(blankToUndefined, z.uuid().optional()),
 });
 export type ListInvoicesQuery = z.input<typeof listInvoicesQuery>;
 

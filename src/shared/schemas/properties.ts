@@ -22,6 +22,11 @@ export const propertyInput = z.object({
   state: optionalText(TEXT_LIMITS.place, 'State'),
   zipCode: optionalText(TEXT_LIMITS.place, 'ZIP'),
   country: optionalText(TEXT_LIMITS.place, 'Country').transform((value) => value ?? DEFAULT_COUNTRY),
+  /** Issue 26: the client the property belongs to; null clears it, left out keeps it (PATCH). */
+  clientId: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.uuid('Please select a client').nullable().optional(),
+  ),
 });
 export type PropertyInput = z.input<typeof propertyInput>;
 
@@ -33,7 +38,11 @@ const search = z
   .transform((value) => value || undefined);
 
 /** `GET /api/properties?q=&limit=&offset=`: q searches name and address. */
-export const listPropertiesQuery = pageQuery.extend({ q: search });
+export const listPropertiesQuery = pageQuery.extend({
+  q: search,
+  /** Issue 26: the properties of one client (owners and managers). */
+  clientId: z.uuid().optional(),
+});
 export type ListPropertiesQuery = z.input<typeof listPropertiesQuery>;
 
 /** `POST /api/properties/:id/tasks`: add a template (or add a removed one back). */
@@ -78,6 +87,17 @@ export interface PropertyDto {
   createdAt: string;
   /** The actor's relationship; null for an admin who is not linked. */
   role: PropertyRole | null;
+  /** Issue 26: the property's client; null when it has none, and always for a technician. */
+  clientId: string | null;
+  clientName: string | null;
+}
+
+/** The property's client as the property page shows it (its contact actions); owners and managers. */
+export interface PropertyClientDto {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
 }
 
 /** What the caller may do with a property (access.ts `policy.property.can`). */
@@ -89,6 +109,8 @@ export interface PropertyCan {
   seeInvoices: boolean;
   /** A technician sees no price. */
   seePrices: boolean;
+  /** Issue 26: see and set the property's client ('Create client from this property'). */
+  manageClient: boolean;
 }
 
 /** `GET /api/properties` items, newest first. */
@@ -114,6 +136,7 @@ export interface PropertyTaskDto {
 /** `GET /api/properties/:id`: the property with its active tasks. */
 export interface PropertyDetail extends PropertyDto {
   can: PropertyCan;
+  client: PropertyClientDto | null;
   tasks: PropertyTaskDto[];
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VisitClientDto } from './clients';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_UPCOMING_VISITS,
@@ -107,6 +108,8 @@ export const listVisitsQuery = pageQuery
     limit: z.coerce.number().int().min(1).max(MAX_WINDOW_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     status: visitStatus.optional(),
     propertyId: z.uuid().optional(),
+    /** Issue 26: the visits at one client's properties (owners and managers). */
+    clientId: z.uuid().optional(),
     userId: z.uuid().optional(),
     from: instantParam('From').optional(),
     to: instantParam('To').optional(),
@@ -209,6 +212,8 @@ export interface VisitListItemDto {
   /** The series this visit is an occurrence of (issue 18). */
   seriesId: string | null;
   property: VisitPropertyDto;
+  /** Issue 26: the property's client, its name and phone only (the technician on the visit sees these too). */
+  client: VisitClientDto | null;
   people: VisitPersonDto[];
 }
 

@@ -29,6 +29,8 @@ export interface WorkspaceCan {
   /** Prices and invoices: never for technicians. */
   seePrices: boolean;
   seeInvoices: boolean;
+  /** Issue 26: clients (owners and managers). */
+  manageClients: boolean;
 }
 
 /** An IANA time zone name the runtime knows ('Europe/Lisbon'). */

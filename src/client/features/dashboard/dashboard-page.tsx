@@ -9,8 +9,9 @@ import { NumbersCard } from './numbers-card';
 import { SetUpCard } from './setup-card';
 import { UpcomingVisitsCard } from './upcoming-visits-card';
 
-const TILES: { label: string; description: string; to: string; needs?: 'seeInvoices' }[] = [
+const TILES: { label: string; description: string; to: string; needs?: 'seeInvoices' | 'manageClients' }[] = [
   { label: 'Properties', description: 'Addresses you look after', to: paths.properties() },
+  { label: 'Clients', description: 'The people you work for', to: paths.clients(), needs: 'manageClients' },
   { label: 'Tasks', description: 'Reusable task templates', to: paths.tasks() },
   { label: 'Visits', description: 'Scheduled appointments', to: paths.visits() },
   { label: 'Calendar', description: 'Visits by month, week and day', to: paths.calendar() },

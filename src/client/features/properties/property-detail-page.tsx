@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { DeletePropertyDialog } from './delete-property-dialog';
+import { PropertyClientSection } from './property-client-section';
 import { PropertyTasksSection } from './property-tasks-section';
 import { VisitHistorySection } from './visit-history-section';
 
@@ -46,6 +47,7 @@ export function PropertyDetailPage() {
         {(property) => (
           <Stack gap="lg">
             <PropertyFacts property={property} />
+            <PropertyClientSection property={property} />
             <Group gap="xs">
               {property.can.scheduleVisit && (
                 <Button component={Link} to={paths.newVisit(id)}>

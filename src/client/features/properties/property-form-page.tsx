@@ -5,6 +5,8 @@ import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { useCreateProperty, useProperty, useUpdateProperty } from '../../api/properties';
+import { useWorkspaceCan } from '../../api/session';
+import { ClientSelect } from '../../components/client-select';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { EditFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
@@ -52,12 +54,13 @@ const FIELDS = [
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
 ] as const;
 
-type Values = Record<(typeof FIELDS)[number]['name'], string>;
+type Values = Record<(typeof FIELDS)[number]['name'] | 'clientId', string>;
 
 function PropertyForm({ property }: { property?: PropertyDetail }) {
   const navigate = useNavigate();
   const create = useCreateProperty();
   const update = useUpdateProperty(property?.id ?? '');
+  const can = useWorkspaceCan();
   const form = useSchemaForm({
     initial: {
       name: property?.name ?? '',
@@ -66,7 +69,10 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
       state: property?.state ?? '',
       zipCode: property?.zipCode ?? '',
       country: property?.country ?? DEFAULT_COUNTRY,
+      clientId: property?.clientId ?? '',
     } satisfies Values,
+    // No client is null (the property loses its client), never ''.
+    prepare: (values) => ({ ...values, clientId: values.clientId || null }),
     // The schema (and zod) loads with the first form sent, not with the page.
     schema: () => import('../../../shared/schemas/properties').then((m) => m.propertyInput),
     failed: PROPERTY_MESSAGES.saveFailed,
@@ -88,6 +94,16 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
             {...form.field(field.name)}
           />
         ))}
+        {can?.manageClients && (
+          <ClientSelect
+            value={form.values.clientId || null}
+            onChange={(value) => form.setValue('clientId', value ?? '')}
+            initial={
+              property?.clientId && property.clientName ? { id: property.clientId, name: property.clientName } : null
+            }
+            error={form.errors.clientId}
+          />
+        )}
         <FormActions
           submit={property ? 'Update Property' : 'Create Property'}
           busy={form.busy}

@@ -1,19 +1,17 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconLock, IconMapPin } from '@tabler/icons-react';
+import { Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconLock } from '@tabler/icons-react';
 import { memo, useId, useState } from 'react';
 import type { VisitStatus } from '../../../shared/constants';
 import { fullAddress } from '../../../shared/place';
-import type { VisitDetailDto, VisitPropertyDto, VisitTaskDto } from '../../../shared/schemas/visits';
+import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
 import { madeNow } from '../../api/write';
+import { ContactActions } from '../../components/contact-actions';
 import { ReopenVisit } from '../../components/reopen-visit';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/datetime';
-
-const mapUrl = (property: VisitPropertyDto) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress(property))}`;
 
 const NEXT_STATUS: Partial<Record<VisitStatus, { status: VisitStatus; label: string }>> = {
   scheduled: { status: 'in_progress', label: 'Start visit' },
@@ -78,19 +76,20 @@ export const VisitStop = memo(function VisitStop({
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {fullAddress(visit.property)}
         </Text>
+        {visit.client && (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              Client: {visit.client.name}
+            </Text>
+            <ContactActions name={visit.client.name} phone={visit.client.phone} only={['call']} />
+          </Group>
+        )}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm">{visit.tasks.length === 0 ? 'No tasks' : `${done}/${visit.tasks.length} tasks done`}</Text>
-          <Anchor
-            href={mapUrl(visit.property)}
-            target="_blank"
-            rel="noreferrer"
-            size="sm"
-            aria-label={`Directions to ${visit.property.name}`}
-            style={{ ...TARGET, display: 'inline-flex', alignItems: 'center', gap: 4, paddingInline: 4 }}
-          >
-            <IconMapPin size={16} aria-hidden />
-            Directions
-          </Anchor>
+          <ContactActions
+            place={{ name: visit.property.name, address: fullAddress(visit.property) }}
+            only={['directions']}
+          />
         </Group>
         <Button
           variant="subtle"

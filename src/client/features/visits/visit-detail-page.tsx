@@ -8,6 +8,7 @@ import { useDeleteSeries, useSeries } from '../../api/series';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ContactActions } from '../../components/contact-actions';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
@@ -128,6 +129,12 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
             <StatusBadge kind="visit" value={visit.status} />
           </Group>
         </Group>
+        {visit.client && <Text size="sm">Client: {visit.client.name}</Text>}
+        <ContactActions
+          name={visit.client?.name}
+          phone={visit.client?.phone}
+          place={{ name: visit.property.name, address: fullAddress(visit.property) }}
+        />
         {visit.seriesId && <SeriesLine seriesId={visit.seriesId} />}
         <Facts
           facts={[

@@ -4,7 +4,17 @@ import type { NoteAttachableType } from '../../../shared/constants';
 import { ATTACHABLE_NOT_FOUND, type AttachableDto } from '../../../shared/schemas/attachables';
 import { visibleAttachable, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { invoices, photos, profiles, properties, secondaryProfiles, tasks, users, visits } from '../../db/schema';
+import {
+  clients,
+  invoices,
+  photos,
+  profiles,
+  properties,
+  secondaryProfiles,
+  tasks,
+  users,
+  visits,
+} from '../../db/schema';
 import { notFound } from '../../errors';
 
 // The name of whatever a photo or note is attached to (spec §7: entity-name lookup), as SQL
@@ -23,6 +33,8 @@ export function attachableName(type: NoteAttachableType, id: AnyPgColumn | strin
         from ${visits} join ${properties} on ${properties.id} = ${visits.propertyId} where ${visits.id} = ${id})`;
     case 'invoice':
       return sql`(select ${invoices.invoiceNumber} from ${invoices} where ${invoices.id} = ${id})`;
+    case 'client':
+      return sql`(select ${clients.name} from ${clients} where ${clients.id} = ${id})`;
     case 'profile':
       return sql`(select coalesce(nullif(${profiles.displayName}, ''), ${users.email})
         from ${profiles} join ${users} on ${users.id} = ${profiles.userId} where ${profiles.id} = ${id})`;

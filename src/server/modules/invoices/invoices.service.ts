@@ -104,6 +104,7 @@ function invoiceListWhere(member: Member, query: ListQuery): SQL | undefined {
   return and(
     policy.invoice.scope(member),
     query.propertyId ? eq(invoices.propertyId, query.propertyId) : undefined,
+    query.clientId ? eq(properties.clientId, query.clientId) : undefined,
     query.status ? sql`${shownStatus} = ${query.status}` : undefined,
     query.q
       ? or(ilike(invoices.invoiceNumber, containsPattern(query.q)), ilike(properties.name, containsPattern(query.q)))

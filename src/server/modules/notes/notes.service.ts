@@ -12,6 +12,7 @@ import {
 import { attachmentWorkspace, insertWithClientId, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import {
+  clients,
   invoices,
   notes,
   photos,
@@ -140,6 +141,7 @@ const ATTACHED_TABLES = {
   task: tasks,
   visit: visits,
   invoice: invoices,
+  client: clients,
   profile: profiles,
   secondary_profile: secondaryProfiles,
   photo: photos,

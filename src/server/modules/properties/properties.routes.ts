@@ -26,6 +26,9 @@ export const propertiesRoutes = new Hono<MemberEnv>()
     const id = propertyId(c);
     return c.json(await service.updateProperty(c.var.db, c.var.member, id, await parseBody(c, propertyInput)));
   })
+  .post('/:id/client', async (c) =>
+    c.json(await service.createClientFromProperty(c.var.db, c.var.member, propertyId(c)), 201),
+  )
   .delete('/:id', async (c) => {
     await service.removeProperty(c.var.db, c.var.member, propertyId(c));
     return c.body(null, 204);

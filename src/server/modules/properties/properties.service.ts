@@ -16,17 +16,19 @@ import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { z } from 'zod';
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
+import { clients, photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
 import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 
 // Properties (spec §2, §3) inside a workspace (issue 24): owners and managers see and change
 // them all, a technician sees the properties of their visits. Who may do what is access.ts's.
 
-type ListInput = PageQuery & { q?: string };
+type ListInput = PageQuery & { q?: string; clientId?: string };
 
 const propertyColumns = {
   id: properties.id,
+  clientId: properties.clientId,
+  clientName: clients.name,
   name: properties.name,
   address: properties.address,
   city: properties.city,
@@ -40,17 +42,27 @@ const propertyColumns = {
 const myLink = (member: Member) =>
   and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, member.id));
 
-function toPropertyDto(row: {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  country: string;
-  createdAt: Date;
-  role: PropertyRole | null;
-}): PropertyDto {
+/** Join condition: the property's client (issue 26). */
+const itsClient = eq(clients.id, properties.clientId);
+
+function toPropertyDto(
+  member: Member,
+  row: {
+    id: string;
+    clientId: string | null;
+    clientName: string | null;
+    name: string;
+    address: string;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    country: string;
+    createdAt: Date;
+    role: PropertyRole | null;
+  },
+): PropertyDto {
+  // A technician sees nothing of the client here (issue 26: only its name and phone, on visits).
+  const seeClient = policy.property.can(member).manageClient;
   return {
     id: row.id,
     name: row.name,
@@ -61,6 +73,8 @@ function toPropertyDto(row: {
     country: row.country,
     createdAt: row.createdAt.toISOString(),
     role: row.role,
+    clientId: seeClient ? row.clientId : null,
+    clientName: seeClient ? row.clientName : null,
   };
 }
 
@@ -76,11 +90,17 @@ export async function listProperties(db: Executor, member: Member, input: ListIn
   const search = input.q
     ? or(ilike(properties.name, containsPattern(input.q)), ilike(properties.address, containsPattern(input.q)))
     : undefined;
-  const where = and(policy.property.scope(member), search);
+  if (input.clientId) authorize(policy.property.can(member).manageClient, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  const where = and(
+    policy.property.scope(member),
+    search,
+    input.clientId ? eq(properties.clientId, input.clientId) : undefined,
+  );
   const rows = await db
     .select({ ...propertyColumns, role: userProperties.role, photoId: firstPhoto.id, total: windowTotal() })
     .from(properties)
     .leftJoin(userProperties, myLink(member))
+    .leftJoin(clients, itsClient)
     .leftJoinLateral(firstPhoto, sql`true`)
     .where(where)
     .orderBy(desc(properties.createdAt), desc(properties.id))
@@ -92,7 +112,7 @@ export async function listProperties(db: Executor, member: Member, input: ListIn
     input,
     () => db.$count(properties, where),
     (row) => ({
-      ...toPropertyDto(row),
+      ...toPropertyDto(member, row),
       can,
       firstPhoto: row.photoId
         ? {
@@ -108,12 +128,23 @@ export async function listProperties(db: Executor, member: Member, input: ListIn
 /** One visible property with the member's label and what they may do; 404 otherwise. */
 async function findVisible(db: Executor, member: Member, id: string) {
   const [row] = await db
-    .select({ ...propertyColumns, role: userProperties.role })
+    .select({
+      ...propertyColumns,
+      role: userProperties.role,
+      clientEmail: clients.email,
+      clientPhone: clients.phone,
+    })
     .from(properties)
     .leftJoin(userProperties, myLink(member))
+    .leftJoin(clients, itsClient)
     .where(and(eq(properties.id, id), policy.property.scope(member)));
   if (!row) throw notFound(policy.property.notFound);
-  return { ...toPropertyDto(row), can: policy.property.can(member) };
+  const dto = toPropertyDto(member, row);
+  const client =
+    dto.clientId && dto.clientName
+      ? { id: dto.clientId, name: dto.clientName, email: row.clientEmail, phone: row.clientPhone }
+      : null;
+  return { ...dto, client, can: policy.property.can(member) };
 }
 
 const propertyTaskColumns = {
@@ -154,10 +185,11 @@ export async function createProperty(
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
   authorize(policy.workspace.can(member).manageProperties, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  if (input.clientId) await requireVisible(db, 'client', member, input.clientId);
   const created = await db.transaction(async (tx) => {
     const [property] = await tx
       .insert(properties)
-      .values({ ...input, workspaceId: member.workspaceId })
+      .values({ ...input, clientId: input.clientId ?? null, workspaceId: member.workspaceId })
       .returning({ id: properties.id });
     if (!property) throw new Error('insert returned nothing');
     await tx
@@ -182,10 +214,33 @@ export async function updateProperty(
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
   await requireEditable(db, member, id);
+  if (input.clientId) await requireVisible(db, 'client', member, input.clientId);
   await db
     .update(properties)
     .set(input)
     .where(and(eq(properties.id, id), policy.property.scope(member)));
+  return getProperty(db, member, id);
+}
+
+/**
+ * 'Create client from this property' (issue 26): a client named after the property, billed at its
+ * address, made the property's client; one transaction.
+ */
+export async function createClientFromProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
+  const property = await requireEditable(db, member, id);
+  authorize(property.can.manageClient, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  const place = [property.address, property.city, property.state, property.zipCode].filter(Boolean).join(', ');
+  await db.transaction(async (tx) => {
+    const [client] = await tx
+      .insert(clients)
+      .values({ workspaceId: member.workspaceId, name: property.name, billingAddress: place })
+      .returning({ id: clients.id });
+    if (!client) throw new Error('insert returned nothing');
+    await tx
+      .update(properties)
+      .set({ clientId: client.id })
+      .where(and(eq(properties.id, id), policy.property.scope(member)));
+  });
   return getProperty(db, member, id);
 }
 

@@ -6,9 +6,10 @@ import {
   type VisitPersonDto,
   type VisitTaskDto,
 } from '../../../shared/schemas/visits';
+import type { VisitClientDto } from '../../../shared/schemas/clients';
 import { policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { clients, profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { notFound } from '../../errors';
 
 // What the visits module's services share: the columns of a visit as lists show it, the visit
@@ -35,6 +36,15 @@ const peopleJson = sql<VisitPersonDto[]>`coalesce((
   where ${visitUsers.visitId} = ${visits.id}
 ), '[]'::json)`;
 
+/**
+ * The property's client as every viewer of the visit sees it (issue 26): its name and phone, and
+ * nothing else, so the technician on the visit can call them. Needs `properties` in the query.
+ */
+const clientJson = sql<VisitClientDto | null>`(
+  select json_build_object('name', ${clients.name}, 'phone', ${clients.phone})
+  from ${clients} where ${clients.id} = ${properties.clientId}
+)`;
+
 /** The columns of a `VisitListItemDto` (with `toListItem`): the visits list, a series' occurrences and the details. */
 export const listItemColumns = {
   id: visits.id,
@@ -46,6 +56,7 @@ export const listItemColumns = {
   version: visits.version,
   seriesId: visits.seriesId,
   property: propertyColumns,
+  client: clientJson,
   people: peopleJson,
 };
 
@@ -114,6 +125,7 @@ export function toListItem(row: {
   version: number;
   seriesId: string | null;
   property: VisitListItemDto['property'];
+  client: VisitClientDto | null;
   people: VisitPersonDto[];
 }): VisitListItemDto {
   return {

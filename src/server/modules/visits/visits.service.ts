@@ -14,6 +14,7 @@ import {
   type VisitListItemDto,
   type VisitTaskDto,
 } from '../../../shared/schemas/visits';
+import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { authorize, insertWithClientId, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, visits, visitTasks, visitUsers } from '../../db/schema';
@@ -42,6 +43,13 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
   const conditions: SQL[] = [policy.visit.scope(member)];
   if (query.status) conditions.push(eq(visits.status, query.status));
   if (query.propertyId) conditions.push(eq(visits.propertyId, query.propertyId));
+  // Issue 26: a client's visits, on the client's page; who a property belongs to is the office's.
+  if (query.clientId) {
+    authorize(policy.workspace.can(member).manageClients, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+    conditions.push(
+      sql`exists (select 1 from ${properties} where ${properties.id} = ${visits.propertyId} and ${properties.clientId} = ${query.clientId})`,
+    );
+  }
   // Issue 18, the calendar: a window [from, to) and the visits one person is on.
   if (query.from && query.to) conditions.push(gte(visits.scheduledAt, query.from), lt(visits.scheduledAt, query.to));
   if (query.userId) {

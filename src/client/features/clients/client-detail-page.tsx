@@ -1,0 +1,89 @@
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CLIENT_MESSAGES } from '../../../shared/messages/clients';
+import type { ClientDto } from '../../../shared/schemas/clients';
+import { useClient } from '../../api/clients';
+import { ContactActions } from '../../components/contact-actions';
+import { Facts } from '../../components/facts';
+import { NotesPanel } from '../../components/notes-panel';
+import { DetailFrame } from '../../components/page-frames';
+import { PhotoPanel } from '../../components/photo-panel';
+import { formatDate } from '../../lib/datetime';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+import { ClientInvoicesSection, ClientPropertiesSection, ClientVisitsSection } from './client-sections';
+import { DeleteClientDialog } from './delete-client-dialog';
+
+/** Issue 26: a client with one-tap contact, their properties, visits and invoices, notes and photos. */
+export function ClientDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const client = useClient(id);
+  const [deleting, setDeleting] = useState(false);
+  const data = client.data;
+
+  return (
+    <PageShell
+      title={data?.name ?? 'Client'}
+      crumbs={[{ label: 'Clients', to: paths.clients() }, { label: data?.name ?? 'Client' }]}
+      actions={
+        <>
+          {data?.can.edit && (
+            <Button component={Link} to={paths.editClient(id)} variant="light">
+              Edit
+            </Button>
+          )}
+          {data?.can.delete && (
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          )}
+        </>
+      }
+    >
+      <DetailFrame query={client} loading="Loading client" notFound={CLIENT_MESSAGES.notFound}>
+        {(client) => (
+          <Stack gap="lg">
+            <ClientFacts client={client} />
+            <ClientPropertiesSection clientId={id} />
+            <ClientVisitsSection clientId={id} when="upcoming" />
+            <ClientVisitsSection clientId={id} when="past" />
+            <ClientInvoicesSection clientId={id} />
+            <PhotoPanel attachableType="client" attachableId={id} />
+            <NotesPanel attachableType="client" attachableId={id} />
+          </Stack>
+        )}
+      </DetailFrame>
+      <DeleteClientDialog
+        client={deleting && data ? data : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(paths.clients(), { replace: true })}
+      />
+    </PageShell>
+  );
+}
+
+function ClientFacts({ client }: { client: ClientDto }) {
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <ContactActions name={client.name} phone={client.phone} email={client.email} />
+        <Facts
+          facts={[
+            ['Company', client.company ?? '—'],
+            ['E-mail', client.email ?? '—'],
+            ['Phone', client.phone ?? '—'],
+            ['Billing address', client.billingAddress ?? '—'],
+            ['Created', formatDate(client.createdAt)],
+          ]}
+        />
+        {client.notes && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {client.notes}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE, type VisitWhen } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/money';
+import { fullAddress } from '../../../shared/place';
+import type { InvoiceListItemDto } from '../../../shared/schemas/invoices';
+import { useInvoices } from '../../api/invoices';
+import { useProperties } from '../../api/properties';
+import { useVisits } from '../../api/visits';
+import { ContactActions } from '../../components/contact-actions';
+import { ListFooter } from '../../components/list-footer';
+import { QueryView } from '../../components/query-view';
+import { Section } from '../../components/section';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDate, formatDateTime } from '../../lib/datetime';
+import { paths } from '../../paths';
+
+const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
+
+/** The client's properties, each with Directions. */
+export function ClientPropertiesSection({ clientId }: { clientId: string }) {
+  const [offset, setOffset] = useState(0);
+  const properties = useProperties({ clientId, offset });
+  return (
+    <Section
+      title="Properties"
+      action={
+        <Anchor component={Link} to={paths.newProperty()} size="sm">
+          New Property
+        </Anchor>
+      }
+    >
+      <QueryView query={properties} loading="Loading properties" size="sm">
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No properties yet. Choose this client on a property’s form.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              <Stack gap="xs" component="ul" style={plainList} aria-label="Properties">
+                {data.items.map((property) => (
+                  <Group key={property.id} component="li" justify="space-between" gap="xs">
+                    <Stack gap={0} miw={0}>
+                      <Anchor component={Link} to={paths.property(property.id)} size="sm" fw={600}>
+                        {property.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        {fullAddress(property)}
+                      </Text>
+                    </Stack>
+                    <ContactActions place={{ name: property.name, address: fullAddress(property) }} />
+                  </Group>
+                ))}
+              </Stack>
+              <ListFooter
+                total={data.total}
+                offset={offset}
+                pageSize={DEFAULT_PAGE_SIZE}
+                onPage={(page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE)}
+                noun="properties"
+              />
+            </Stack>
+          )
+        }
+      </QueryView>
+    </Section>
+  );
+}
+
+/** The visits at the client's properties: upcoming (soonest first) or past (latest first). */
+export function ClientVisitsSection({
+  clientId,
+  when,
+}: {
+  clientId: string;
+  when: Extract<VisitWhen, 'upcoming' | 'past'>;
+}) {
+  const [offset, setOffset] = useState(0);
+  const visits = useVisits({ clientId, when, offset });
+  return (
+    <Section title={when === 'upcoming' ? 'Upcoming visits' : 'Past visits'}>
+      <QueryView query={visits} loading="Loading visits" size="sm">
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {when === 'upcoming' ? 'No upcoming visits.' : 'No past visits.'}
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              <Stack
+                gap="xs"
+                component="ul"
+                style={plainList}
+                aria-label={when === 'upcoming' ? 'Upcoming visits' : 'Past visits'}
+              >
+                {data.items.map((visit) => (
+                  <Group key={visit.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                    <Stack gap={0} miw={0}>
+                      <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
+                        {formatDateTime(visit.scheduledAt)}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {visit.property.name}
+                      </Text>
+                    </Stack>
+                    <StatusBadge kind="visit" value={visit.status} />
+                  </Group>
+                ))}
+              </Stack>
+              <ListFooter
+                total={data.total}
+                offset={offset}
+                pageSize={DEFAULT_PAGE_SIZE}
+                onPage={(page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE)}
+                noun="visits"
+              />
+            </Stack>
+          )
+        }
+      </QueryView>
+    </Section>
+  );
+}
+
+/**
+ * What is still owed on an invoice: its `balanceDue` once invoices carry one (payments), else
+ * the whole total of one sent and not paid (sent or overdue); nothing on a draft, paid or cancelled one.
+ */
+const owed = (invoice: InvoiceListItemDto & { balanceDue?: number }) =>
+  invoice.balanceDue ?? (invoice.status === 'sent' || invoice.status === 'overdue' ? invoice.total : 0);
+
+const INVOICES_SHOWN = 50;
+
+/** The client's invoices (the latest 50) and the balance due over them. */
+export function ClientInvoicesSection({ clientId }: { clientId: string }) {
+  const invoices = useInvoices({ clientId, offset: 0, limit: INVOICES_SHOWN });
+  return (
+    <Section title="Invoices">
+      <QueryView query={invoices} loading="Loading invoices" size="sm">
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No invoices yet.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                Balance due: {formatMoney(data.items.reduce((sum, invoice) => sum + owed(invoice), 0))}
+              </Text>
+              <Stack gap="xs" component="ul" style={plainList} aria-label="Invoices">
+                {data.items.map((invoice) => (
+                  <Group key={invoice.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                    <Stack gap={0} miw={0}>
+                      <Anchor component={Link} to={paths.invoice(invoice.id)} size="sm">
+                        {invoice.invoiceNumber}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {invoice.propertyName} · {formatDate(invoice.createdAt)}
+                      </Text>
+                    </Stack>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">{formatMoney(invoice.total)}</Text>
+                      <StatusBadge kind="invoice" value={invoice.status} />
+                    </Group>
+                  </Group>
+                ))}
+              </Stack>
+              {data.total > data.items.length && (
+                <Text size="xs" c="dimmed">
+                  The latest {data.items.length} of {data.total} invoices.
+                </Text>
+              )}
+            </Stack>
+          )
+        }
+      </QueryView>
+    </Section>
+  );
+}
