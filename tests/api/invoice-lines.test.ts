@@ -1,7 +1,16 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
-import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
+import {
+  addVisitTask,
+  createClientRow,
+  createProperty,
+  createTask,
+  createUser,
+  createVisit,
+  type TestUser,
+} from '../support/factories';
+import { mailsTo } from '../support/outbox';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -143,5 +152,47 @@ describe('extra lines and a discount', () => {
     expect((await errorOf(await create({ propertyId, items: tooMany }))).fields).toMatchObject({
       items: 'At most 50 extra lines on one invoice',
     });
+  });
+});
+
+describe('who it is billed to (issue 26)', () => {
+  it('bills the property’s client at its billing address, offers its e-mail, and the sent PDF says so, never Draft', async () => {
+    const client = await createClientRow(
+      t,
+      owner.workspaceId,
+      { name: 'Ada Lovelace', email: 'ada@client.example', billingAddress: '12 Analytical Row, London' },
+      [propertyId],
+    );
+    try {
+      const visit = await completedVisit(4000);
+      const invoice = await json<InvoiceDetailDto>(await create({ propertyId, visitIds: [visit.id] }), 201);
+      expect(invoice.billTo).toEqual({ name: 'Ada Lovelace', address: '12 Analytical Row, London', client: true });
+      expect(invoice.recipient).toBe('ada@client.example');
+
+      const sent = await t.request(`/api/invoices/${invoice.id}/send`, {
+        cookie: owner.cookie,
+        body: { to: invoice.recipient },
+      });
+      expect(sent.status).toBe(200);
+      const [mail] = await mailsTo(t.config.dataDir, 'ada@client.example');
+      expect(mail?.text).toContain(`from ${invoice.seller.name} to Ada Lovelace for Lines Lodge`);
+      const pdf = mail!.attachments.find((attachment) => attachment.contentType === 'application/pdf')!;
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.content)), { mergePages: true });
+      expect(text).toContain('Bill to');
+      expect(text).toContain('Ada Lovelace');
+      expect(text).toContain('12 Analytical Row, London');
+      expect(text).toContain(invoice.seller.name);
+      expect(text).toContain('Status: Sent');
+      expect(text).not.toContain('Draft');
+    } finally {
+      await t.request(`/api/clients/${client.id}`, { method: 'DELETE', cookie: owner.cookie });
+    }
+  });
+
+  it('without a client, bills the property', async () => {
+    const visit = await completedVisit(1000);
+    const invoice = await json<InvoiceDetailDto>(await create({ propertyId, visitIds: [visit.id] }), 201);
+    expect(invoice.billTo).toMatchObject({ name: 'Lines Lodge', client: false });
+    expect(invoice.billTo.address).toContain('3 Ledger Row');
   });
 });

@@ -267,9 +267,11 @@ export interface InvoiceDetailDto extends InvoiceListItemDto {
   frozen: boolean;
   sentAt: string | null;
   sentTo: string | null;
-  /** Who to send it to by default: the property's first owner's profile e-mail. */
+  /** Who to send it to by default: the client's e-mail, else the property's first owner's profile e-mail. */
   recipient: string | null;
   seller: InvoiceSellerDto;
+  /** Issue 26: who it is billed to: the property's client (its billing address), else the property itself. */
+  billTo: { name: string; address: string | null; client: boolean };
   /** Issue 26: the payments recorded, oldest first. */
   payments: InvoicePaymentDto[];
   /** Issue 26: why, when and by whom it was voided (a void invoice stays on record). */

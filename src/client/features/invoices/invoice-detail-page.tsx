@@ -125,6 +125,8 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetailDto }) {
         </Group>
         <Facts
           facts={[
+            // Issue 26: who pays, the property's client (else the property).
+            ['Bill to', [invoice.billTo.name, invoice.billTo.address].filter(Boolean).join(', ')],
             ['Total', formatMoney(invoice.total)],
             ['Balance due', formatMoney(invoice.balanceDue)],
             ['Issued', formatDate(invoice.createdAt)],

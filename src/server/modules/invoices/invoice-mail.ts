@@ -26,7 +26,8 @@ export function invoiceMail(invoice: InvoiceDetailDto): { subject: string; text:
     ...(invoice.amountPaid > 0 ? [['Amount paid', formatMoney(invoice.amountPaid)] as [string, string]] : []),
     ['Amount due', formatMoney(amountDue(invoice))],
   ];
-  const intro = `Invoice ${invoice.invoiceNumber} from ${seller} for ${invoice.property.name}, ${invoice.property.address}.`;
+  const billedTo = invoice.billTo.client ? ` to ${invoice.billTo.name}` : '';
+  const intro = `Invoice ${invoice.invoiceNumber} from ${seller}${billedTo} for ${invoice.property.name}, ${invoice.property.address}.`;
   const text = [
     intro,
     '',

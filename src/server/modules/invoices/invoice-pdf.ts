@@ -100,7 +100,15 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
       {
         columns: [
           [
-            { text: 'Property', bold: true },
+            // Issue 26: who pays (the client and its billing address, else the property), then where.
+            ...(invoice.billTo.client
+              ? [
+                  { text: 'Bill to', bold: true },
+                  invoice.billTo.name,
+                  ...(invoice.billTo.address ? [invoice.billTo.address] : []),
+                  { text: 'Property', bold: true, margin: [0, 6, 0, 0] as [number, number, number, number] },
+                ]
+              : [{ text: 'Bill to', bold: true }]),
             invoice.property.name,
             invoice.property.address,
             ...(place ? [place] : []),

@@ -21,6 +21,7 @@ import {
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import {
+  clients,
   invoiceItems,
   invoiceLines,
   invoicePayments,
@@ -42,6 +43,7 @@ import type { Config } from '../../config';
 import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 import { asSent, invoiceMail } from './invoice-mail';
 import { renderInvoicePdf } from './invoice-pdf';
+import { fullAddress } from '../../../shared/place';
 import { amountPaidSql, amounts, balanceDue, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
 import { formatMoney, itemAmount, type Discount } from '../../../shared/money';
 
@@ -206,9 +208,12 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
         state: properties.state,
         zipCode: properties.zipCode,
       },
+      // Issue 26: who it is billed to, the property's client as it is now (else the property).
+      client: { name: clients.name, billingAddress: clients.billingAddress, email: clients.email },
     })
     .from(invoices)
     .innerJoin(properties, eq(properties.id, invoices.propertyId))
+    .leftJoin(clients, eq(clients.id, properties.clientId))
     .where(and(eq(invoices.id, id), policy.invoice.scope(member)));
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   const frozen = row.storedStatus !== 'draft';
@@ -238,7 +243,8 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
           .then((found) => found.map((line) => ({ ...line, visitScheduledAt: line.visitScheduledAt.toISOString() })))
       : liveLines(db, id),
     itemsOf(db, id),
-    // spec: 'Send Invoice' asks for the recipient, pre-filled from the property's owner.
+    // spec: 'Send Invoice' asks for the recipient, pre-filled from the property's owner; issue
+    // 26: the client's e-mail comes first (below).
     db
       .select({ email: sql<string>`coalesce(nullif(${profiles.email}, ''), ${users.email})` })
       .from(userProperties)
@@ -249,7 +255,7 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
       .limit(1),
     paymentsOf(db, id),
   ]);
-  const { storedStatus, sentAt, sentTo, property, seller, voidReason, voidedAt, ...listed } = row;
+  const { storedStatus, sentAt, sentTo, property, seller, voidReason, voidedAt, client, ...listed } = row;
   const item = toListItem(listed);
   return {
     ...item,
@@ -266,8 +272,11 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
     frozen,
     sentAt: sentAt?.toISOString() ?? null,
     sentTo,
-    recipient: recipient?.email ?? null,
+    recipient: client?.email ?? recipient?.email ?? null,
     seller,
+    billTo: client
+      ? { name: client.name, address: client.billingAddress, client: true }
+      : { name: property.name, address: fullAddress(property), client: false },
     payments,
     voidReason,
     voidedAt: voidedAt?.toISOString() ?? null,
