@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { parseQuery } from '../../http';
 import type { MemberEnv } from '../../types';
 import { csvResponse } from '../../csv';
-import { invoiceRowsAfter } from './invoices.service';
+import { invoiceRowsAfter } from './invoice-read';
 
 // Issue 26: `GET /api/invoices.csv`, the invoice list with its filters as a spreadsheet, for
 // owners and managers (a technician 403). Streamed a page at a time (keyset on the list's

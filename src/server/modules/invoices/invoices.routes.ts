@@ -15,20 +15,21 @@ import { AppError } from '../../errors';
 import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
 import { renderInvoicePdf } from './invoice-pdf';
+import * as read from './invoice-read';
 import * as service from './invoices.service';
 
 const invoiceId = (c: Context) => uuidParam(c, 'id', INVOICE_MESSAGES.notFound);
 
 export const invoicesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .get('/', async (c) => c.json(await service.listInvoices(c.var.db, c.var.member, parseQuery(c, listInvoicesQuery))))
+  .get('/', async (c) => c.json(await read.listInvoices(c.var.db, c.var.member, parseQuery(c, listInvoicesQuery))))
   .post('/', async (c) =>
     c.json(await service.createInvoice(c.var.db, c.var.member, await parseBody(c, createInvoiceInput)), 201),
   )
   .get('/billable-visits', async (c) =>
-    c.json(await service.listBillableVisits(c.var.db, c.var.member, parseQuery(c, billableVisitsQuery))),
+    c.json(await read.listBillableVisits(c.var.db, c.var.member, parseQuery(c, billableVisitsQuery))),
   )
-  .get('/:id', async (c) => c.json(await service.getInvoice(c.var.db, c.var.member, invoiceId(c))))
+  .get('/:id', async (c) => c.json(await read.getInvoice(c.var.db, c.var.member, invoiceId(c))))
   .patch('/:id', async (c) => {
     const id = invoiceId(c);
     return c.json(await service.updateInvoice(c.var.db, c.var.member, id, await parseBody(c, updateInvoiceInput)));
@@ -53,7 +54,7 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     return c.json(await service.voidInvoice(c.var.db, c.var.member, id, await parseBody(c, voidInvoiceInput)));
   })
   .get('/:id/pdf', async (c) => {
-    const invoice = await service.getInvoice(c.var.db, c.var.member, invoiceId(c));
+    const invoice = await read.getInvoice(c.var.db, c.var.member, invoiceId(c));
     const pdf = await renderInvoicePdf(invoice);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',

@@ -1,322 +1,40 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoiceStatus, PaymentMethod } from '../../../shared/constants';
-import type { Page } from '../../../shared/schemas/common';
 import {
   INVOICE_MESSAGES,
-  type billableVisitsQuery,
-  type BillableVisitDto,
   type createInvoiceInput,
   type InvoiceDetailDto,
-  type InvoiceItemDto,
   type InvoiceItemInput,
-  type InvoiceLineDto,
-  type InvoiceListItemDto,
-  type InvoicePaymentDto,
-  type listInvoicesQuery,
   type recordPaymentInput,
   type updateInvoiceInput,
   type voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import { policy, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import {
-  clients,
   invoiceItems,
   invoiceLines,
   invoicePayments,
   invoices,
   invoiceVisits,
-  profiles,
-  properties,
-  userProperties,
-  users,
   visits,
-  visitTasks,
   workspaces,
 } from '../../db/schema';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
-import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { Config } from '../../config';
 import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 import { asSent, invoiceMail } from './invoice-mail';
+import { getInvoice, itemsOf, liveLines, requireBillable } from './invoice-read';
 import { renderInvoicePdf } from './invoice-pdf';
-import { fullAddress } from '../../../shared/place';
-import { amountPaidSql, amounts, balanceDue, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
-import { formatMoney, itemAmount, type Discount } from '../../../shared/money';
+import { amounts, centsOf, discountOf, subtotalSql } from './invoice-sql';
+import { formatMoney, type Discount } from '../../../shared/money';
 
 // Invoices (spec §2, §4, §9; issue 14) of a workspace (issue 24): seen and changed by its owners
 // and managers; a technician gets 404 on every one. Amounts are the server's, in cents, at the
 // tax rate the invoice was made with: a draft follows its visits, and from 'sent' on its lines
 // are a copy. Numbers are the workspace's own sequence, and the invoice says who it is from.
-
-type ListQuery = z.output<typeof listInvoicesQuery>;
-
-const listColumns = {
-  id: invoices.id,
-  invoiceNumber: invoices.invoiceNumber,
-  propertyId: invoices.propertyId,
-  propertyName: properties.name,
-  status: shownStatus,
-  dueDate: invoices.dueDate,
-  subtotal: subtotalSql,
-  paidAt: invoices.paidAt,
-  createdAt: invoices.createdAt,
-  visitCount: sql<number>`(select cast(count(*) as integer) from ${invoiceVisits} where ${invoiceVisits.invoiceId} = ${invoices.id})`,
-  amountPaid: amountPaidSql,
-  taxRateBps: invoices.taxRateBps,
-  discountKind: invoices.discountKind,
-  discountValue: invoices.discountValue,
-};
-
-type ListRow = {
-  id: string;
-  invoiceNumber: string;
-  propertyId: string;
-  propertyName: string;
-  status: InvoiceStatus;
-  dueDate: string | null;
-  subtotal: string;
-  paidAt: Date | null;
-  createdAt: Date;
-  visitCount: number;
-  amountPaid: string;
-  taxRateBps: number;
-  discountKind: Discount['kind'] | null;
-  discountValue: number | null;
-};
-
-function toListItem({ discountKind, discountValue, ...row }: ListRow): InvoiceListItemDto {
-  const figures = amounts(centsOf(row.subtotal), row.taxRateBps, discountOf({ discountKind, discountValue }));
-  const amountPaid = centsOf(row.amountPaid);
-  return {
-    ...row,
-    ...figures,
-    amountPaid,
-    balanceDue: balanceDue(row.status, figures.total, amountPaid),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The list's filters (and the member's scope): `GET /api/invoices` and its CSV. */
-function invoiceListWhere(member: Member, query: ListQuery): SQL | undefined {
-  return and(
-    policy.invoice.scope(member),
-    query.propertyId ? eq(invoices.propertyId, query.propertyId) : undefined,
-    query.clientId ? eq(properties.clientId, query.clientId) : undefined,
-    query.status ? sql`${shownStatus} = ${query.status}` : undefined,
-    query.q
-      ? or(ilike(invoices.invoiceNumber, containsPattern(query.q)), ilike(properties.name, containsPattern(query.q)))
-      : undefined,
-  );
-}
-
-/** `GET /api/invoices`: one query with the property's name and the amounts. */
-export async function listInvoices(db: Executor, member: Member, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
-  const where = invoiceListWhere(member, query);
-  const rows = await db
-    .select({ ...listColumns, total: windowTotal() })
-    .from(invoices)
-    .innerJoin(properties, eq(properties.id, invoices.propertyId))
-    .where(where)
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const countAll = () =>
-    db
-      .select({ count: sql<number>`cast(count(*) as integer)` })
-      .from(invoices)
-      .innerJoin(properties, eq(properties.id, invoices.propertyId))
-      .where(where)
-      .then((found) => found[0]?.count ?? 0);
-  return toPage(rows, query, countAll, toListItem);
-}
-
-/**
- * Issue 26: the list's rows in its order after the invoice `after` (keyset: a page at a time for
- * the CSV, steady while invoices are added).
- */
-export async function invoiceRowsAfter(
-  db: Executor,
-  member: Member,
-  query: ListQuery,
-  after: { id: string } | null,
-  limit: number,
-): Promise<InvoiceListItemDto[]> {
-  const where = invoiceListWhere(member, query);
-  const rows = await db
-    .select(listColumns)
-    .from(invoices)
-    .innerJoin(properties, eq(properties.id, invoices.propertyId))
-    .where(
-      and(
-        where,
-        after
-          ? sql`(${invoices.createdAt}, ${invoices.id}) < (select prior.created_at, prior.id from invoices as prior where prior.id = ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(limit);
-  return rows.map(toListItem);
-}
-
-/** The draft's lines now: one per completed task of its visits, in visit order. */
-function liveLines(db: Executor, invoiceId: string): Promise<InvoiceLineDto[]> {
-  return db
-    .select({
-      visitId: visits.id,
-      visitScheduledAt: visits.scheduledAt,
-      // The visit task's own copy of the template's name (issue 24).
-      taskName: visitTasks.name,
-      price: sql<string>`coalesce(${visitTasks.price}, 0)`,
-    })
-    .from(invoiceVisits)
-    .innerJoin(visits, eq(visits.id, invoiceVisits.visitId))
-    .innerJoin(visitTasks, and(eq(visitTasks.visitId, visits.id), eq(visitTasks.status, 'completed')))
-    .where(eq(invoiceVisits.invoiceId, invoiceId))
-    .orderBy(asc(visits.scheduledAt), asc(visits.id), asc(visitTasks.createdAt), asc(visitTasks.id))
-    .then((rows) =>
-      rows.map((row) => ({ ...row, visitScheduledAt: row.visitScheduledAt.toISOString(), price: centsOf(row.price) })),
-    );
-}
-
-/** `GET /api/invoices/:id`: 404 'Invoice not found' for anyone who may not see the workspace's invoices. */
-export async function getInvoice(db: Executor, member: Member, id: string): Promise<InvoiceDetailDto> {
-  const [row] = await db
-    .select({
-      ...listColumns,
-      storedStatus: invoices.status,
-      sentAt: invoices.sentAt,
-      sentTo: invoices.sentTo,
-      voidReason: invoices.voidReason,
-      voidedAt: invoices.voidedAt,
-      seller: {
-        name: invoices.sellerName,
-        address: invoices.sellerAddress,
-        phone: invoices.sellerPhone,
-        email: invoices.sellerEmail,
-      },
-      property: {
-        id: properties.id,
-        name: properties.name,
-        address: properties.address,
-        city: properties.city,
-        state: properties.state,
-        zipCode: properties.zipCode,
-      },
-      // Issue 26: who it is billed to, the property's client as it is now (else the property).
-      client: { name: clients.name, billingAddress: clients.billingAddress, email: clients.email },
-    })
-    .from(invoices)
-    .innerJoin(properties, eq(properties.id, invoices.propertyId))
-    .leftJoin(clients, eq(clients.id, properties.clientId))
-    .where(and(eq(invoices.id, id), policy.invoice.scope(member)));
-  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
-  const frozen = row.storedStatus !== 'draft';
-  const [visitRows, lines, items, [recipient], payments] = await Promise.all([
-    db
-      .select({
-        id: visits.id,
-        scheduledAt: visits.scheduledAt,
-        status: visits.status,
-        total: sql<string>`(select coalesce(sum(${visitTasks.price}), 0) from ${visitTasks} where ${visitTasks.visitId} = ${visits.id} and ${visitTasks.status} = 'completed')`,
-      })
-      .from(invoiceVisits)
-      .innerJoin(visits, eq(visits.id, invoiceVisits.visitId))
-      .where(eq(invoiceVisits.invoiceId, id))
-      .orderBy(asc(visits.scheduledAt)),
-    frozen
-      ? db
-          .select({
-            visitId: invoiceLines.visitId,
-            visitScheduledAt: invoiceLines.visitScheduledAt,
-            taskName: invoiceLines.taskName,
-            price: invoiceLines.price,
-          })
-          .from(invoiceLines)
-          .where(eq(invoiceLines.invoiceId, id))
-          .orderBy(asc(invoiceLines.position))
-          .then((found) => found.map((line) => ({ ...line, visitScheduledAt: line.visitScheduledAt.toISOString() })))
-      : liveLines(db, id),
-    itemsOf(db, id),
-    // spec: 'Send Invoice' asks for the recipient, pre-filled from the property's owner; issue
-    // 26: the client's e-mail comes first (below).
-    db
-      .select({ email: sql<string>`coalesce(nullif(${profiles.email}, ''), ${users.email})` })
-      .from(userProperties)
-      .innerJoin(users, eq(users.id, userProperties.userId))
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(eq(userProperties.propertyId, row.propertyId), eq(userProperties.role, 'owner')))
-      .orderBy(asc(userProperties.createdAt))
-      .limit(1),
-    paymentsOf(db, id),
-  ]);
-  const { storedStatus, sentAt, sentTo, property, seller, voidReason, voidedAt, client, ...listed } = row;
-  const item = toListItem(listed);
-  return {
-    ...item,
-    storedStatus,
-    property,
-    visits: visitRows.map((visit) => ({
-      ...visit,
-      scheduledAt: visit.scheduledAt.toISOString(),
-      total: centsOf(visit.total),
-    })),
-    lines,
-    items,
-    discount: discountOf(listed),
-    frozen,
-    sentAt: sentAt?.toISOString() ?? null,
-    sentTo,
-    recipient: client?.email ?? recipient?.email ?? null,
-    seller,
-    billTo: client
-      ? { name: client.name, address: client.billingAddress, client: true }
-      : { name: property.name, address: fullAddress(property), client: false },
-    payments,
-    voidReason,
-    voidedAt: voidedAt?.toISOString() ?? null,
-    can: policy.invoice.can(member, { storedStatus, amountPaid: item.amountPaid, balanceDue: item.balanceDue }),
-  };
-}
-
-/** Issue 26: an invoice's payments, oldest first, with who recorded each. */
-async function paymentsOf(db: Executor, invoiceId: string): Promise<InvoicePaymentDto[]> {
-  const rows = await db
-    .select({
-      id: invoicePayments.id,
-      amount: invoicePayments.amount,
-      paidAt: invoicePayments.paidAt,
-      method: invoicePayments.method,
-      reference: invoicePayments.reference,
-      recordedByName: users.name,
-      createdAt: invoicePayments.createdAt,
-    })
-    .from(invoicePayments)
-    .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
-    .where(eq(invoicePayments.invoiceId, invoiceId))
-    .orderBy(asc(invoicePayments.paidAt), asc(invoicePayments.createdAt), asc(invoicePayments.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-}
-
-/** Issue 26: the invoice's extra lines, in their order, each with its amount. */
-async function itemsOf(db: Executor, invoiceId: string): Promise<InvoiceItemDto[]> {
-  const rows = await db
-    .select({
-      id: invoiceItems.id,
-      description: invoiceItems.description,
-      quantity: invoiceItems.quantity,
-      unitPrice: invoiceItems.unitPrice,
-    })
-    .from(invoiceItems)
-    .where(eq(invoiceItems.invoiceId, invoiceId))
-    .orderBy(asc(invoiceItems.position));
-  return rows.map((item) => ({ ...item, amount: itemAmount(item) }));
-}
 
 /** Issue 26: replaces a draft's extra lines and its discount (given ones only). */
 async function writeExtras(
@@ -349,12 +67,6 @@ async function writeExtras(
 }
 
 // ── changes ──
-
-/** The property, billable by the member: 404 when they cannot see it, 403 when they only work there. */
-async function requireBillable(db: Executor, member: Member, propertyId: string) {
-  await requireVisible(db, 'property', member, propertyId);
-  authorize(policy.property.can(member).seeInvoices, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-}
 
 /**
  * The visits to bill, locked until the transaction ends: each a completed visit of the
@@ -392,8 +104,9 @@ async function refuseVisitsOnOtherInvoices(tx: Executor, visitIds: string[], inv
 }
 
 /** Copies the draft's lines and amounts: from now on later changes to its visits change nothing. */
-async function freeze(tx: Executor, workspaceId: string, invoiceId: string) {
-  const lines = await liveLines(tx, invoiceId);
+async function freeze(tx: Executor, member: Member, invoiceId: string) {
+  const workspaceId = member.workspaceId;
+  const lines = await liveLines(tx, member, invoiceId);
   if (lines.length > 0) {
     await tx.insert(invoiceLines).values(
       lines.map((line, position) => ({
@@ -415,7 +128,7 @@ async function freeze(tx: Executor, workspaceId: string, invoiceId: string) {
     })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
-  const items = await itemsOf(tx, invoiceId);
+  const items = await itemsOf(tx, member, invoiceId);
   const subtotal = lines.reduce((sum, line) => sum + line.price, 0) + items.reduce((sum, item) => sum + item.amount, 0);
   const totals = amounts(subtotal, invoice?.taxRateBps ?? 0, invoice ? discountOf(invoice) : null);
   await tx.update(invoices).set(totals).where(eq(invoices.id, invoiceId));
@@ -428,7 +141,7 @@ async function freeze(tx: Executor, workspaceId: string, invoiceId: string) {
  */
 async function changeStatus(tx: Executor, member: Member, invoiceId: string, from: InvoiceStatus, to: InvoiceStatus) {
   if (from === to) return;
-  if (from === 'draft') await freeze(tx, member.workspaceId, invoiceId);
+  if (from === 'draft') await freeze(tx, member, invoiceId);
   if (to === 'draft') await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
   // Cancelled and (issue 26) void invoices let their visits go; one that stands again claims them back.
   const stoodBefore = from !== 'cancelled' && from !== 'void';
@@ -724,50 +437,6 @@ async function recordSent(db: Database, member: Member, id: string, to: string):
     await tx.update(invoices).set({ sentAt: new Date(), sentTo: to }).where(eq(invoices.id, id));
   });
   return getInvoice(db, member, id);
-}
-
-/** The picker's visits: completed visits of the property on no other active invoice, newest first. */
-export async function listBillableVisits(
-  db: Executor,
-  member: Member,
-  query: z.output<typeof billableVisitsQuery>,
-): Promise<Page<BillableVisitDto>> {
-  await requireBillable(db, member, query.propertyId);
-  const where: SQL = and(
-    eq(visits.propertyId, query.propertyId),
-    eq(visits.status, 'completed'),
-    sql`not exists (select 1 from ${invoiceVisits} where ${invoiceVisits.visitId} = ${visits.id} and ${invoiceVisits.active}${
-      query.invoiceId ? sql` and ${invoiceVisits.invoiceId} <> ${query.invoiceId}` : sql``
-    })`,
-  )!;
-  const rows = await db
-    .select({
-      id: visits.id,
-      scheduledAt: visits.scheduledAt,
-      completedAt: visits.completedAt,
-      completedTotal: sql<string>`coalesce(sum(${visitTasks.price}) filter (where ${visitTasks.status} = 'completed'), 0)`,
-      completedTaskCount: sql<number>`cast(count(${visitTasks.id}) filter (where ${visitTasks.status} = 'completed') as integer)`,
-      total: windowTotal(),
-    })
-    .from(visits)
-    .leftJoin(visitTasks, eq(visitTasks.visitId, visits.id))
-    .where(where)
-    .groupBy(visits.id)
-    .orderBy(desc(visits.scheduledAt), desc(visits.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  return toPage(
-    rows,
-    query,
-    () => db.$count(visits, where),
-    (row) => ({
-      id: row.id,
-      scheduledAt: row.scheduledAt.toISOString(),
-      completedAt: row.completedAt?.toISOString() ?? null,
-      total: centsOf(row.completedTotal),
-      completedTaskCount: row.completedTaskCount,
-    }),
-  );
 }
 
 /**
