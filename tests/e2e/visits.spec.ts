@@ -101,7 +101,7 @@ test('schedule a visit from a property, find it on the dashboard, complete it, s
   await expect(summary.getByLabel('Completed', { exact: true })).not.toContainText('—');
 
   // The property's visit history shows it completed, with both tasks done.
-  await summary.getByRole('link', { name: setup.propertyName }).click();
+  await summary.getByRole('link', { name: setup.propertyName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/resources/properties/${setup.propertyId}$`));
   const history = page.getByRole('region', { name: 'Visit history' });
   const row = history.getByRole('listitem').filter({ has: page.locator(`a[href="/resources/visits/${visitId}"]`) });
