@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { apiClient } from './support/api';
 import { expect, test } from './support/fixtures';
 
@@ -15,6 +16,14 @@ test('a client’s visit is invoiced with an extra line, sent to the client and 
 }) => {
   test.setTimeout(120_000);
   const api = apiClient(page.request, server.baseURL);
+  // The business named, as its owner does on the dashboard's set-up card.
+  const me = (await (await page.request.get(`${server.baseURL}/api/me`)).json()) as { workspace: { id: string } };
+  await api.patch(`/api/workspaces/${me.workspace.id}`, {
+    name: 'Hopper Pool Care',
+    address: '4 Harbour Way, Arlington',
+    phone: '+1 555 010 0100',
+    email: 'office@hopper.example',
+  });
   const client = await api.post('/api/clients', {
     name: 'Grace Hopper',
     email: 'grace@client.example',
@@ -86,7 +95,22 @@ test('a client’s visit is invoiced with an extra line, sent to the client and 
   expect(mail.to).toMatchObject({ text: 'grace@client.example' });
   expect(mail.text).toContain('Amount due: $102.60');
   expect(mail.html).toContain('Grace Hopper');
+  expect(mail.from?.value[0]?.name).toBe('Hopper Pool Care');
   expect(mail.attachments.map((attachment) => attachment.contentType)).toEqual(['application/pdf']);
+  const { text: pdf } = await extractText(await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)), {
+    mergePages: true,
+  });
+  for (const line of [
+    'Hopper Pool Care',
+    '4 Harbour Way, Arlington',
+    'Bill to',
+    'Grace Hopper',
+    'Call-out fee',
+    'Status: Sent',
+  ]) {
+    expect(pdf).toContain(line);
+  }
+  expect(pdf).not.toContain('Draft');
 
   // Paid in two parts.
   for (const [amount, balance] of [
