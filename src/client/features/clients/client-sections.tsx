@@ -4,12 +4,11 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type VisitWhen } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import { fullAddress } from '../../../shared/place';
-import type { InvoiceListItemDto } from '../../../shared/schemas/invoices';
 import { useInvoices } from '../../api/invoices';
 import { useProperties } from '../../api/properties';
 import { useVisits } from '../../api/visits';
 import { ContactActions } from '../../components/contact-actions';
-import { ListFooter } from '../../components/list-footer';
+import { ListFrame } from '../../components/page-frames';
 import { QueryView } from '../../components/query-view';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
@@ -31,40 +30,40 @@ export function ClientPropertiesSection({ clientId }: { clientId: string }) {
         </Anchor>
       }
     >
-      <QueryView query={properties} loading="Loading properties" size="sm">
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No properties yet. Choose this client on a property’s form.
-            </Text>
-          ) : (
-            <Stack gap="xs">
-              <Stack gap="xs" component="ul" style={plainList} aria-label="Properties">
-                {data.items.map((property) => (
-                  <Group key={property.id} component="li" justify="space-between" gap="xs">
-                    <Stack gap={0} miw={0}>
-                      <Anchor component={Link} to={paths.property(property.id)} size="sm" fw={600}>
-                        {property.name}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {fullAddress(property)}
-                      </Text>
-                    </Stack>
-                    <ContactActions place={{ name: property.name, address: fullAddress(property) }} />
-                  </Group>
-                ))}
-              </Stack>
-              <ListFooter
-                total={data.total}
-                offset={offset}
-                pageSize={DEFAULT_PAGE_SIZE}
-                onPage={(page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE)}
-                noun="properties"
-              />
-            </Stack>
-          )
+      <ListFrame
+        query={properties}
+        loading="Loading properties"
+        failed="Failed to load properties"
+        empty={
+          <Text size="sm" c="dimmed">
+            No properties yet. Choose this client on a property’s form.
+          </Text>
         }
-      </QueryView>
+        pages={{
+          offset,
+          pageSize: DEFAULT_PAGE_SIZE,
+          onPage: (page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE),
+          noun: 'properties',
+        }}
+      >
+        {(items) => (
+          <Stack gap="xs" component="ul" style={plainList} aria-label="Properties">
+            {items.map((property) => (
+              <Group key={property.id} component="li" justify="space-between" gap="xs">
+                <Stack gap={0} miw={0}>
+                  <Anchor component={Link} to={paths.property(property.id)} size="sm" fw={600}>
+                    {property.name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {fullAddress(property)}
+                  </Text>
+                </Stack>
+                <ContactActions place={{ name: property.name, address: fullAddress(property) }} />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </ListFrame>
     </Section>
   );
 }
@@ -79,57 +78,46 @@ export function ClientVisitsSection({
 }) {
   const [offset, setOffset] = useState(0);
   const visits = useVisits({ clientId, when, offset });
+  const title = when === 'upcoming' ? 'Upcoming visits' : 'Past visits';
   return (
-    <Section title={when === 'upcoming' ? 'Upcoming visits' : 'Past visits'}>
-      <QueryView query={visits} loading="Loading visits" size="sm">
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {when === 'upcoming' ? 'No upcoming visits.' : 'No past visits.'}
-            </Text>
-          ) : (
-            <Stack gap="xs">
-              <Stack
-                gap="xs"
-                component="ul"
-                style={plainList}
-                aria-label={when === 'upcoming' ? 'Upcoming visits' : 'Past visits'}
-              >
-                {data.items.map((visit) => (
-                  <Group key={visit.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                    <Stack gap={0} miw={0}>
-                      <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
-                        {formatDateTime(visit.scheduledAt)}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {visit.property.name}
-                      </Text>
-                    </Stack>
-                    <StatusBadge kind="visit" value={visit.status} />
-                  </Group>
-                ))}
-              </Stack>
-              <ListFooter
-                total={data.total}
-                offset={offset}
-                pageSize={DEFAULT_PAGE_SIZE}
-                onPage={(page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE)}
-                noun="visits"
-              />
-            </Stack>
-          )
+    <Section title={title}>
+      <ListFrame
+        query={visits}
+        loading="Loading visits"
+        failed="Failed to load visits"
+        empty={
+          <Text size="sm" c="dimmed">
+            {when === 'upcoming' ? 'No upcoming visits.' : 'No past visits.'}
+          </Text>
         }
-      </QueryView>
+        pages={{
+          offset,
+          pageSize: DEFAULT_PAGE_SIZE,
+          onPage: (page) => setOffset((page - 1) * DEFAULT_PAGE_SIZE),
+          noun: 'visits',
+        }}
+      >
+        {(items) => (
+          <Stack gap="xs" component="ul" style={plainList} aria-label={title}>
+            {items.map((visit) => (
+              <Group key={visit.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                <Stack gap={0} miw={0}>
+                  <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
+                    {formatDateTime(visit.scheduledAt)}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {visit.property.name}
+                  </Text>
+                </Stack>
+                <StatusBadge kind="visit" value={visit.status} />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </ListFrame>
     </Section>
   );
 }
-
-/**
- * What is still owed on an invoice: its `balanceDue` once invoices carry one (payments), else
- * the whole total of one sent and not paid (sent or overdue); nothing on a draft, paid or cancelled one.
- */
-const owed = (invoice: InvoiceListItemDto & { balanceDue?: number }) =>
-  invoice.balanceDue ?? (invoice.status === 'sent' || invoice.status === 'overdue' ? invoice.total : 0);
 
 const INVOICES_SHOWN = 50;
 
@@ -147,7 +135,7 @@ export function ClientInvoicesSection({ clientId }: { clientId: string }) {
           ) : (
             <Stack gap="xs">
               <Text size="sm" fw={600}>
-                Balance due: {formatMoney(data.items.reduce((sum, invoice) => sum + owed(invoice), 0))}
+                Balance due: {formatMoney(data.items.reduce((sum, invoice) => sum + invoice.balanceDue, 0))}
               </Text>
               <Stack gap="xs" component="ul" style={plainList} aria-label="Invoices">
                 {data.items.map((invoice) => (
