@@ -79,6 +79,7 @@ export function createApp({
     if (error instanceof AppError) {
       const body: ErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } };
       if (error.current !== undefined) body.error.current = error.current;
+      if (error.missing !== undefined) body.error.missing = error.missing;
       return c.json(body, STATUS_BY_CODE[error.code]);
     }
     if (error instanceof HTTPException && error.status < 500) {

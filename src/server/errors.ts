@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../shared/schemas/common';
+import type { MissingItem } from '../shared/evidence';
 
 /** The one error type services throw; `app.onError` maps it to HTTP. */
 export class AppError extends Error {
@@ -9,6 +10,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** On a version conflict (issue 17): the record as it is now, sent as `error.current`. */
     readonly current?: unknown,
+    /** On a refused completion (issue 27): what each task still needs, sent as `error.missing`. */
+    readonly missing?: MissingItem[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,6 +24,9 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 /** A write that named a version no longer current (issue 17): 409 with the record as it is now. */
 export const staleVersion = (message: string, current: unknown) =>
   new AppError('CONFLICT', message, undefined, current);
+/** Issue 27, the completion gate: 409 with what is missing. */
+export const evidenceMissing = (message: string, missing: MissingItem[]) =>
+  new AppError('CONFLICT', message, undefined, undefined, missing);
 export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError('BAD_REQUEST', message, fields);

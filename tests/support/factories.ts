@@ -202,6 +202,7 @@ async function copyOf(t: TestApp, taskId: string) {
       description: tasks.description,
       estimatedDurationMinutes: tasks.estimatedDurationMinutes,
       defaultPrice: tasks.defaultPrice,
+      requirements: tasks.requirements,
     })
     .from(tasks)
     .where(eq(tasks.id, taskId));

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../shared/schemas/common';
+import type { MissingItem } from '../../shared/evidence';
 
 /** Every failed API call becomes one of these; `message` is what the user sees. */
 export class ApiError extends Error {
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** A 409 CONFLICT's current record (issue 17). */
     readonly current?: unknown,
+    /** A refused completion's list of what is missing (issue 27). */
+    readonly missing?: MissingItem[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -59,7 +62,8 @@ export async function api<T>(
 /** Reads our `{ error: { … } }` bodies and better-auth's `{ code, message }` alike. */
 function toApiError(status: number, data: unknown): ApiError {
   const ours = (data as ErrorBody | null)?.error;
-  if (ours && typeof ours === 'object') return new ApiError(status, ours.code, ours.message, ours.fields, ours.current);
+  if (ours && typeof ours === 'object')
+    return new ApiError(status, ours.code, ours.message, ours.fields, ours.current, ours.missing);
   const theirs = data as { code?: string; message?: string } | null;
   if (theirs?.message) return new ApiError(status, theirs.code ?? String(status), theirs.message);
   return new ApiError(status, String(status), `Request failed (${status})`);

@@ -6,8 +6,10 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -36,6 +38,7 @@ import {
   WORKSPACE_ROLES,
 } from '../../shared/constants';
 import { centsToDecimal, parseCents } from '../../shared/money';
+import { INSPECTION_RESULTS, PHOTO_TAGS, type Requirement } from '../../shared/evidence';
 
 // The data model of spec §3 as refined in ARCHITECTURE.md. Property keys are
 // camelCase (better-auth reads them), columns snake_case.
@@ -56,6 +59,12 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 /** A GIN trigram index: lets `ILIKE '%text%'` searches use an index (extension pg_trgm, migration 0002). */
 const trigramIndex = (name: string, column: AnyPgColumn) => index(name).using('gin', sql`${column} gin_trgm_ops`);
+/** Issue 27: a template's evidence requirements, copied to property and visit tasks. */
+const requirements = () =>
+  jsonb('requirements')
+    .$type<Requirement[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`);
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
@@ -342,6 +351,10 @@ export const properties = pgTable(
     country: text('country').notNull().default(DEFAULT_COUNTRY),
     /** Issue 26: whose property it is; deleting the client leaves the property without one. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** Issue 27: every visit here needs the customer's signature before it is completed. */
+    requireSignature: boolean('require_signature').notNull().default(false),
+    /** Issue 27: completing a visit here sends its report to the client's e-mail. */
+    sendReportOnComplete: boolean('send_report_on_complete').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -388,6 +401,7 @@ export const tasks = pgTable(
     description: text('description'),
     estimatedDurationMinutes: integer('estimated_duration_minutes'),
     defaultPrice: money('default_price'),
+    requirements: requirements(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -424,6 +438,7 @@ export const propertyTasks = pgTable(
     /** The template's default price when copied. */
     defaultPrice: money('default_price'),
     customPrice: money('custom_price'),
+    requirements: requirements(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -496,6 +511,17 @@ export const visits = pgTable(
     seriesId: uuid('series_id').references(() => visitSeries.id, { onDelete: 'set null' }),
     /** The instant the series' rule gave this occurrence, kept when the visit itself is moved. */
     occurrenceAt: timestamp('occurrence_at', { withTimezone: true }),
+    /** Issue 27, 'Complete anyway': why an owner or manager completed it with evidence missing. */
+    overrideReason: text('override_reason'),
+    /** Issue 27: the customer's signature (an image in storage), who printed their name, and when. */
+    signaturePath: text('signature_path'),
+    signerName: text('signer_name'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** Issue 27: the last reopening of a completed visit, and by whom. */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenedBy: uuid('reopened_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Issue 27: when its report was last sent to the client. */
+    reportSentAt: timestamp('report_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -548,6 +574,12 @@ export const visitTasks = pgTable(
     price: money('price'),
     status: text('status', { enum: VISIT_TASK_STATUSES }).notNull().default('pending'),
     notes: text('notes'),
+    requirements: requirements(),
+    /** Issue 27 evidence: a reading (in the requirement's unit) and an inspection result. */
+    reading: doublePrecision('reading'),
+    result: text('result', { enum: INSPECTION_RESULTS }),
+    /** Issue 27, 'Add follow-up': the failed or out-of-range task this one follows up. */
+    followUpOf: uuid('follow_up_of').references((): AnyPgColumn => visitTasks.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Bumped by every change; a write that names an older version is a conflict (409, issue 17). */
     version: integer('version').notNull().default(1),
@@ -558,7 +590,9 @@ export const visitTasks = pgTable(
     uniqueIndex('visit_tasks_visit_task_idx').on(table.visitId, table.taskId),
     index('visit_tasks_task_id_idx').on(table.taskId),
     index('visit_tasks_workspace_idx').on(table.workspaceId),
+    index('visit_tasks_follow_up_of_idx').on(table.followUpOf),
     check('visit_tasks_status_check', oneOf('status', VISIT_TASK_STATUSES)),
+    check('visit_tasks_result_check', oneOf('result', INSPECTION_RESULTS)),
     check('visit_tasks_price_check', sql`price >= 0`),
   ],
 );
@@ -745,6 +779,11 @@ export const photos = pgTable(
     width: integer('width'),
     height: integer('height'),
     caption: text('caption'),
+    /** Issue 27: the visit task it is evidence for (a photo of a visit), tagged before, after or other. */
+    visitTaskId: uuid('visit_task_id').references(() => visitTasks.id, { onDelete: 'set null' }),
+    tag: text('tag', { enum: PHOTO_TAGS }),
+    /** When the phone took it (queued offline, the phone's clock when plausible). */
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -754,6 +793,8 @@ export const photos = pgTable(
   (table) => [
     index('photos_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
     index('photos_uploaded_by_idx').on(table.uploadedBy),
+    index('photos_visit_task_idx').on(table.visitTaskId),
+    check('photos_tag_check', oneOf('tag', PHOTO_TAGS)),
     index('photos_workspace_created_idx').on(table.workspaceId, table.createdAt),
     trigramIndex('photos_caption_trgm_idx', table.caption),
     check('photos_attachable_type_check', oneOf('attachable_type', PHOTO_ATTACHABLE_TYPES)),

@@ -12,4 +12,11 @@ export const TASK_MESSAGES = {
   deleteError: 'Error deleting task',
   creatorOnly: 'Only owners and managers may change the catalogue',
   selectProperties: 'Please select at least one property',
+  // Issue 27: evidence requirements.
+  requirementType: 'A requirement must be photo, before_after, reading, pass_fail or note',
+  requirementTwice: 'Each requirement may be given once',
+  photoMin: 'Number of photos must be a whole number from 1 to 20',
+  unitRequired: 'Unit is required',
+  unitTooLong: 'Unit must be at most 20 characters',
+  rangeInverted: 'Maximum must be at least the minimum',
 } as const;

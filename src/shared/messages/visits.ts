@@ -2,6 +2,18 @@
 // src/shared/schemas/visits.ts uses and re-exports them.
 
 export const VISIT_MESSAGES = {
+  // Issue 27: proof of visit.
+  evidenceMissing: 'This visit cannot be completed yet: evidence is missing',
+  overrideReasonRequired: 'Please give a reason for completing anyway',
+  overrideReasonTooLong: 'Reason must be at most 2000 characters',
+  overrideOfficeOnly: 'Only owners and managers may complete anyway',
+  readingInvalid: 'Reading must be a number',
+  resultInvalid: 'Result must be pass or fail',
+  signerNameRequired: "Please enter the signer's name",
+  signerNameTooLong: 'Name must be at most 100 characters',
+  signatureNotAnImage: 'The signature must be a PNG or JPEG image',
+  signatureTooLarge: 'The signature must be less than 1MB',
+  noSignature: 'No signature on this visit',
   notFound: 'Visit not found',
   /** Issue 26: billing is the office's to know. */
   unbilledOfficeOnly: 'Only owners and managers can see which visits are not invoiced',

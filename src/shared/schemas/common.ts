@@ -1,3 +1,4 @@
+import type { MissingItem } from '../evidence';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { tooLong } from '../messages/text';
@@ -38,6 +39,8 @@ export interface ErrorBody {
     fields?: Record<string, string>;
     /** On a version conflict (409): the record as it is now on the server. */
     current?: unknown;
+    /** On a refused completion (409, issue 27): what each task, and the visit, still needs. */
+    missing?: MissingItem[];
   };
 }
 

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { PHOTO_ATTACHABLE_TYPES, TEXT_LIMITS, type PhotoAttachableType } from '../constants';
 import { attachableId } from './attachables';
-import { clientId, optionalText, pageQuery } from './common';
+import { clientId, isoInstant, optionalText, pageQuery } from './common';
 import { PHOTO_MESSAGES } from '../messages/photos';
+import { PHOTO_TAGS, type PhotoTag } from '../evidence';
 
 // spec §2 Photos, §3 photo, §5 (photo rules), §6 (uploader only), §8 (messages), §9 (limits).
 
 export const photoAttachableType = z.enum(PHOTO_ATTACHABLE_TYPES, {
   error: `Type must be one of ${PHOTO_ATTACHABLE_TYPES.join(', ')}`,
 });
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const caption = optionalText(TEXT_LIMITS.caption, 'Caption');
 
@@ -18,6 +21,14 @@ export const photoFields = z.object({
   caption,
   attachableType: z.preprocess((value) => value || undefined, photoAttachableType.default('property')),
   attachableId,
+  /** Issue 27: the visit task (of the visit `attachableId`) the photo is evidence for, and its tag. */
+  visitTaskId: z.preprocess(blankToUndefined, z.uuid(PHOTO_MESSAGES.visitTaskInvalid).optional()),
+  tag: z.preprocess(blankToUndefined, z.enum(PHOTO_TAGS, PHOTO_MESSAGES.tagInvalid).optional()),
+  /** When the phone took it (an instant with its offset); kept when plausible. */
+  capturedAt: z.preprocess(
+    blankToUndefined,
+    isoInstant('Captured at must be a date and time with its offset').optional(),
+  ),
 });
 export type PhotoFields = z.output<typeof photoFields>;
 
@@ -25,13 +36,12 @@ export type PhotoFields = z.output<typeof photoFields>;
 export const updatePhotoInput = z.object({ caption });
 export type UpdatePhotoInput = z.input<typeof updatePhotoInput>;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 /** `GET /api/photos?q=&attachableType=&attachableId=&limit=&offset=`. */
 export const listPhotosQuery = pageQuery.extend({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   attachableType: z.preprocess(blankToUndefined, photoAttachableType.optional()),
   attachableId: z.preprocess(blankToUndefined, z.uuid().optional()),
+  visitTaskId: z.preprocess(blankToUndefined, z.uuid().optional()),
 });
 export type ListPhotosQuery = z.input<typeof listPhotosQuery>;
 
@@ -48,6 +58,10 @@ export interface PhotoDto {
   width: number | null;
   height: number | null;
   caption: string | null;
+  /** Issue 27: evidence for this visit task, tagged before, after or other; when it was taken. */
+  visitTaskId: string | null;
+  tag: PhotoTag | null;
+  capturedAt: string | null;
   uploadedBy: string;
   uploader: { displayName: string | null; email: string };
   createdAt: string;

@@ -27,6 +27,10 @@ export const propertyInput = z.object({
     (value) => (value === '' ? null : value),
     z.uuid('Please select a client').nullable().optional(),
   ),
+  /** Issue 27: every visit here needs the customer's signature; left out, off (create) or unchanged. */
+  requireSignature: z.boolean('Require signature must be true or false').optional(),
+  /** Issue 27: completing a visit here sends its report to the client's e-mail. */
+  sendReportOnComplete: z.boolean('Send report on completion must be true or false').optional(),
 });
 export type PropertyInput = z.input<typeof propertyInput>;
 
@@ -90,6 +94,9 @@ export interface PropertyDto {
   /** Issue 26: the property's client; null when it has none, and always for a technician. */
   clientId: string | null;
   clientName: string | null;
+  /** Issue 27. */
+  requireSignature: boolean;
+  sendReportOnComplete: boolean;
 }
 
 /** The property's client as the property page shows it (its contact actions); owners and managers. */

@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from '../constants';
 import { optionalText, pageQuery } from './common';
 import { dollarsField, optionalCents } from './money';
 import { TASK_MESSAGES } from '../messages/tasks';
+import type { Requirement } from '../evidence';
 
 // spec §5 (task rules), §8 (messages) and the task endpoints of docs/api.md.
 
@@ -17,12 +18,54 @@ const duration = z
   .min(0, TASK_MESSAGES.durationInvalid)
   .max(100_000, TASK_MESSAGES.durationInvalid);
 
+const finite = (label: string) => z.number(`${label} must be a number`).finite(`${label} must be a number`);
+
+/** Issue 27: one evidence requirement of a template (shared/evidence.ts `Requirement`). */
+export const requirement = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('photo'),
+      min: z
+        .number(TASK_MESSAGES.photoMin)
+        .int(TASK_MESSAGES.photoMin)
+        .min(1, TASK_MESSAGES.photoMin)
+        .max(20, TASK_MESSAGES.photoMin),
+    }),
+    z.object({ type: z.literal('before_after') }),
+    z
+      .object({
+        type: z.literal('reading'),
+        unit: z
+          .string(TASK_MESSAGES.unitRequired)
+          .trim()
+          .min(1, TASK_MESSAGES.unitRequired)
+          .max(20, TASK_MESSAGES.unitTooLong),
+        min: finite('Minimum'),
+        max: finite('Maximum'),
+      })
+      .refine((reading) => reading.max >= reading.min, { message: TASK_MESSAGES.rangeInverted, path: ['max'] }),
+    z.object({ type: z.literal('pass_fail') }),
+    z.object({ type: z.literal('note') }),
+  ],
+  { error: TASK_MESSAGES.requirementType },
+);
+
+/** A template's requirements: each type at most once. */
+export const requirements = z
+  .array(requirement, TASK_MESSAGES.requirementType)
+  .max(5)
+  .refine((list) => new Set(list.map((item) => item.type)).size === list.length, TASK_MESSAGES.requirementTwice)
+  .transform((list): Requirement[] => list);
+
 /** `POST /api/tasks` and `PATCH /api/tasks/:id`: price in cents; null duration or price allowed. */
 export const taskInput = z.object({
   name,
   description: optionalText(TEXT_LIMITS.description, 'Description'),
   estimatedDurationMinutes: duration.nullish().transform((value) => value ?? null),
   defaultPrice: optionalCents,
+  /** Issue 27: the evidence a visit task of this template needs; left out, none (on create) or unchanged. */
+  requirements: requirements.optional(),
 });
 export type TaskInput = z.output<typeof taskInput>;
 
@@ -40,6 +83,7 @@ export const taskForm = z.object({
     .transform((value) => (value === '' ? null : Number(value)))
     .pipe(duration.nullable()),
   defaultPrice: dollarsField,
+  requirements: requirements.default([]),
 });
 export type TaskFormValues = z.input<typeof taskForm>;
 
@@ -70,6 +114,8 @@ export interface TaskDto {
   estimatedDurationMinutes: number | null;
   /** Cents. */
   defaultPrice: number | null;
+  /** Issue 27: evidence a visit task of this template needs. */
+  requirements: Requirement[];
   createdBy: string | null;
   createdAt: string;
   /** What the caller may do (access.ts `policy.task.can`): owners and managers edit and delete. */

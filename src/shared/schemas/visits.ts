@@ -17,6 +17,7 @@ import {
 import { clientId, isoInstant, optionalText, pageQuery } from './common';
 import { cents } from './money';
 import { VISIT_MESSAGES } from '../messages/visits';
+import { INSPECTION_RESULTS, type InspectionResult, type PhotoTag, type Requirement } from '../evidence';
 
 // spec §2 (Visits), §3 (visit, visit_users, visit_tasks), §4, §5 and §8.
 
@@ -84,6 +85,13 @@ export const updateVisitInput = z.object({
   propertyId: propertyId.optional(),
   scheduledAt: scheduledAt.optional(),
   status: visitStatus.optional(),
+  /** Issue 27, 'Complete anyway': with status completed, an owner's or manager's written reason. */
+  overrideReason: z
+    .string(VISIT_MESSAGES.overrideReasonRequired)
+    .trim()
+    .min(1, VISIT_MESSAGES.overrideReasonRequired)
+    .max(TEXT_LIMITS.description, VISIT_MESSAGES.overrideReasonTooLong)
+    .optional(),
   /** Replaces who is on the visit (the first as lead). */
   assigneeIds: assigneeIds.optional(),
   version: expectedVersion,
@@ -160,14 +168,35 @@ export const addVisitTaskInput = z.object({
 });
 export type AddVisitTaskInput = z.input<typeof addVisitTaskInput>;
 
+/** Issue 27: a reading is a finite number (out of range is allowed, and flagged); null clears it. */
+const reading = z.number(VISIT_MESSAGES.readingInvalid).finite(VISIT_MESSAGES.readingInvalid).nullable();
+
 export const updateVisitTaskInput = z.object({
   status: visitTaskStatus.optional(),
   notes: optionalText(TEXT_LIMITS.description, 'Note').optional(),
+  /** Issue 27's name for the task's note (the same as `notes`). */
+  note: optionalText(TEXT_LIMITS.description, 'Note').optional(),
+  reading: reading.optional(),
+  result: z.enum(INSPECTION_RESULTS, VISIT_MESSAGES.resultInvalid).nullable().optional(),
   price: cents.nullable().optional(),
   version: expectedVersion,
   at: changedAt,
 });
 export type UpdateVisitTaskInput = z.input<typeof updateVisitTaskInput>;
+
+/** Issue 27: the text fields of `POST /api/visits/:id/signature` (multipart, beside `file`). */
+export const signatureFields = z.object({
+  signerName: z
+    .string(VISIT_MESSAGES.signerNameRequired)
+    .trim()
+    .min(1, VISIT_MESSAGES.signerNameRequired)
+    .max(TEXT_LIMITS.name, VISIT_MESSAGES.signerNameTooLong),
+  /** When it was signed on the phone (queued offline); kept when not in the future. */
+  signedAt: z.preprocess(
+    (value) => value || undefined,
+    isoInstant('Signed at must be a date and time with its offset').optional(),
+  ),
+});
 
 export const taskOptionsQuery = pageQuery.extend({
   q: z.string().trim().max(200).optional(),
@@ -231,6 +260,24 @@ export interface VisitTaskDto {
   completedAt: string | null;
   /** Bumped by every change (issue 17). */
   version: number;
+  /** Issue 27: the evidence the template asked for (copied), and what is in. */
+  requirements: Requirement[];
+  reading: number | null;
+  /** The reading is outside its requirement's range. */
+  readingFlagged: boolean;
+  result: InspectionResult | null;
+  /** Photos attached to this task, by tag. */
+  photos: Record<PhotoTag, number>;
+  /** The task this one follows up ('Add follow-up'), if any. */
+  followUpOf: string | null;
+}
+
+/** Issue 27: the customer's signature on a visit. */
+export interface VisitSignatureDto {
+  signerName: string;
+  signedAt: string;
+  /** The image, streamed to whoever sees the visit. */
+  url: string;
 }
 
 export interface VisitInvoiceDto {
@@ -246,6 +293,18 @@ export interface VisitInvoiceDto {
 export interface VisitDetailDto extends VisitListItemDto {
   createdAt: string;
   tasks: VisitTaskDto[];
+  /** Issue 27: the property asks for the customer's signature before completion. */
+  requireSignature: boolean;
+  signature: VisitSignatureDto | null;
+  /** 'Complete anyway': the reason, when it was completed with evidence missing. */
+  overrideReason: string | null;
+  /** The last reopening, when and by whom (their e-mail). */
+  reopenedAt: string | null;
+  reopenedBy: string | null;
+  reportSentAt: string | null;
+  /** Time on site: the sum of its tasks' estimates, and started to completed (minutes; null until both). */
+  estimatedMinutes: number;
+  actualMinutes: number | null;
   /** Empty for whoever may not see invoices (can.seeInvoices). */
   invoices: VisitInvoiceDto[];
   /** The viewer's place on the visit, if any. */
@@ -266,6 +325,8 @@ export interface VisitCan {
   manageTasks: boolean;
   /** Reopen a completed visit (PATCH status `in_progress`): owners and managers, only while completed. */
   reopen: boolean;
+  /** Issue 27, 'Complete anyway' with a reason while evidence is missing: owners and managers. */
+  completeAnyway: boolean;
   /** Choose who is on it (issue 24: any member of the workspace). */
   managePeople: boolean;
   createInvoice: boolean;

@@ -1,3 +1,3 @@
 // The public surface of modules/photos: other parts of the server import only this file (eslint.config.js zones).
 export { photosRoutes } from './photos.routes';
-export { MULTIPART_OVERHEAD, uploadsDir } from './upload';
+export { MULTIPART_OVERHEAD, receiveUpload, uploadsDir, type ReceivedUpload } from './upload';

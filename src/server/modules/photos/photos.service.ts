@@ -13,9 +13,10 @@ import {
 } from '../../../shared/schemas/photos';
 import { attachmentWorkspace, authorize, insertWithClientId, policy, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
-import { photos, profiles, users } from '../../db/schema';
+import { photos, profiles, users, visits, visitTasks } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import type { Storage } from '../../storage/storage';
 import { attachedName } from '../attachables';
 import { processImage, thumbnailSize } from './image';
@@ -38,6 +39,9 @@ const photoColumns = {
   width: photos.width,
   height: photos.height,
   caption: photos.caption,
+  visitTaskId: photos.visitTaskId,
+  tag: photos.tag,
+  capturedAt: photos.capturedAt,
   uploadedBy: photos.uploadedBy,
   uploaderName: profiles.displayName,
   uploaderEmail: users.email,
@@ -71,6 +75,9 @@ function toDto(row: PhotoRow): PhotoDto {
     width: row.width,
     height: row.height,
     caption: row.caption,
+    visitTaskId: row.visitTaskId,
+    tag: row.tag,
+    capturedAt: row.capturedAt?.toISOString() ?? null,
     uploadedBy: row.uploadedBy,
     uploader: { displayName: row.uploaderName, email: row.uploaderEmail },
     createdAt: row.createdAt.toISOString(),
@@ -92,6 +99,7 @@ export async function listPhotos(
     policy.photo.scope(member),
     query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
     query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
+    query.visitTaskId ? eq(photos.visitTaskId, query.visitTaskId) : undefined,
     query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
   );
   const rows = await selectPhotos(db)
@@ -112,6 +120,36 @@ export async function getPhoto(db: Executor, member: Member, id: string): Promis
   const row = await findVisible(db, member, id);
   return { ...toDto(row), can: policy.photo.can(member, row.uploadedBy) };
 }
+
+/**
+ * Issue 27: a photo that is evidence names a task of the visit it is attached to, and whoever
+ * sends it must be able to tick that task (a technician on the visit, never while completed).
+ */
+async function requireEvidenceTask(db: Executor, member: Member, fields: PhotoFields) {
+  if (!fields.visitTaskId) {
+    if (fields.tag) throw badRequest(PHOTO_MESSAGES.evidenceOnVisit, { visitTaskId: PHOTO_MESSAGES.evidenceOnVisit });
+    return;
+  }
+  if (fields.attachableType !== 'visit' || !fields.attachableId) {
+    throw badRequest(PHOTO_MESSAGES.evidenceOnVisit, { visitTaskId: PHOTO_MESSAGES.evidenceOnVisit });
+  }
+  const [visit] = await db
+    .select({ status: visits.status })
+    .from(visitTasks)
+    .innerJoin(visits, eq(visits.id, visitTasks.visitId))
+    .where(
+      and(
+        eq(visitTasks.id, fields.visitTaskId),
+        eq(visitTasks.visitId, fields.attachableId),
+        policy.visit.scope(member),
+      ),
+    );
+  if (!visit) throw notFound(VISIT_MESSAGES.taskNotFound);
+  policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
+}
+
+/** A capture time from the phone, never in the future. */
+const capturedAtOf = (at: Date | undefined) => (at && at.getTime() < Date.now() ? at : new Date());
 
 /** A name for stored files: a timestamp and a random string (spec §3 Stored images). */
 const storedName = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
@@ -143,6 +181,7 @@ export async function createPhoto(
 ): Promise<PhotoDetailDto> {
   // 404 with the record's own message unless the member sees it; the photo joins its workspace.
   const workspaceId = await attachmentWorkspace(db, member, fields.attachableType, fields.attachableId);
+  await requireEvidenceTask(db, member, fields);
   let started = performance.now();
   const image = await processImage(file.path, file.mime);
   timings.image = performance.now() - started;
@@ -175,6 +214,9 @@ export async function createPhoto(
             width: image.width,
             height: image.height,
             caption: fields.caption,
+            visitTaskId: fields.visitTaskId ?? null,
+            tag: fields.visitTaskId ? (fields.tag ?? 'other') : null,
+            capturedAt: fields.visitTaskId ? capturedAtOf(fields.capturedAt) : null,
             uploadedBy: member.id,
           })
           .onConflictDoNothing({ target: photos.id })

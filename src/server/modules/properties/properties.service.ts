@@ -35,6 +35,8 @@ const propertyColumns = {
   state: properties.state,
   zipCode: properties.zipCode,
   country: properties.country,
+  requireSignature: properties.requireSignature,
+  sendReportOnComplete: properties.sendReportOnComplete,
   createdAt: properties.createdAt,
 };
 
@@ -57,6 +59,8 @@ function toPropertyDto(
     state: string | null;
     zipCode: string | null;
     country: string;
+    requireSignature: boolean;
+    sendReportOnComplete: boolean;
     createdAt: Date;
     role: PropertyRole | null;
   },
@@ -71,6 +75,8 @@ function toPropertyDto(
     state: row.state,
     zipCode: row.zipCode,
     country: row.country,
+    requireSignature: row.requireSignature,
+    sendReportOnComplete: row.sendReportOnComplete,
     createdAt: row.createdAt.toISOString(),
     role: row.role,
     clientId: seeClient ? row.clientId : null,
@@ -343,6 +349,7 @@ export async function addPropertyTask(
       description: tasks.description,
       estimatedDurationMinutes: tasks.estimatedDurationMinutes,
       defaultPrice: tasks.defaultPrice,
+      requirements: tasks.requirements,
     })
     .from(tasks)
     .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));

@@ -24,6 +24,7 @@ const taskColumns = {
   description: tasks.description,
   estimatedDurationMinutes: tasks.estimatedDurationMinutes,
   defaultPrice: tasks.defaultPrice,
+  requirements: tasks.requirements,
   createdBy: tasks.createdBy,
   createdAt: tasks.createdAt,
 };
@@ -174,6 +175,7 @@ export async function assignTask(
         description: tasks.description,
         estimatedDurationMinutes: tasks.estimatedDurationMinutes,
         defaultPrice: tasks.defaultPrice,
+        requirements: tasks.requirements,
       })
       .from(tasks)
       .where(eq(tasks.id, id));
@@ -198,6 +200,7 @@ export async function assignTask(
           description: sql`excluded.description`,
           estimatedDurationMinutes: sql`excluded.estimated_duration_minutes`,
           defaultPrice: sql`excluded.default_price`,
+          requirements: sql`excluded.requirements`,
         },
         setWhere: eq(propertyTasks.isActive, false),
       })

@@ -9,7 +9,8 @@ import {
 import type { VisitClientDto } from '../../../shared/schemas/clients';
 import { policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { clients, profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { clients, photos, profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { readingOutOfRange, type PhotoTag } from '../../../shared/evidence';
 import { notFound } from '../../errors';
 
 // What the visits module's services share: the columns of a visit as lists show it, the visit
@@ -75,6 +76,15 @@ export async function requireVisit(db: Executor, member: Member, id: string, { f
   return visit;
 }
 
+/** Issue 27: a visit task's evidence photos by tag (index photos_visit_task_idx). */
+const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
+  select json_build_object(
+    'before', count(*) filter (where ${photos.tag} = 'before'),
+    'after', count(*) filter (where ${photos.tag} = 'after'),
+    'other', count(*) filter (where ${photos.tag} = 'other'))
+  from ${photos} where ${photos.visitTaskId} = ${visitTasks.id}
+)`;
+
 /** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices. */
 export function selectVisitTasks(db: Executor, member: Member, where: SQL): Promise<VisitTaskDto[]> {
   const seePrices = policy.workspace.can(member).seePrices;
@@ -91,12 +101,22 @@ export function selectVisitTasks(db: Executor, member: Member, where: SQL): Prom
       notes: visitTasks.notes,
       completedAt: visitTasks.completedAt,
       version: visitTasks.version,
+      requirements: visitTasks.requirements,
+      reading: visitTasks.reading,
+      result: visitTasks.result,
+      photos: taskPhotoCounts,
+      followUpOf: visitTasks.followUpOf,
     })
     .from(visitTasks)
     .where(where)
     .orderBy(asc(visitTasks.createdAt), asc(visitTasks.name), asc(visitTasks.id))
     .then((rows) =>
-      rows.map((row) => ({ ...row, price: seePrices ? row.price : null, completedAt: iso(row.completedAt) })),
+      rows.map((row) => ({
+        ...row,
+        price: seePrices ? row.price : null,
+        completedAt: iso(row.completedAt),
+        readingFlagged: readingOutOfRange(row.requirements, row.reading),
+      })),
     );
 }
 

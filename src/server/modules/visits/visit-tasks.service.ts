@@ -10,6 +10,7 @@ import {
   type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
 import { policy, type Member } from '../../access';
+import type { Requirement } from '../../../shared/evidence';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { conflict, notFound, staleVersion } from '../../errors';
@@ -42,6 +43,8 @@ export async function addVisitTask(
         description: tasks.description,
         estimatedDurationMinutes: tasks.estimatedDurationMinutes,
         price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
+        // Issue 27: the property's copy of the requirements, else the template's.
+        requirements: sql<Requirement[]>`coalesce(${propertyTasks.requirements}, ${tasks.requirements})`,
       })
       .from(tasks)
       .leftJoin(
@@ -65,6 +68,7 @@ export async function addVisitTask(
         description: task.description,
         estimatedDurationMinutes: task.estimatedDurationMinutes,
         price: input.price ?? (task.price === null ? null : toCents(task.price)),
+        requirements: task.requirements,
         status: 'pending',
       })
       .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
@@ -85,7 +89,9 @@ export async function updateVisitTask(
   return db.transaction(async (tx) => {
     const visit = await requireVisit(tx, member, visitId, { forChange: true });
     if (input.price !== undefined) policy.visit.requireChange(member, visit, 'changePrice', VISIT_MESSAGES.noPrices);
-    if (input.status !== undefined || input.notes !== undefined) {
+    const note = input.note !== undefined ? input.note : input.notes;
+    const evidence = input.reading !== undefined || input.result !== undefined;
+    if (input.status !== undefined || note !== undefined || evidence) {
       policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
     }
     const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
@@ -95,7 +101,10 @@ export async function updateVisitTask(
       const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
       changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
     }
-    if (input.notes !== undefined) changes.notes = input.notes;
+    if (note !== undefined) changes.notes = note;
+    // Issue 27 evidence: a reading out of range is kept (and flagged in the answer).
+    if (input.reading !== undefined) changes.reading = input.reading;
+    if (input.result !== undefined) changes.result = input.result;
     if (input.price !== undefined) changes.price = input.price;
     // Issue 17: every change bumps the version; a write naming an older one changes nothing (409
     // with the task as it is now).

@@ -10,10 +10,13 @@ import {
   upcomingVisitsQuery,
   updateVisitInput,
   updateVisitTaskInput,
+  signatureFields,
   VISIT_MESSAGES,
 } from '../../../shared/schemas/visits';
 import { inWorkspace } from '../../auth/session';
-import { parseBody, parseQuery, uuidParam } from '../../http';
+import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
+import { openSignature, receiveSignature, saveSignature } from './visit-evidence';
+import { Readable } from 'node:stream';
 import type { MemberEnv } from '../../types';
 import { addVisitUser, listVisitCandidates, removeVisitUser } from './visit-people.service';
 import { addVisitTask, listTaskOptions, removeVisitTask, updateVisitTask } from './visit-tasks.service';
@@ -63,6 +66,27 @@ export const visitsRoutes = new Hono<MemberEnv>()
     const id = visitId(c);
     await removeVisitTask(c.var.db, c.var.member, id, uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound));
     return c.body(null, 204);
+  })
+  // ── issue 27: the customer's signature ──
+  .post('/:id/signature', async (c) => {
+    const id = visitId(c);
+    const upload = await receiveSignature(c.req.raw, c.var.config);
+    try {
+      const fields = parseWith(signatureFields, upload.fields);
+      await saveSignature(c.var.db, c.var.storage, c.var.member, id, fields, upload.file);
+    } finally {
+      await upload.cleanUp();
+    }
+    return c.json(await getVisit(c.var.db, c.var.member, id), 201);
+  })
+  .get('/:id/signature', async (c) => {
+    const { key, stored } = await openSignature(c.var.db, c.var.storage, c.var.member, visitId(c));
+    return c.body(Readable.toWeb(stored.body) as unknown as ReadableStream, 200, {
+      'Cache-Control': 'private, max-age=3600',
+      ETag: `"${key}"`,
+      'Content-Type': 'image/png',
+      'Content-Length': String(stored.size),
+    });
   })
   // ── people ──
   .get('/:id/candidates', async (c) =>

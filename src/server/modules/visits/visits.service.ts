@@ -17,8 +17,9 @@ import {
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { authorize, insertWithClientId, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
-import { properties, propertyTasks, tasks, visits, visitTasks, visitUsers } from '../../db/schema';
-import { conflict, notFound, staleVersion } from '../../errors';
+import { properties, propertyTasks, tasks, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { conflict, evidenceMissing, notFound, staleVersion } from '../../errors';
+import { missingOnVisit } from './visit-evidence';
 import { counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
 import { startOfToday, startOfTomorrow } from '../../db/workspace-time';
 import { completedAtFor } from './completed-at';
@@ -26,7 +27,7 @@ import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
 import { isStale, updateVersioned } from '../../db/versioned';
 import { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from '../invoices';
 import { replacePeople, requireMembers } from './visit-people.service';
-import { listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
+import { iso, listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
 // Visits (spec §2 Visits, §3, §4) inside a workspace (issue 24).
 // Every query is scoped with access.ts: owners and managers see every visit of the workspace,
@@ -147,6 +148,21 @@ export async function listMyVisits(db: Executor, member: Member, query: MyVisits
   return { items: await visitDetails(db, member, where, MY_VISITS_MAX) };
 }
 
+/** Issue 27: what a visit's details add for proof of visit (needs `properties` in the query). */
+const proofColumns = {
+  requireSignature: properties.requireSignature,
+  signerName: visits.signerName,
+  signedAt: visits.signedAt,
+  overrideReason: visits.overrideReason,
+  reopenedAt: visits.reopenedAt,
+  reopenedBy: sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${visits.reopenedBy})`,
+  reportSentAt: visits.reportSentAt,
+};
+
+/** Time on site in whole minutes, once both ends are known. */
+const minutesBetween = (from: Date | null, to: Date | null) =>
+  from && to ? Math.max(0, Math.round((to.getTime() - from.getTime()) / 60_000)) : null;
+
 /**
  * The details of the visible visits matching `where`, soonest first: one query for the visits
  * (property, people), one for all their tasks, one for the invoices of those the member may see
@@ -154,7 +170,7 @@ export async function listMyVisits(db: Executor, member: Member, query: MyVisits
  */
 async function visitDetails(db: Executor, member: Member, where: SQL, limit: number): Promise<VisitDetailDto[]> {
   const rows = await db
-    .select({ ...listItemColumns, createdAt: visits.createdAt })
+    .select({ ...listItemColumns, ...proofColumns, createdAt: visits.createdAt })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .where(and(where, policy.visit.scope(member)))
@@ -163,11 +179,33 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
   if (rows.length === 0) return [];
 
   const seeInvoices = policy.workspace.can(member).seeInvoices;
-  const details = rows.map(({ createdAt, ...listed }) => {
+  const details = rows.map((row) => {
+    const {
+      createdAt,
+      requireSignature,
+      signerName,
+      signedAt,
+      overrideReason,
+      reopenedAt,
+      reopenedBy,
+      reportSentAt,
+      ...listed
+    } = row;
     const item = toListItem(listed);
     return {
       ...item,
       createdAt: createdAt.toISOString(),
+      requireSignature,
+      signature:
+        signerName && signedAt
+          ? { signerName, signedAt: signedAt.toISOString(), url: `/api/visits/${item.id}/signature` }
+          : null,
+      overrideReason,
+      reopenedAt: iso(reopenedAt),
+      reopenedBy,
+      reportSentAt: iso(reportSentAt),
+      estimatedMinutes: 0,
+      actualMinutes: minutesBetween(listed.startedAt, listed.completedAt),
       tasks: [] as VisitTaskDto[],
       invoices: [] as VisitInvoiceDto[],
       myRole: item.people.find((person) => person.userId === member.id)?.role ?? null,
@@ -183,7 +221,12 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
       details.map((detail) => detail.id),
     ),
   );
-  for (const task of taskRows) byId.get(task.visitId)?.tasks.push(task);
+  for (const task of taskRows) {
+    const detail = byId.get(task.visitId);
+    if (!detail) continue;
+    detail.tasks.push(task);
+    detail.estimatedMinutes += task.estimatedDurationMinutes ?? 0;
+  }
 
   // Technicians do not see invoices, not even their amounts (issue 14).
   if (seeInvoices) {
@@ -291,18 +334,19 @@ export async function insertVisits(
   const idList = sql`unnest(${sql.param(ids)}::uuid[])`;
   if (input.tasks === 'property') {
     await tx.execute(sql`
-      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, status)
+      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, requirements, status)
       select ${input.workspaceId}, made.id, ${propertyTasks.taskId}, ${propertyTasks.name}, ${propertyTasks.description},
-        ${propertyTasks.estimatedDurationMinutes}, coalesce(${propertyTasks.customPrice}, ${propertyTasks.defaultPrice}), 'pending'
+        ${propertyTasks.estimatedDurationMinutes}, coalesce(${propertyTasks.customPrice}, ${propertyTasks.defaultPrice}),
+        ${propertyTasks.requirements}, 'pending'
       from ${idList} as made(id)
       cross join ${propertyTasks}
       where ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
       order by made.id, lower(${propertyTasks.name})`);
   } else {
     await tx.execute(sql`
-      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, status)
+      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, requirements, status)
       select ${input.workspaceId}, made.id, ${tasks.id}, ${tasks.name}, ${tasks.description}, ${tasks.estimatedDurationMinutes},
-        coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), 'pending'
+        coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), coalesce(${propertyTasks.requirements}, ${tasks.requirements}), 'pending'
       from ${idList} as made(id)
       cross join ${tasks}
       left join ${propertyTasks} on ${propertyTasks.taskId} = ${tasks.id}
@@ -353,6 +397,9 @@ export async function updateVisit(
     changes.completedAt = completedAtFor(input.status, visits, stamp);
   }
   const outcome = await db.transaction(async (tx) => {
+    if (input.status === 'completed' || (input.status && visit.status === 'completed')) {
+      await gateCompletion(tx, member, id, input, changes);
+    }
     const written = await updateVersioned(
       tx,
       visits,
@@ -366,6 +413,36 @@ export async function updateVisit(
   if (outcome === 'missing') throw notFound(VISIT_MESSAGES.notFound);
   if (outcome === 'stale') throw await stale();
   return getVisit(db, member, id);
+}
+
+/**
+ * Issue 27, the completion gate, inside the transaction that changes the status: the visit row is
+ * locked (a tick or an evidence photo holds it FOR SHARE), then completing it is refused with 409
+ * and what is missing unless an owner or manager gives a reason ('Complete anyway', kept on the
+ * visit). Leaving completed is a reopening, recorded with who did it.
+ */
+async function gateCompletion(
+  tx: Executor,
+  member: Member,
+  id: string,
+  input: UpdateVisitData,
+  changes: Partial<Record<keyof typeof visits.$inferInsert, unknown>>,
+) {
+  const [current] = await tx.select({ status: visits.status }).from(visits).where(eq(visits.id, id)).for('update');
+  if (!current) return;
+  if (input.status !== 'completed') {
+    if (current.status === 'completed') Object.assign(changes, { reopenedAt: new Date(), reopenedBy: member.id });
+    return;
+  }
+  if (current.status === 'completed') return;
+  if (input.overrideReason !== undefined) {
+    authorize(policy.visit.can(member, current).completeAnyway, VISIT_MESSAGES.overrideOfficeOnly);
+    changes.overrideReason = input.overrideReason;
+    return;
+  }
+  const missing = await missingOnVisit(tx, id);
+  if (missing.length > 0) throw evidenceMissing(VISIT_MESSAGES.evidenceMissing, missing);
+  changes.overrideReason = null;
 }
 
 /**

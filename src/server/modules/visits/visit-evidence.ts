@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { missingEvidence, type EvidenceTask, type MissingItem } from '../../../shared/evidence';
+import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { policy, type Member } from '../../access';
+import type { Database, Executor } from '../../db/client';
+import { photos, properties, visits, visitTasks } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Storage } from '../../storage/storage';
+import { receiveUpload, uploadsDir, type ReceivedUpload } from '../photos';
+import type { Config } from '../../config';
+import { requireVisit } from './visit-rows';
+
+// Issue 27, proof of visit on the server: what a visit still lacks (the shared gate of
+// shared/evidence.ts over the rows as they are), and the customer's signature.
+
+/**
+ * The completion gate over the database: each task's requirements and evidence (photos counted
+ * by tag), the property's signature rule and the visit's signature. Run inside the transaction
+ * that completes the visit, after its row is locked, so no evidence changes underneath.
+ */
+export async function missingOnVisit(tx: Executor, visitId: string): Promise<MissingItem[]> {
+  const [visit] = await tx
+    .select({
+      requireSignature: properties.requireSignature,
+      signed: sql<boolean>`${visits.signaturePath} is not null`,
+    })
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .where(eq(visits.id, visitId));
+  if (!visit) return [];
+  const tasks: EvidenceTask[] = await tx
+    .select({
+      id: visitTasks.id,
+      status: visitTasks.status,
+      requirements: visitTasks.requirements,
+      reading: visitTasks.reading,
+      result: visitTasks.result,
+      notes: visitTasks.notes,
+      photos: sql<EvidenceTask['photos']>`(
+        select json_build_object(
+          'before', count(*) filter (where ${photos.tag} = 'before'),
+          'after', count(*) filter (where ${photos.tag} = 'after'),
+          'other', count(*) filter (where ${photos.tag} = 'other'))
+        from ${photos} where ${photos.visitTaskId} = ${visitTasks.id})`,
+    })
+    .from(visitTasks)
+    .where(eq(visitTasks.visitId, visitId))
+    .orderBy(visitTasks.createdAt, visitTasks.name, visitTasks.id);
+  return missingEvidence({ tasks, requireSignature: visit.requireSignature, signed: visit.signed });
+}
+
+/** A signature is a small drawing: at most 1 MB, a PNG or JPEG by its first bytes. */
+export const MAX_SIGNATURE_BYTES = 1024 * 1024;
+const SIGNATURE_TYPES = new Set(['image/png', 'image/jpeg']);
+
+/** Receives `POST /api/visits/:id/signature`'s multipart body, with the signature's own messages. */
+export async function receiveSignature(request: Request, config: Config): Promise<ReceivedUpload> {
+  try {
+    return await receiveUpload(request, MAX_SIGNATURE_BYTES, uploadsDir(config));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', VISIT_MESSAGES.signatureTooLarge);
+    }
+    if (error instanceof AppError && error.code === 'UNSUPPORTED_MEDIA_TYPE' && error.fields?.file) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', VISIT_MESSAGES.signatureNotAnImage);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Stores the customer's signature on the visit: re-encoded as PNG (nothing but pixels kept), with
+ * the signer's printed name and the time (the phone's, when plausible). Whoever may tick the
+ * visit's tasks may take it; a new signature replaces the old one.
+ */
+export async function saveSignature(
+  db: Database,
+  storage: Storage,
+  member: Member,
+  visitId: string,
+  fields: { signerName: string; signedAt?: Date },
+  file: ReceivedUpload['file'],
+): Promise<void> {
+  const visit = await requireVisit(db, member, visitId);
+  policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
+  if (!SIGNATURE_TYPES.has(file.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', VISIT_MESSAGES.signatureNotAnImage);
+  }
+  let png: Buffer;
+  try {
+    png = await sharp(await readFile(file.path), { limitInputPixels: 4096 * 4096 })
+      .png()
+      .toBuffer();
+  } catch {
+    throw badRequest(VISIT_MESSAGES.signatureNotAnImage, { file: VISIT_MESSAGES.signatureNotAnImage });
+  }
+  const key = `${Date.now()}-${randomBytes(6).toString('hex')}.png`;
+  await storage.put(key, png, 'image/png');
+  const signedAt = fields.signedAt && fields.signedAt.getTime() <= Date.now() ? fields.signedAt : new Date();
+  const [previous] = await db.select({ path: visits.signaturePath }).from(visits).where(eq(visits.id, visitId));
+  const updated = await db
+    .transaction(async (tx) => {
+      const locked = await requireVisit(tx, member, visitId, { forChange: true });
+      policy.visit.requireChange(member, locked, 'tickTasks', VISIT_MESSAGES.fieldOnly);
+      return tx
+        .update(visits)
+        .set({ signaturePath: key, signerName: fields.signerName, signedAt })
+        .where(eq(visits.id, visitId))
+        .returning({ id: visits.id });
+    })
+    .catch(async (error: unknown) => {
+      await storage.delete(key);
+      throw error;
+    });
+  if (updated.length > 0 && previous?.path) await storage.delete(previous.path);
+}
+
+/** The stored signature of a visit the member sees: 404 when there is none. */
+export async function openSignature(db: Executor, storage: Storage, member: Member, visitId: string) {
+  const [row] = await db
+    .select({ path: visits.signaturePath })
+    .from(visits)
+    .where(and(eq(visits.id, visitId), policy.visit.scope(member)));
+  if (!row) throw notFound(VISIT_MESSAGES.notFound);
+  if (!row.path) throw notFound(VISIT_MESSAGES.noSignature);
+  const stored = await storage.get(row.path);
+  if (!stored) throw notFound(VISIT_MESSAGES.noSignature);
+  return { key: row.path, stored };
+}
