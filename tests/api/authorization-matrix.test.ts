@@ -251,6 +251,13 @@ const TABLE: Record<string, Row> = {
     params: (c) => ({ id: c.w.visitId, taskId: c.w.visitTaskId }),
     expect: officeOnVisible(204),
   },
+  // issue 27: the customer's signature, taken by whoever works the visit; seen by whoever sees it
+  'POST /api/visits/:id/signature': {
+    params: (c) => ({ id: c.w.visitId }),
+    upload: () => ({ signerName: 'Pat Customer' }),
+    expect: fieldWork(201),
+  },
+  'GET /api/visits/:id/signature': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
   'GET /api/visits/:id/candidates': {
     params: (c) => ({ id: c.w.visitId }),
     query: () => page,
@@ -647,6 +654,7 @@ async function run(endpoint: string, row: Row, role: Role, kind: Kind): Promise<
         { bytes: png, name: 'matrix.png', type: 'image/png' },
         row.upload(cell),
         headers,
+        url,
       )
     : await t.request(url, { method, cookie: user?.cookie, body: row.body?.(cell), headers });
   const isJson = (response.headers.get('content-type') ?? '').includes('json');

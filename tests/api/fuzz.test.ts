@@ -111,6 +111,7 @@ const WRITE_ENDPOINTS = [
 /** Write endpoints fuzzed elsewhere, and where. */
 const FUZZED_ELSEWHERE: Record<string, string> = {
   'POST /api/photos': 'multipart uploads: tests/api/hostile-uploads.test.ts',
+  'POST /api/visits/:id/signature': 'multipart uploads: tests/api/proof-of-visit.test.ts',
 };
 
 /**

@@ -33,15 +33,15 @@ function expectServerTime(value: string | null, before: Date) {
   expect(time).toBeLessThanOrEqual(Date.now() + 1000);
 }
 
-/** A visit made two hours ago, with one pending task, the technician its lead. */
-async function visitMadeTwoHoursAgo() {
+/** A visit made two hours ago, with one task (pending unless told), the technician its lead. */
+async function visitMadeTwoHoursAgo(taskStatus: 'pending' | 'completed' = 'pending') {
   const property = await createProperty(t, owner, {}, [tech]);
   const visit = await createVisit(t, property.id, { lead: tech, scheduledAt: minutesAgo(150) });
   await t.db
     .update(visits)
     .set({ createdAt: minutesAgo(120) })
     .where(eq(visits.id, visit.id));
-  const task = await addVisitTask(t, visit.id, (await createTask(t, owner)).id);
+  const task = await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { status: taskStatus });
   return { visit, task };
 }
 
@@ -110,7 +110,7 @@ describe('a visit completed offline', () => {
     t.request(`/api/visits/${visitId}`, { method: 'PATCH', cookie: tech.cookie, body });
 
   it('keeps a plausible time as completedAt (and startedAt), else the server’s', async () => {
-    const { visit } = await visitMadeTwoHoursAgo();
+    const { visit } = await visitMadeTwoHoursAgo('completed');
     const startedAt = minutesAgo(90).toISOString();
     const completedAt = minutesAgo(30).toISOString();
     expect(
@@ -120,14 +120,14 @@ describe('a visit completed offline', () => {
       await json<VisitDetailDto>(await patch(visit.id, { status: 'completed', at: completedAt }), 200),
     ).toMatchObject({ startedAt, completedAt });
 
-    const other = (await visitMadeTwoHoursAgo()).visit;
+    const other = (await visitMadeTwoHoursAgo('completed')).visit;
     const before = new Date();
     const early = await json<VisitDetailDto>(
       await patch(other.id, { status: 'completed', at: minutesAgo(121).toISOString() }),
       200,
     );
     expectServerTime(early.completedAt, before);
-    const third = (await visitMadeTwoHoursAgo()).visit;
+    const third = (await visitMadeTwoHoursAgo('completed')).visit;
     const future = await json<VisitDetailDto>(
       await patch(third.id, { status: 'completed', at: new Date(Date.now() + 3600_000).toISOString() }),
       200,

@@ -161,6 +161,8 @@ describe('listing properties', () => {
       role: 'owner',
       clientId: null,
       clientName: null,
+      requireSignature: false,
+      sendReportOnComplete: false,
       can: {
         edit: true,
         delete: true,

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../src/shared/constants';
 import { notes, visits, visitSeries, workspaceInvitations } from '../../src/server/db/schema';
+import { tinyPng } from './images';
 import {
   addMember,
   addPropertyTask,
@@ -155,6 +156,13 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
   const completedTask = await addVisitTask(t, completedVisit.id, task.id, { status: 'completed', price: 1000 });
   const invoice = await createInvoiceRow(t, property.id);
   await billVisit(t, invoice.id, completedVisit.id);
+  // Issue 27: the completed visit was signed by the customer.
+  const signatureKey = `${Date.now()}-${randomBytes(6).toString('hex')}.png`;
+  await t.storage.put(signatureKey, await tinyPng(), 'image/png');
+  await t.db
+    .update(visits)
+    .set({ signaturePath: signatureKey, signerName: `Signer ${tag}`, signedAt: new Date() })
+    .where(eq(visits.id, completedVisit.id));
   const secondary = await createSecondaryProfile(t, owner, { displayName: `Contact ${tag}` });
 
   const photoId = options.photoBytes

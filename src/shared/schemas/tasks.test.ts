@@ -10,6 +10,7 @@ describe('taskForm', () => {
       description: '',
       estimatedDurationMinutes: 90,
       defaultPrice: 4550,
+      requirements: [],
     });
     const blank = taskForm.parse({ name: 'Mow', description: '', estimatedDurationMinutes: ' ', defaultPrice: '' });
     expect(blank).toMatchObject({ estimatedDurationMinutes: null, defaultPrice: null });

@@ -6,12 +6,12 @@ import { missingEvidence, type EvidenceTask, type MissingItem } from '../../../s
 import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
 import { policy, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
-import { photos, properties, visits, visitTasks } from '../../db/schema';
+import { properties, visits, visitTasks } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { receiveUpload, uploadsDir, type ReceivedUpload } from '../photos';
 import type { Config } from '../../config';
-import { requireVisit } from './visit-rows';
+import { requireVisit, taskPhotoCounts } from './visit-rows';
 
 // Issue 27, proof of visit on the server: what a visit still lacks (the shared gate of
 // shared/evidence.ts over the rows as they are), and the customer's signature.
@@ -39,12 +39,7 @@ export async function missingOnVisit(tx: Executor, visitId: string): Promise<Mis
       reading: visitTasks.reading,
       result: visitTasks.result,
       notes: visitTasks.notes,
-      photos: sql<EvidenceTask['photos']>`(
-        select json_build_object(
-          'before', count(*) filter (where ${photos.tag} = 'before'),
-          'after', count(*) filter (where ${photos.tag} = 'after'),
-          'other', count(*) filter (where ${photos.tag} = 'other'))
-        from ${photos} where ${photos.visitTaskId} = ${visitTasks.id})`,
+      photos: taskPhotoCounts,
     })
     .from(visitTasks)
     .where(eq(visitTasks.visitId, visitId))

@@ -76,13 +76,16 @@ export async function requireVisit(db: Executor, member: Member, id: string, { f
   return visit;
 }
 
-/** Issue 27: a visit task's evidence photos by tag (index photos_visit_task_idx). */
-const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
+/**
+ * Issue 27: a visit task's evidence photos by tag (index photos_visit_task_idx). Qualified by
+ * hand: drizzle leaves columns bare in a one-table select, and a bare `id` here would be the photo's.
+ */
+export const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
   select json_build_object(
-    'before', count(*) filter (where ${photos.tag} = 'before'),
-    'after', count(*) filter (where ${photos.tag} = 'after'),
-    'other', count(*) filter (where ${photos.tag} = 'other'))
-  from ${photos} where ${photos.visitTaskId} = ${visitTasks.id}
+    'before', count(*) filter (where evidence.tag = 'before'),
+    'after', count(*) filter (where evidence.tag = 'after'),
+    'other', count(*) filter (where evidence.tag = 'other'))
+  from ${photos} as evidence where evidence.visit_task_id = ${visitTasks}.id
 )`;
 
 /** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices. */

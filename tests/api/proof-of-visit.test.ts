@@ -1,0 +1,352 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visits } from '../../src/server/db/schema';
+import { missingEvidence, type Requirement } from '../../src/shared/evidence';
+import type { PhotoDetailDto } from '../../src/shared/schemas/photos';
+import type { TaskDto } from '../../src/shared/schemas/tasks';
+import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
+import { addMember, createProperty, createUser, type TestUser } from '../support/factories';
+import { tinyPng } from '../support/images';
+import { json } from '../support/json';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// Issue 27, proof of visit: requirements copied from templates, evidence on visit tasks, the
+// customer's signature, and the completion gate the server holds (409 with what is missing).
+
+let t: TestApp;
+let owner: TestUser;
+let manager: TestUser;
+let tech: TestUser;
+let outsider: TestUser;
+
+const POOL: Requirement[] = [
+  { type: 'before_after' },
+  { type: 'reading', unit: 'ppm', min: 1, max: 3 },
+  { type: 'pass_fail' },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  manager = await createUser(t);
+  tech = await createUser(t);
+  outsider = await createUser(t);
+  await addMember(t, owner.workspaceId, manager, 'manager');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (user: TestUser, url: string, method = 'GET', body?: unknown) =>
+  t.request(url, { method, cookie: user.cookie, body });
+
+/** A template with `requirements`, on a property (signature as asked), and a visit with the tech as lead. */
+async function poolVisit(options: { requirements?: Requirement[]; requireSignature?: boolean } = {}) {
+  const template = await json<TaskDto>(
+    await call(owner, '/api/tasks', 'POST', {
+      name: `Pool service ${crypto.randomUUID().slice(0, 6)}`,
+      estimatedDurationMinutes: 45,
+      requirements: options.requirements ?? POOL,
+    }),
+    201,
+  );
+  const property = await createProperty(t, owner, { requireSignature: options.requireSignature ?? false }, [tech]);
+  await json(await call(owner, `/api/properties/${property.id}/tasks`, 'POST', { taskId: template.id }), 201);
+  const visit = await json<VisitDetailDto>(
+    await call(owner, '/api/visits', 'POST', {
+      propertyId: property.id,
+      scheduledAt: new Date().toISOString(),
+      assigneeIds: [tech.id],
+    }),
+    201,
+  );
+  return { template, property, visit, task: visit.tasks[0]! };
+}
+
+const patchTask = (user: TestUser, visitId: string, taskId: string, body: Record<string, unknown>) =>
+  call(user, `/api/visits/${visitId}/tasks/${taskId}`, 'PATCH', body);
+const complete = (user: TestUser, visitId: string, extra: Record<string, unknown> = {}) =>
+  call(user, `/api/visits/${visitId}`, 'PATCH', { status: 'completed', ...extra });
+const evidencePhoto = async (user: TestUser, visitId: string, taskId: string, tag: string) =>
+  t.upload(
+    user.cookie,
+    { bytes: await tinyPng(), name: `${tag}.png`, type: 'image/png' },
+    { attachableType: 'visit', attachableId: visitId, visitTaskId: taskId, tag },
+  );
+const sign = async (
+  user: TestUser,
+  visitId: string,
+  fields: Record<string, string>,
+  bytes?: Buffer,
+  type = 'image/png',
+) =>
+  t.upload(
+    user.cookie,
+    { bytes: bytes ?? (await tinyPng()), name: 'signature.png', type },
+    fields,
+    {},
+    `/api/visits/${visitId}/signature`,
+  );
+
+describe('requirements on templates', () => {
+  it('are kept on the template and copied to the property task and the visit task', async () => {
+    const { template, visit, task } = await poolVisit();
+    expect(template.requirements).toEqual(POOL);
+    expect(task.requirements).toEqual(POOL);
+    // Changing the template later changes neither copy (copy, never follow).
+    await json(await call(owner, `/api/tasks/${template.id}`, 'PATCH', { name: template.name, requirements: [] }), 200);
+    const again = await json<VisitDetailDto>(await call(owner, `/api/visits/${visit.id}`), 200);
+    expect(again.tasks[0]!.requirements).toEqual(POOL);
+  });
+
+  it('are refused when malformed, with the field named', async () => {
+    const response = await call(owner, '/api/tasks', 'POST', {
+      name: 'Bad',
+      requirements: [{ type: 'reading', unit: 'ppm', min: 3, max: 1 }],
+    });
+    const body = await json<{ error: { fields: Record<string, string> } }>(response, 400);
+    expect(Object.values(body.error.fields)).toContain('Maximum must be at least the minimum');
+  });
+});
+
+describe('the completion gate', () => {
+  it('refuses with 409 and what each task misses, the signature last; then opens when all is in', async () => {
+    const { visit, task } = await poolVisit({ requireSignature: true });
+    const refused = await json<{ error: { message: string; missing: unknown } }>(await complete(tech, visit.id), 409);
+    expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
+    expect(refused.error.missing).toEqual([
+      { taskId: task.id, needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'] },
+      { needs: ['signature'] },
+    ]);
+
+    await json(await evidencePhoto(tech, visit.id, task.id, 'before'), 201);
+    await json(await evidencePhoto(tech, visit.id, task.id, 'after'), 201);
+    const ticked = await json<VisitTaskDto>(
+      await patchTask(tech, visit.id, task.id, { status: 'completed', reading: 2.5, result: 'pass' }),
+      200,
+    );
+    expect(ticked).toMatchObject({
+      reading: 2.5,
+      readingFlagged: false,
+      result: 'pass',
+      photos: { before: 1, after: 1, other: 0 },
+    });
+    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
+      { needs: ['signature'] },
+    ]);
+    await json(await sign(tech, visit.id, { signerName: 'Pat Customer' }), 201);
+    const done = await json<VisitDetailDto>(await complete(tech, visit.id), 200);
+    expect(done).toMatchObject({
+      status: 'completed',
+      overrideReason: null,
+      signature: { signerName: 'Pat Customer' },
+    });
+  });
+
+  it('flags a reading out of range and asks for a note, which the task then has', async () => {
+    const { visit, task } = await poolVisit();
+    await json(await evidencePhoto(tech, visit.id, task.id, 'before'), 201);
+    await json(await evidencePhoto(tech, visit.id, task.id, 'after'), 201);
+    const high = await json<VisitTaskDto>(
+      await patchTask(tech, visit.id, task.id, { status: 'completed', reading: 5.2, result: 'fail' }),
+      200,
+    );
+    expect(high).toMatchObject({ reading: 5.2, readingFlagged: true });
+    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
+      { taskId: task.id, needs: ['reading_note'] },
+    ]);
+    const noted = await json<VisitTaskDto>(await patchTask(tech, visit.id, task.id, { note: 'Shocked the pool' }), 200);
+    expect(noted.notes).toBe('Shocked the pool');
+    await json(await complete(tech, visit.id), 200);
+  });
+
+  it('lets a skipped task through with a reason and no evidence', async () => {
+    const { visit, task } = await poolVisit();
+    await json(await patchTask(tech, visit.id, task.id, { status: 'skipped' }), 200);
+    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
+      { taskId: task.id, needs: ['skip_reason'] },
+    ]);
+    await json(await patchTask(tech, visit.id, task.id, { note: 'Pool covered for winter' }), 200);
+    await json(await complete(tech, visit.id), 200);
+  });
+
+  it("'Complete anyway' is the office's, with a reason kept on the visit; a technician gets 403", async () => {
+    const { visit } = await poolVisit();
+    const refused = await json<{ error: { message: string } }>(
+      await complete(tech, visit.id, { overrideReason: 'Customer asked' }),
+      403,
+    );
+    expect(refused.error.message).toBe('Only owners and managers may complete anyway');
+    await json(await complete(manager, visit.id, { overrideReason: '  ' }), 400);
+    const done = await json<VisitDetailDto>(
+      await complete(manager, visit.id, { overrideReason: 'Pump room flooded; photos next week' }),
+      200,
+    );
+    expect(done).toMatchObject({ status: 'completed', overrideReason: 'Pump room flooded; photos next week' });
+  });
+
+  it('records a reopening by the office on the visit; a completed visit is read-only for technicians', async () => {
+    const { visit, task } = await poolVisit();
+    await json(await complete(owner, visit.id, { overrideReason: 'Office test' }), 200);
+    const locked = await patchTask(tech, visit.id, task.id, { reading: 2 });
+    expect(locked.status).toBe(409);
+    expect(
+      (
+        await json<{ error: { message: string } }>(
+          await call(tech, `/api/visits/${visit.id}`, 'PATCH', { status: 'in_progress' }),
+          403,
+        )
+      ).error.message,
+    ).toBeTruthy();
+    const reopened = await json<VisitDetailDto>(
+      await call(manager, `/api/visits/${visit.id}`, 'PATCH', { status: 'in_progress' }),
+      200,
+    );
+    expect(reopened.reopenedBy).toBe(manager.email);
+    expect(reopened.reopenedAt).not.toBeNull();
+  });
+});
+
+describe('evidence photos', () => {
+  it('are attached to the visit task with their tag and capture time', async () => {
+    const { visit, task } = await poolVisit();
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    const photo = await json<PhotoDetailDto>(
+      await t.upload(
+        tech.cookie,
+        { bytes: await tinyPng(), name: 'after.png', type: 'image/png' },
+        { attachableType: 'visit', attachableId: visit.id, visitTaskId: task.id, tag: 'after', capturedAt: at },
+      ),
+      201,
+    );
+    expect(photo).toMatchObject({ visitTaskId: task.id, tag: 'after', capturedAt: at, attachableId: visit.id });
+    const listed = await json<{ items: PhotoDetailDto[] }>(await call(tech, `/api/photos?visitTaskId=${task.id}`), 200);
+    expect(listed.items.map((item) => item.id)).toEqual([photo.id]);
+  });
+
+  it('must name a task of the visit they are attached to, and a known tag', async () => {
+    const first = await poolVisit();
+    const second = await poolVisit();
+    const wrongVisit = await t.upload(
+      tech.cookie,
+      { bytes: await tinyPng(), name: 'x.png', type: 'image/png' },
+      { attachableType: 'visit', attachableId: second.visit.id, visitTaskId: first.task.id, tag: 'before' },
+    );
+    expect(wrongVisit.status).toBe(404);
+    const badTag = await t.upload(
+      tech.cookie,
+      { bytes: await tinyPng(), name: 'x.png', type: 'image/png' },
+      { attachableType: 'visit', attachableId: first.visit.id, visitTaskId: first.task.id, tag: 'during' },
+    );
+    expect(badTag.status).toBe(400);
+    const tagAlone = await t.upload(
+      tech.cookie,
+      { bytes: await tinyPng(), name: 'x.png', type: 'image/png' },
+      { attachableType: 'property', attachableId: first.property.id, tag: 'before' },
+    );
+    expect(tagAlone.status).toBe(400);
+  });
+});
+
+describe("the customer's signature", () => {
+  it('is stored as a PNG with the printed name and the time, and served to whoever sees the visit', async () => {
+    const { visit } = await poolVisit();
+    const signedAt = new Date(Date.now() - 60_000).toISOString();
+    const signed = await json<VisitDetailDto>(
+      await sign(tech, visit.id, { signerName: ' Pat Customer ', signedAt }),
+      201,
+    );
+    expect(signed.signature).toEqual({
+      signerName: 'Pat Customer',
+      signedAt,
+      url: `/api/visits/${visit.id}/signature`,
+    });
+    const image = await call(owner, `/api/visits/${visit.id}/signature`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('png');
+  });
+
+  it('is refused when not a PNG or JPEG by its first bytes, when too large, or without a name', async () => {
+    const { visit } = await poolVisit();
+    const text = await sign(tech, visit.id, { signerName: 'Pat' }, Buffer.from('not an image at all'), 'image/png');
+    expect(text.status).toBe(415);
+    const gif = await sign(
+      tech,
+      visit.id,
+      { signerName: 'Pat' },
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+        .gif()
+        .toBuffer(),
+      'image/gif',
+    );
+    expect((await json<{ error: { message: string } }>(gif, 415)).error.message).toBe(
+      'The signature must be a PNG or JPEG image',
+    );
+    const huge = await sign(
+      tech,
+      visit.id,
+      { signerName: 'Pat' },
+      Buffer.concat([await tinyPng(), Buffer.alloc(1024 * 1024 + 10)]),
+    );
+    expect((await json<{ error: { message: string } }>(huge, 413)).error.message).toBe(
+      'The signature must be less than 1MB',
+    );
+    const nameless = await sign(tech, visit.id, { signerName: '' });
+    expect((await json<{ error: { message: string } }>(nameless, 400)).error.message).toBe(
+      "Please enter the signer's name",
+    );
+    const [row] = await t.db.select({ path: visits.signaturePath }).from(visits).where(eq(visits.id, visit.id));
+    expect(row!.path).toBeNull();
+  });
+});
+
+describe('another workspace', () => {
+  it('gets 404 on evidence, photos, the signature and completion', async () => {
+    const { visit, task } = await poolVisit();
+    await json(await sign(tech, visit.id, { signerName: 'Pat' }), 201);
+    expect((await patchTask(outsider, visit.id, task.id, { reading: 2 })).status).toBe(404);
+    expect((await evidencePhoto(outsider, visit.id, task.id, 'before')).status).toBe(404);
+    expect((await sign(outsider, visit.id, { signerName: 'Mallory' })).status).toBe(404);
+    expect((await call(outsider, `/api/visits/${visit.id}/signature`)).status).toBe(404);
+    expect((await complete(outsider, visit.id, { overrideReason: 'mine now' })).status).toBe(404);
+  });
+});
+
+describe('replays in any order (fast-check)', () => {
+  type Step = 'tick' | 'reading' | 'result' | 'before' | 'after' | 'sign' | 'complete' | 'completeAnyway';
+  const STEPS: Step[] = ['tick', 'reading', 'result', 'before', 'after', 'sign', 'complete', 'completeAnyway'];
+
+  it('never ends with a completed visit missing a required item, unless completed anyway', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.shuffledSubarray(STEPS, { minLength: 1 }), fc.boolean(), async (steps, officeOverrides) => {
+        const { visit, task } = await poolVisit({ requireSignature: true });
+        for (const step of steps) {
+          // Each write is replayed as the outbox sends it: once, in its order; its answer is whatever the server says.
+          if (step === 'tick') await patchTask(tech, visit.id, task.id, { status: 'completed' });
+          if (step === 'reading') await patchTask(tech, visit.id, task.id, { reading: 2 });
+          if (step === 'result') await patchTask(tech, visit.id, task.id, { result: 'pass' });
+          if (step === 'before' || step === 'after') await evidencePhoto(tech, visit.id, task.id, step);
+          if (step === 'sign') await sign(tech, visit.id, { signerName: 'Pat' });
+          if (step === 'complete') await complete(tech, visit.id);
+          if (step === 'completeAnyway')
+            await complete(officeOverrides ? owner : tech, visit.id, { overrideReason: 'Replayed' });
+        }
+        const final = await json<VisitDetailDto>(await call(owner, `/api/visits/${visit.id}`), 200);
+        if (final.status !== 'completed') return;
+        const missing = missingEvidence({
+          tasks: final.tasks,
+          requireSignature: final.requireSignature,
+          signed: final.signature !== null,
+        });
+        expect(missing.length === 0 || final.overrideReason !== null).toBe(true);
+        // Completed anyway only by the office.
+        if (final.overrideReason !== null) expect(officeOverrides).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
