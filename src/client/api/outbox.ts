@@ -6,7 +6,14 @@ import { tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
 import { ApiError, errorMessage } from './http';
 import { noteCreateWrite, noteUpdateWrite, type NoteCreateChange, type NoteUpdateChange } from './notes';
 import { photoWrite, type PhotoChange } from './photos';
-import { visitStatusWrite, visitTaskWrite, type VisitStatusChange, type VisitTaskChange } from './visits';
+import {
+  signatureWrite,
+  visitStatusWrite,
+  visitTaskWrite,
+  type SignatureChange,
+  type VisitStatusChange,
+  type VisitTaskChange,
+} from './visits';
 import { invalidate, type Write } from './write';
 
 // Issue 17, the outbox: the field writes (ticking a task, a visit's status, adding or editing a
@@ -22,13 +29,17 @@ import { invalidate, type Write } from './write';
 // to send, show, settle and name it); the queue looks it up by `kind`. Items kept by an older
 // build have the same kinds and fields, and each write's `upgrade` fills what they lack.
 
-export type OutboxChange = VisitTaskChange | VisitStatusChange | NoteCreateChange | NoteUpdateChange | PhotoChange;
+export type OutboxChange =
+  VisitTaskChange | VisitStatusChange | NoteCreateChange | NoteUpdateChange | PhotoChange | SignatureChange;
 
 type AnyWrite = Write<OutboxChange, unknown>;
 
 /** Every write the outbox can queue, by kind. */
 const WRITES = Object.fromEntries(
-  [visitTaskWrite, visitStatusWrite, noteCreateWrite, noteUpdateWrite, photoWrite].map((write) => [write.kind, write]),
+  [visitTaskWrite, visitStatusWrite, noteCreateWrite, noteUpdateWrite, photoWrite, signatureWrite].map((write) => [
+    write.kind,
+    write,
+  ]),
 ) as Record<OutboxChange['kind'], AnyWrite>;
 
 const writeOf = (change: OutboxChange): AnyWrite => WRITES[change.kind];
@@ -239,7 +250,10 @@ async function run() {
       if (conflict) {
         await save({ ...item, attempts, state: 'conflict', error: error.message, current: error.current });
       } else {
+        // Refused: the screen shows the server's state again, not the change (issue 27: a
+        // completion refused for missing evidence must not look completed); the item stays, failed.
         await save({ ...item, attempts, state: 'failed', error: error.message });
+        stale.push(...write.settle(null, item.change, undefined));
       }
     }
   }

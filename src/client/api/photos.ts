@@ -6,6 +6,8 @@ import { api, queryString, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { useWriteMutation, type Write } from './write';
+import type { PhotoTag } from '../../shared/evidence';
+import { countEvidencePhoto, evidenceKeys } from './visits';
 
 // Photos (/api/photos…): the files themselves are <img src> of their `url` and `thumbnailUrl`.
 
@@ -47,6 +49,10 @@ export interface PhotoChange {
   /** Omitted: a standalone photo (spec §5). */
   attachableType?: PhotoAttachableType;
   attachableId?: string;
+  /** Issue 27: evidence for a task of the visit `attachableId`, tagged, with when it was taken. */
+  visitTaskId?: string;
+  tag?: PhotoTag;
+  capturedAt?: string;
 }
 
 /** A property's list shows its first photo: photos and properties both change. */
@@ -58,11 +64,22 @@ export const photoWrite: Write<PhotoChange, PhotoDetailDto> = {
     form.set('caption', change.caption ?? '');
     form.set('attachableType', change.attachableType ?? '');
     form.set('attachableId', change.attachableId ?? '');
+    if (change.visitTaskId) {
+      form.set('visitTaskId', change.visitTaskId);
+      form.set('tag', change.tag ?? 'other');
+      if (change.capturedAt) form.set('capturedAt', change.capturedAt);
+    }
     form.set('file', change.blob, change.fileName);
     return uploadForm<PhotoDetailDto>('/api/photos', form, onProgress, headers);
   },
-  // Shown from the queue itself (its blob) until the server has it: see PendingPhotos.
-  settle: () => [photoKeys.all, areaKeys.properties],
+  // Shown from the queue itself (its blob) until the server has it: see PendingPhotos. Evidence
+  // counts for its task at once (issue 27: the completion gate runs on the phone, offline too).
+  apply: (client, change) => {
+    if (change.visitTaskId && change.attachableId) {
+      countEvidencePhoto(client, change.attachableId, change.visitTaskId, change.tag ?? 'other');
+    }
+  },
+  settle: (_client, change) => [photoKeys.all, areaKeys.properties, ...(change.visitTaskId ? evidenceKeys() : [])],
   describe: (change) => `Photo ${change.fileName}`,
 };
 

@@ -20,7 +20,8 @@ import type {
   VisitTaskDto,
   VisitTaskOptionDto,
 } from '../../shared/schemas/visits';
-import { api, queryString } from './http';
+import { readingOutOfRange, type InspectionResult, type PhotoTag } from '../../shared/evidence';
+import { api, queryString, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import type { Write } from './write';
@@ -250,6 +251,9 @@ export interface VisitTaskChange {
   /** The status before the change, shown nowhere but kept for the record. */
   previous?: VisitTaskStatus;
   notes?: string;
+  /** Issue 27 evidence: a reading (null clears it) and an inspection result. */
+  reading?: number | null;
+  result?: InspectionResult | null;
   version: number;
   /** When the change was made (issue 25): the server keeps it as completed-at when plausible. */
   at?: string;
@@ -262,8 +266,20 @@ export interface VisitStatusChange {
   propertyName: string;
   status: VisitStatus;
   previous: VisitStatus;
+  /** Issue 27, 'Complete anyway': the office's reason for completing with evidence missing. */
+  overrideReason?: string;
   version: number;
   at?: string;
+}
+
+/** Issue 27: the customer's signature, drawn on the phone; the image is kept in IndexedDB while queued. */
+export interface SignatureChange {
+  kind: 'signature';
+  visitId: string;
+  propertyName: string;
+  signerName: string;
+  blob: Blob;
+  signedAt: string;
 }
 
 /** Changes one visit wherever it is cached: /today's list and its own page. */
@@ -298,6 +314,8 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
       body: {
         ...(change.status ? { status: change.status } : {}),
         ...(change.notes !== undefined ? { notes: change.notes } : {}),
+        ...(change.reading !== undefined ? { reading: change.reading } : {}),
+        ...(change.result !== undefined ? { result: change.result } : {}),
         version: change.version,
         ...(change.at ? { at: change.at } : {}),
       },
@@ -311,6 +329,10 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
               ...task,
               ...(change.status ? { status: change.status } : {}),
               ...(change.notes !== undefined ? { notes: change.notes } : {}),
+              ...(change.reading !== undefined
+                ? { reading: change.reading, readingFlagged: readingOutOfRange(task.requirements, change.reading) }
+                : {}),
+              ...(change.result !== undefined ? { result: change.result } : {}),
             }
           : task,
       ),
@@ -322,7 +344,11 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
   describe: (change) =>
     change.status
       ? `${change.taskName}: ${change.status === 'completed' ? 'done' : change.status === 'skipped' ? 'skipped' : 'not done'}`
-      : `${change.taskName}: note`,
+      : change.reading !== undefined
+        ? `${change.taskName}: reading ${change.reading ?? 'cleared'}`
+        : change.result !== undefined
+          ? `${change.taskName}: ${change.result ?? 'result cleared'}`
+          : `${change.taskName}: note`,
   versioned: {
     record: (change) => `visitTask:${change.taskId}`,
     version: (change) => change.version,
@@ -331,7 +357,7 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
     replace: replaceTask,
     subject: (change) => change.taskName,
     statusKind: 'visitTask',
-    mine: (change) => change.status ?? change.notes ?? '',
+    mine: (change) => change.status ?? change.notes ?? String(change.reading ?? change.result ?? ''),
     theirs: (task) => task.status,
   },
   upgrade: withTime,
@@ -343,7 +369,12 @@ export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
     api<VisitDetailDto>(`/api/visits/${change.visitId}`, {
       method: 'PATCH',
       headers,
-      body: { status: change.status, version: change.version, ...(change.at ? { at: change.at } : {}) },
+      body: {
+        status: change.status,
+        version: change.version,
+        ...(change.at ? { at: change.at } : {}),
+        ...(change.overrideReason ? { overrideReason: change.overrideReason } : {}),
+      },
     }),
   apply: (client, change) => updateVisit(client, change.visitId, (visit) => ({ ...visit, status: change.status })),
   settle: (client, _change, visit) => {
@@ -357,7 +388,9 @@ export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
           ? 'visit reopened'
           : 'visit started'
         : change.status === 'completed'
-          ? 'visit completed'
+          ? change.overrideReason
+            ? 'visit completed anyway'
+            : 'visit completed'
           : change.status.replace('_', ' ')
     }`,
   versioned: {
@@ -373,3 +406,38 @@ export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
   },
   upgrade: withTime,
 };
+
+export const signatureWrite: Write<SignatureChange, VisitDetailDto> = {
+  kind: 'signature',
+  send: (change, { headers }) => {
+    const form = new FormData();
+    form.set('signerName', change.signerName);
+    form.set('signedAt', change.signedAt);
+    form.set('file', change.blob, 'signature.png');
+    return uploadForm<VisitDetailDto>(`/api/visits/${change.visitId}/signature`, form, undefined, headers);
+  },
+  // The gate counts it at once; the picture is drawn from the queue's blob until the server has it.
+  apply: (client, change) =>
+    updateVisit(client, change.visitId, (visit) => ({
+      ...visit,
+      signature: { signerName: change.signerName, signedAt: change.signedAt, url: '' },
+    })),
+  settle: (client, _change, visit) => {
+    if (client && visit) replaceVisit(client, visit);
+    return touched();
+  },
+  describe: (change) => `${change.propertyName}: signature of ${change.signerName}`,
+};
+
+/** Issue 27: a queued evidence photo counts for its task at once (the gate runs on the phone). */
+export function countEvidencePhoto(client: QueryClient, visitId: string, taskId: string, tag: PhotoTag) {
+  updateVisit(client, visitId, (visit) => ({
+    ...visit,
+    tasks: visit.tasks.map((task) =>
+      task.id === taskId ? { ...task, photos: { ...task.photos, [tag]: task.photos[tag] + 1 } } : task,
+    ),
+  }));
+}
+
+/** What an evidence photo's answer makes stale: the visit's counts. */
+export const evidenceKeys = () => [visitKeys.all];

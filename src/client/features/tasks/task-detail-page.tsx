@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/http';
 import { useWorkspaceCan } from '../../api/session';
 import { useDeleteTask, useTask } from '../../api/tasks';
 import { Facts } from '../../components/facts';
+import { describeRequirement } from '../../../shared/evidence';
 import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
@@ -59,6 +60,10 @@ export function TaskDetailPage() {
                     ...(task.can.seePrices
                       ? [['Default price', formatMoney(task.defaultPrice)] as [string, string]]
                       : []),
+                    [
+                      'Evidence required',
+                      task.requirements.length === 0 ? 'None' : task.requirements.map(describeRequirement).join(', '),
+                    ],
                     ['Created', formatDate(task.createdAt)],
                   ]}
                 />

@@ -8,6 +8,7 @@ import { FormActions, useSchemaForm } from '../../components/form';
 import { EditFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { RequirementsField } from './requirements-field';
 
 export function NewTaskPage() {
   return (
@@ -53,6 +54,7 @@ function TaskForm({ task }: { task?: TaskDto }) {
       estimatedDurationMinutes:
         task?.estimatedDurationMinutes === null || !task ? '' : String(task.estimatedDurationMinutes),
       defaultPrice: centsToDollarsInput(task?.defaultPrice),
+      requirements: task?.requirements ?? [],
     } satisfies TaskFormValues,
     // The schema (and zod) loads with the first form sent, not with the page.
     schema: () => import('../../../shared/schemas/tasks').then((m) => m.taskForm),
@@ -78,6 +80,11 @@ function TaskForm({ task }: { task?: TaskDto }) {
           {...form.field('estimatedDurationMinutes')}
         />
         <TextInput label="Default price ($)" inputMode="decimal" {...form.field('defaultPrice')} />
+        <RequirementsField
+          value={form.values.requirements ?? []}
+          errors={form.errors}
+          onChange={(next) => form.setValue('requirements', next)}
+        />
         <FormActions
           submit={task ? 'Update Task' : 'Create Task'}
           busy={form.busy}

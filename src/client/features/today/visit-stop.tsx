@@ -1,22 +1,19 @@
 import { Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconLock } from '@tabler/icons-react';
 import { memo, useId, useState } from 'react';
-import type { VisitStatus } from '../../../shared/constants';
 import { fullAddress } from '../../../shared/place';
 import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
 import { madeNow } from '../../api/write';
+import { SignatureSection } from '../../components/signature-section';
+import { TaskEvidence } from '../../components/task-evidence';
+import { VisitCompletion } from '../../components/visit-completion';
 import { ContactActions } from '../../components/contact-actions';
 import { ReopenVisit } from '../../components/reopen-visit';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/datetime';
-
-const NEXT_STATUS: Partial<Record<VisitStatus, { status: VisitStatus; label: string }>> = {
-  scheduled: { status: 'in_progress', label: 'Start visit' },
-  in_progress: { status: 'completed', label: 'Complete visit' },
-};
 
 /** A 44 px target (issue 25). */
 const TARGET = { minHeight: 44 };
@@ -111,7 +108,7 @@ export const VisitStop = memo(function VisitStop({
 });
 
 function StopDetails({ visit, locked }: { visit: VisitDetailDto; locked: boolean }) {
-  const next = NEXT_STATUS[visit.status];
+  const disabled = locked || !visit.can.tickTasks;
   return (
     <Stack gap="sm" pt="xs">
       {locked && <ReopenVisit visit={visit} />}
@@ -122,29 +119,12 @@ function StopDetails({ visit, locked }: { visit: VisitDetailDto; locked: boolean
       ) : (
         <Stack gap={0} component="ul" aria-label="Tasks" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {visit.tasks.map((task) => (
-            <TaskTick key={task.id} task={task} disabled={locked || !visit.can.tickTasks} />
+            <TaskTick key={task.id} task={task} disabled={disabled} />
           ))}
         </Stack>
       )}
-      {next && visit.can.changeStatus && (
-        <Button
-          size="md"
-          fullWidth
-          onClick={() =>
-            void enqueue({
-              kind: 'visitStatus',
-              visitId: visit.id,
-              propertyName: visit.property.name,
-              status: next.status,
-              previous: visit.status,
-              version: visit.version,
-              at: madeNow(),
-            })
-          }
-        >
-          {next.label}
-        </Button>
-      )}
+      {(visit.requireSignature || visit.signature) && <SignatureSection visit={visit} />}
+      <VisitCompletion visit={visit} />
       <NotesPanel attachableType="visit" attachableId={visit.id} />
       <PhotoPanel attachableType="visit" attachableId={visit.id} />
     </Stack>
@@ -183,6 +163,7 @@ function TaskTick({ task, disabled }: { task: VisitTaskDto; disabled: boolean })
           },
         }}
       />
+      <TaskEvidence task={task} disabled={disabled} withNote />
     </li>
   );
 }

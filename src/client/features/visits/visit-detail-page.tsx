@@ -21,6 +21,8 @@ import { VisitInvoicesSection } from './visit-invoices-section';
 import { SeriesScopeDialog } from './series-scope-dialog';
 import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
+import { SignatureSection } from '../../components/signature-section';
+import { VisitCompletion } from '../../components/visit-completion';
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -65,6 +67,8 @@ export function VisitDetailPage() {
           <Stack gap="lg">
             <VisitSummary visit={visit} />
             <VisitTasksSection visit={visit} />
+            <SignatureSection visit={visit} />
+            <VisitCompletion visit={visit} />
             <VisitPeopleSection visit={visit} />
             {visit.can.seeInvoices && <VisitInvoicesSection visit={visit} />}
             <PhotoPanel attachableType="visit" attachableId={id} />
@@ -141,6 +145,15 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
             ['Scheduled', formatDateTime(visit.scheduledAt)],
             ['Started', formatDateTime(visit.startedAt)],
             ['Completed', formatDateTime(visit.completedAt)],
+            ...(visit.overrideReason ? [['Completed anyway', visit.overrideReason] as [string, string]] : []),
+            ...(visit.reopenedAt
+              ? [
+                  [
+                    'Reopened',
+                    `${formatDateTime(visit.reopenedAt)}${visit.reopenedBy ? ` by ${visit.reopenedBy}` : ''}`,
+                  ] as [string, string],
+                ]
+              : []),
           ]}
         />
         <Group gap="xs" mt="xs">

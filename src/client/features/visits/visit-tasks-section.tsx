@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/http';
 import { submit } from '../../api/outbox';
 import { madeNow } from '../../api/write';
 import { ErrorBox } from '../../components/error-box';
+import { TaskEvidence } from '../../components/task-evidence';
 import { ReopenVisit } from '../../components/reopen-visit';
 import { statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
@@ -107,6 +108,7 @@ function TaskCard({
             w={150}
           />
         </Group>
+        <TaskEvidence task={task} disabled={!visit.can.tickTasks} withNote={false} />
         {visit.can.tickTasks && <TaskNote task={task} />}
       </Stack>
     </Card>

@@ -1,0 +1,171 @@
+import { Alert, Button, List, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { describeNeeds, missingEvidence, type MissingItem } from '../../shared/evidence';
+import { VISIT_MESSAGES } from '../../shared/messages/visits';
+import type { VisitDetailDto } from '../../shared/schemas/visits';
+import { ApiError, errorMessage } from '../api/http';
+import { submit } from '../api/outbox';
+import { madeNow } from '../api/write';
+import { Dialog } from './overlays';
+
+// Issue 27, the completion gate on the phone: 'Complete visit' runs the shared rule
+// (shared/evidence.ts) on what is on screen, queued evidence included, and lists what is missing
+// per task instead of completing. The server runs the same rule and has the last word: its 409
+// list is shown the same way. Owners and managers may 'Complete anyway' with a written reason.
+
+/** 'Start visit' or 'Complete visit', for whoever may change the visit's status. */
+export function VisitCompletion({ visit }: { visit: VisitDetailDto }) {
+  const [asked, setAsked] = useState(false);
+  const [refused, setRefused] = useState<MissingItem[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [anyway, setAnyway] = useState(false);
+  if (!visit.can.changeStatus || (visit.status !== 'scheduled' && visit.status !== 'in_progress')) return null;
+
+  const missing = missingEvidence({
+    tasks: visit.tasks,
+    requireSignature: visit.requireSignature,
+    signed: visit.signature !== null,
+  });
+  const shown = refused ?? (asked ? missing : []);
+
+  async function changeStatus(status: 'in_progress' | 'completed', overrideReason?: string) {
+    setFailure(null);
+    setRefused(null);
+    setBusy(true);
+    try {
+      await submit({
+        kind: 'visitStatus',
+        visitId: visit.id,
+        propertyName: visit.property.name,
+        status,
+        previous: visit.status,
+        version: visit.version,
+        at: madeNow(),
+        ...(overrideReason ? { overrideReason } : {}),
+      });
+      setAsked(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.missing) setRefused(error.missing);
+      else setFailure(errorMessage(error, 'Failed to change the visit'));
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (visit.status === 'scheduled') {
+    return (
+      <Stack gap={4}>
+        <Button size="md" fullWidth disabled={busy} onClick={() => void changeStatus('in_progress').catch(() => {})}>
+          Start visit
+        </Button>
+        {failure && (
+          <Text size="sm" c="red.9" role="alert">
+            {failure}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Button
+        size="md"
+        fullWidth
+        disabled={busy}
+        onClick={() => {
+          setAsked(true);
+          setRefused(null);
+          if (missing.length === 0) void changeStatus('completed').catch(() => {});
+        }}
+      >
+        {busy ? 'Completing...' : 'Complete visit'}
+      </Button>
+      {shown.length > 0 && (
+        <Alert color="orange" variant="light" title="Not yet: evidence is missing" role="alert">
+          <List size="sm" spacing={2}>
+            {shown.map((item) => (
+              <List.Item key={item.taskId ?? 'visit'}>
+                {item.taskId
+                  ? `${taskName(visit, item.taskId)}: ${describeNeeds(item.needs)}`
+                  : describeNeeds(item.needs)}
+              </List.Item>
+            ))}
+          </List>
+          {visit.can.completeAnyway && (
+            <Button mt="sm" variant="default" mih={44} onClick={() => setAnyway(true)}>
+              Complete anyway
+            </Button>
+          )}
+        </Alert>
+      )}
+      {asked && shown.length === 0 && missing.length === 0 && !busy && !failure && (
+        <Text size="sm" c="dimmed">
+          Everything required is in.
+        </Text>
+      )}
+      {failure && (
+        <Text size="sm" c="red.9" role="alert">
+          {failure}
+        </Text>
+      )}
+      <CompleteAnywayDialog
+        opened={anyway}
+        onClose={() => setAnyway(false)}
+        onConfirm={async (reason) => {
+          await changeStatus('completed', reason);
+          setAnyway(false);
+        }}
+      />
+    </Stack>
+  );
+}
+
+const taskName = (visit: VisitDetailDto, taskId: string) =>
+  visit.tasks.find((task) => task.id === taskId)?.name ?? 'A task';
+
+function CompleteAnywayDialog({
+  opened,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Complete anyway">
+      <Stack gap="sm">
+        <Text size="sm">The reason is kept on the visit and shown on its report.</Text>
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          value={reason}
+          error={error}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+        <Button
+          mih={44}
+          disabled={busy}
+          onClick={() => {
+            if (!reason.trim()) return setError(VISIT_MESSAGES.overrideReasonRequired);
+            setError(null);
+            setBusy(true);
+            onConfirm(reason.trim())
+              .catch((caught: unknown) => setError(errorMessage(caught, 'Failed to complete the visit')))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {busy ? 'Completing...' : 'Complete anyway'}
+        </Button>
+      </Stack>
+    </Dialog>
+  );
+}
