@@ -111,7 +111,7 @@ export function startOutbox(queryClient: QueryClient): Promise<void> {
   loaded ??= (async () => {
     const stored = await entries<string, OutboxItem>(store);
     publish(stored.flatMap(([, item]) => upgradeItem(item) ?? []).sort((a, b) => (a.key < b.key ? -1 : 1)));
-    window.addEventListener('online', () => void drain());
+    window.addEventListener('online', onOnline);
     void drain();
   })();
   return loaded;
@@ -176,6 +176,16 @@ const MAX_BACKOFF_MS = 60_000;
 
 /** Set when a drain is asked for during a run: the run goes round once more (the network may have come back). */
 let again = false;
+
+/**
+ * The network is back: send now, with no backoff. The attempts made while the phone was offline
+ * (or while the network was coming back) must not leave the queue waiting a minute to sync.
+ */
+function onOnline() {
+  backoffMs = 0;
+  clearTimeout(retryTimer);
+  void drain();
+}
 
 /** Sends the pending items in order; one run at a time. */
 export function drain(): Promise<void> {
@@ -245,6 +255,9 @@ async function run() {
         await save({ ...item, attempts, error: errorMessage(error, 'Could not reach the server') });
         backoffMs = Math.min(MAX_BACKOFF_MS, backoffMs ? backoffMs * 2 : 2000);
         retryTimer = setTimeout(() => void drain(), backoffMs);
+        // The timer sends it again: not a drain asked for meanwhile (each change made offline asks
+        // for one), which would retry at once and double the wait each time.
+        again = false;
         break;
       }
       if (conflict) {

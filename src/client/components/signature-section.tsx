@@ -24,7 +24,11 @@ export function SignatureSection({ visit }: { visit: VisitDetailDto }) {
         {signature ? (
           <SignatureShown visit={visit} />
         ) : (
-          <Text size="sm" c={visit.requireSignature ? 'orange.9' : 'dimmed'}>
+          <Text
+            size="sm"
+            c={visit.requireSignature ? undefined : 'dimmed'}
+            fw={visit.requireSignature ? 500 : undefined}
+          >
             {visit.requireSignature ? 'Required before completing this visit.' : 'Not signed.'}
           </Text>
         )}

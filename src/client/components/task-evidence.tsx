@@ -80,7 +80,7 @@ export function TaskEvidence({
   return (
     <Stack gap="xs" role="group" aria-label={`Evidence for ${task.name}`} py={4}>
       {needs.length > 0 && (
-        <Text size="sm" c="orange.9">
+        <Text size="sm" fw={500}>
           Still needed: {describeNeeds(needs)}
         </Text>
       )}
