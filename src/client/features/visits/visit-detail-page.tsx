@@ -21,6 +21,8 @@ import { VisitInvoicesSection } from './visit-invoices-section';
 import { SeriesScopeDialog } from './series-scope-dialog';
 import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
+import { VisitFindingsSection } from './visit-findings-section';
+import { VisitTimeSection } from './visit-time-section';
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -65,6 +67,8 @@ export function VisitDetailPage() {
           <Stack gap="lg">
             <VisitSummary visit={visit} />
             <VisitTasksSection visit={visit} />
+            <VisitFindingsSection visit={visit} />
+            <VisitTimeSection visit={visit} />
             <VisitPeopleSection visit={visit} />
             {visit.can.seeInvoices && <VisitInvoicesSection visit={visit} />}
             <PhotoPanel attachableType="visit" attachableId={id} />
