@@ -108,6 +108,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/tasks/task-form-page').then((m) => m.NewTaskPage)),
           },
           {
+            path: 'resources/tasks/time-report',
+            ...page(() => import('./features/tasks/time-report-page').then((m) => m.TimeReportPage)),
+          },
+          {
             path: 'resources/tasks/:id',
             ...page(() => import('./features/tasks/task-detail-page').then((m) => m.TaskDetailPage)),
           },

@@ -24,11 +24,18 @@ export function TasksListPage() {
       title="Tasks"
       crumbs={[{ label: 'Tasks' }]}
       actions={
-        can?.manageCatalogue && (
-          <Button component={Link} to={paths.newTask()}>
-            New Task
-          </Button>
-        )
+        <>
+          {can?.seeTimeReport && (
+            <Button component={Link} to={paths.taskTimeReport()} variant="default">
+              Time report
+            </Button>
+          )}
+          {can?.manageCatalogue && (
+            <Button component={Link} to={paths.newTask()}>
+              New Task
+            </Button>
+          )}
+        </>
       }
     >
       <Stack gap="md">
