@@ -10,8 +10,6 @@ import { DEFAULT_PAGE_SIZE, type VisitStatus, type VisitTaskStatus, type VisitWh
 import type { Page } from '../../shared/schemas/common';
 import type {
   AddVisitTaskInput,
-  FollowUpDto,
-  FollowUpTarget,
   MyVisitsDto,
   UpcomingVisitDto,
   UpdateVisitTaskInput,
@@ -238,14 +236,6 @@ export const useRemoveVisitUser = (visitId: string) =>
   useMutationThatInvalidates(
     (userId: string) => api<void>(`/api/visits/${visitId}/users/${userId}`, { method: 'DELETE' }),
     () => [visitKeys.all],
-  );
-
-/** Issue 27, 'Add follow-up': a failed finding as a task on the next scheduled visit or a new one (the office's). */
-export const useAddFollowUp = (visitId: string) =>
-  useMutationThatInvalidates(
-    ({ taskId, target }: { taskId: string; target: FollowUpTarget }) =>
-      api<FollowUpDto>(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { method: 'POST', body: { target } }),
-    touched,
   );
 
 // ── the writes a phone may queue (issue 25: defined once, sent online or from the outbox) ──

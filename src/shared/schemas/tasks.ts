@@ -152,6 +152,3 @@ export interface TimeReportItemDto {
   /** The median of their actual minutes. */
   medianMinutes: number;
 }
-
-/** The window of the time report: the last 90 days. */
-export const TIME_REPORT_DAYS = 90;

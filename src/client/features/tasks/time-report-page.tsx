@@ -1,8 +1,7 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import { DEFAULT_PAGE_SIZE, TIME_REPORT_DAYS } from '../../../shared/constants';
 import { formatDuration } from '../../../shared/duration';
-import { TIME_REPORT_DAYS } from '../../../shared/schemas/tasks';
 import { useTimeReport } from '../../api/tasks';
 import { ListFrame } from '../../components/page-frames';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { readingRequirement } from '../../../shared/evidence';
+import type { Requirement } from '../../../shared/evidence';
 import type { FollowUpDto, FollowUpTarget, VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
-import { useAddFollowUp } from '../../api/visits';
+import { useAddFollowUp } from '../../api/visit-follow-ups';
 import { ErrorBox } from '../../components/error-box';
 import { Notice } from '../../components/notice';
 import { Dialog } from '../../components/overlays';
@@ -79,7 +79,10 @@ export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {
 function whatWasFound(task: VisitTaskDto): string {
   const found: string[] = [];
   if (task.result === 'fail') found.push('Failed inspection');
-  const range = readingRequirement(task.requirements);
+  // (not shared/evidence's readingRequirement: importing it here split that module into a chunk of its own)
+  const range = task.requirements.find(
+    (requirement): requirement is Extract<Requirement, { type: 'reading' }> => requirement.type === 'reading',
+  );
   if (task.readingFlagged && range) {
     found.push(`Reading ${task.reading} ${range.unit}, outside ${range.min}–${range.max} ${range.unit}`);
   }

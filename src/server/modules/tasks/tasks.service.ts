@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { TIME_REPORT_DAYS } from '../../../shared/constants';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import {
   TASK_MESSAGES,
-  TIME_REPORT_DAYS,
   type assignTaskInput,
   type TimeReportItemDto,
   type TaskAssignmentDto,
