@@ -50,6 +50,7 @@ test('the office follows up a failed inspection on the next visit and reads the 
   await expect(page).toHaveURL(new RegExp(`/resources/visits/${next.id}$`));
   const followUp = page.getByRole('region', { name: 'Findings' }).getByRole('listitem', { name: 'Filter check' });
   await expect(followUp.getByText('Follow-up', { exact: true })).toBeVisible();
+  await expect(followUp).toContainText(/Follow-up: Filter check failed on \w{3} \d{1,2}, \d{4}/);
   await expect(page.getByRole('region', { name: 'Time on site' })).toContainText('Not started yet');
 
   await page.goto('/resources/tasks');

@@ -47,9 +47,14 @@ export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {
                     </Badge>
                   )}
                 </Group>
-                {findings.includes(task) && (
+                {findings.includes(task) ? (
                   <Text size="sm" c="red.9">
                     {whatWasFound(task)}
+                  </Text>
+                ) : (
+                  // what it follows up: the note 'Add follow-up' wrote first
+                  <Text size="sm" c="dimmed">
+                    {task.notes?.split('\n')[0]}
                   </Text>
                 )}
               </Stack>
