@@ -122,6 +122,23 @@ describe('GET /api/tasks/time-report', () => {
     });
   });
 
+  it('measures from the task completed before, even when that one is older than 90 days', async () => {
+    const edge = await createUser(t);
+    const property = await createProperty(t, edge);
+    const first = (await createTask(t, edge, { name: 'First' })).id;
+    const second = (await createTask(t, edge, { name: 'Second' })).id;
+    // Started 95 days ago; 'First' done 4 days later (outside the window), 'Second' 2 days after that.
+    await startedVisit(property.id, ago(95 * DAY), [
+      { taskId: first, after: 4 * 24 * 60 },
+      { taskId: second, after: 6 * 24 * 60 },
+    ]);
+    const body = await json<Page<TimeReportItemDto>>(await report(edge), 200);
+    expect(body).toEqual({
+      items: [{ taskId: second, name: 'Second', estimatedMinutes: 30, measured: 1, medianMinutes: 2 * 24 * 60 }],
+      total: 1,
+    });
+  });
+
   it('is refused to a technician (403)', async () => {
     const body = await json<{ error: { message: string } }>(await report(technician), 403);
     expect(body.error.message).toBe('Only owners and managers can see the time report');
