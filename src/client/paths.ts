@@ -37,6 +37,7 @@ export const paths = {
 
   tasks: () => '/resources/tasks',
   newTask: () => '/resources/tasks/new',
+  taskTimeReport: () => '/resources/tasks/time-report',
   task: (id: string) => `/resources/tasks/${id}`,
   editTask: (id: string) => `/resources/tasks/${id}/edit`,
   assignTask: (id: string) => `/resources/tasks/${id}/assign`,

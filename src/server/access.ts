@@ -130,6 +130,7 @@ export const policy = {
         seePrices: office,
         seeInvoices: office,
         manageClients: office,
+        seeTimeReport: office,
       };
     },
   },
@@ -194,6 +195,8 @@ export const policy = {
         reopen: office && !open,
         // Issue 27: complete with evidence missing, giving a reason.
         completeAnyway: office && open,
+        // Issue 27: a failed finding becomes work on a later visit (any state of this one).
+        addFollowUp: office,
         createInvoice: office,
         seeInvoices: office,
         seePrices: office,

@@ -136,4 +136,7 @@ export const TEXT_LIMITS = {
 
 /** Lists are paginated (spec §9 sets no size; ours). */
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** Issue 27: the time report counts the tasks completed in the last this many days. */
+export const TIME_REPORT_DAYS = 90;
 export const MAX_PAGE_SIZE = 100;

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitTasks } from '../../src/server/db/schema';
 import { createUser, uniqueEmail, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { createTestApp } from '../support/test-app';
@@ -258,6 +260,15 @@ const TABLE: Record<string, Row> = {
     expect: fieldWork(201),
   },
   'GET /api/visits/:id/signature': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
+  // Issue 27: a failed finding (set here) followed up on a new visit; the office's
+  'POST /api/visits/:id/tasks/:taskId/follow-up': {
+    params: async (c) => {
+      await t.db.update(visitTasks).set({ result: 'fail' }).where(eq(visitTasks.id, c.w.visitTaskId));
+      return { id: c.w.visitId, taskId: c.w.visitTaskId };
+    },
+    body: () => ({ target: 'new' }),
+    expect: officeOnVisible(201),
+  },
   'GET /api/visits/:id/candidates': {
     params: (c) => ({ id: c.w.visitId }),
     query: () => page,
@@ -415,6 +426,8 @@ const TABLE: Record<string, Row> = {
     expect: anyMember(200),
   },
   'POST /api/tasks': { fresh: false, body: () => ({ name: 'Matrix task' }), expect: office(201, 201) },
+  // Issue 27: time on site per template, the office's (a technician 403 before anything is looked up)
+  'GET /api/tasks/time-report': { query: () => page, expect: office(200, 200) },
   'GET /api/tasks/:id': { params: (c) => ({ id: c.w.taskId }), expect: business(all(200)) },
   'PATCH /api/tasks/:id': {
     params: (c) => ({ id: c.w.taskId }),

@@ -47,6 +47,7 @@ import {
   addVisitTaskInput,
   addVisitUserInput,
   createVisitInput,
+  followUpInput,
   updateVisitInput,
   updateVisitTaskInput,
 } from '../../src/shared/schemas/visits';
@@ -179,6 +180,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/visits': createVisitInput,
   'POST /api/visits/:id/tasks': addVisitTaskInput,
   'POST /api/visits/:id/users': addVisitUserInput,
+  'POST /api/visits/:id/tasks/:taskId/follow-up': followUpInput,
   'POST /api/workspaces/:id/invitations': inviteMemberInput,
   'PUT /api/me/workspace': chooseWorkspaceInput,
 };

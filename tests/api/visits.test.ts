@@ -701,7 +701,9 @@ describe('what the caller may do with a visit (can)', () => {
       manageTasks: false,
       managePeople: false,
       reopen: false,
+      // Issue 27: 'Complete anyway' and 'Add follow-up' are the office's.
       completeAnyway: false,
+      addFollowUp: false,
       createInvoice: false,
       seeInvoices: false,
       seePrices: false,
@@ -715,7 +717,13 @@ describe('what the caller may do with a visit (can)', () => {
       await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
       200,
     );
-    expect(asOwner.can).toMatchObject({ managePeople: true, createInvoice: true, seeInvoices: true, seePrices: true });
+    expect(asOwner.can).toMatchObject({
+      managePeople: true,
+      createInvoice: true,
+      seeInvoices: true,
+      seePrices: true,
+      addFollowUp: true,
+    });
     expect(asOwner.invoices).toEqual([expect.objectContaining({ id: invoice.id, total: 5400 })]);
   });
 });

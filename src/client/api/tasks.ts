@@ -1,7 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
-import type { AssignTaskInput, TaskAssignmentDto, TaskDto, TaskInput } from '../../shared/schemas/tasks';
+import type {
+  AssignTaskInput,
+  TaskAssignmentDto,
+  TaskDto,
+  TaskInput,
+  TimeReportItemDto,
+} from '../../shared/schemas/tasks';
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -20,6 +26,7 @@ export const taskKeys = {
   list: (params: TaskListParams) => [...taskKeys.lists(), params] as const,
   detail: (id: string) => [...taskKeys.all, 'detail', id] as const,
   assignments: (id: string, q: string, offset: number) => [...taskKeys.detail(id), 'properties', q, offset] as const,
+  timeReport: (offset: number) => [...taskKeys.all, 'time-report', offset] as const,
 };
 
 export const tasksQuery = (params: TaskListParams) =>
@@ -46,8 +53,18 @@ export const taskAssignmentsQuery = (id: string, q: string, offset: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** Issue 27: time on site per template over the last 90 days (owners and managers). */
+export const timeReportQuery = (offset: number) =>
+  queryOptions({
+    queryKey: taskKeys.timeReport(offset),
+    queryFn: () =>
+      api<Page<TimeReportItemDto>>(`/api/tasks/time-report${queryString({ offset, limit: DEFAULT_PAGE_SIZE })}`),
+    placeholderData: keepPreviousData,
+  });
+
 export const useTasks = (params: TaskListParams) => useQuery(tasksQuery(params));
 export const useTask = (id: string) => useQuery(taskQuery(id));
+export const useTimeReport = (offset: number) => useQuery(timeReportQuery(offset));
 export const useTaskAssignments = (id: string, q: string, offset: number) =>
   useQuery(taskAssignmentsQuery(id, q, offset));
 

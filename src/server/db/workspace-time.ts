@@ -22,3 +22,14 @@ export const startOfToday = (workspaceId: string) => startOf(workspaceId, 'day')
 export const startOfTomorrow = (workspaceId: string) => startOf(workspaceId, 'day', 1);
 /** The instant this month began in the workspace. */
 export const startOfMonth = (workspaceId: string) => startOf(workspaceId, 'month');
+
+/** SQL: tomorrow in the workspace's zone at the wall-clock time `instant` has there (issue 27, a follow-up visit). */
+export const tomorrowAtTimeOf = (workspaceId: string, instant: SQL): SQL => {
+  const zone = zoneOf(workspaceId);
+  return sql`((date_trunc('day', now() at time zone ${zone}) + interval '1 day'
+    + cast(${instant} at time zone ${zone} as time)) at time zone ${zone})`;
+};
+
+/** SQL: the day of `instant` in the workspace's zone, as text: 'Nov 24, 2026'. */
+export const dayIn = (workspaceId: string, instant: SQL): SQL<string> =>
+  sql<string>`to_char(${instant} at time zone ${zoneOf(workspaceId)}, 'Mon FMDD, YYYY')`;

@@ -19,4 +19,5 @@ export const TASK_MESSAGES = {
   unitRequired: 'Unit is required',
   unitTooLong: 'Unit must be at most 20 characters',
   rangeInverted: 'Maximum must be at least the minimum',
+  timeReportOfficeOnly: 'Only owners and managers can see the time report',
 } as const;

@@ -14,6 +14,10 @@ export const VISIT_MESSAGES = {
   signatureNotAnImage: 'The signature must be a PNG or JPEG image',
   signatureTooLarge: 'The signature must be less than 1MB',
   noSignature: 'No signature on this visit',
+  followUpTargetInvalid: 'Target must be next or new',
+  noFinding: 'This task has no failed finding to follow up',
+  noNextVisit: 'No visit is scheduled at this property; choose a new visit',
+  followUpOfficeOnly: 'Only owners and managers can add a follow-up',
   notFound: 'Visit not found',
   /** Issue 26: billing is the office's to know. */
   unbilledOfficeOnly: 'Only owners and managers can see which visits are not invoiced',

@@ -140,3 +140,15 @@ export interface TaskAssignmentDto {
 }
 
 export { TASK_MESSAGES };
+
+/** Issue 27: `GET /api/tasks/time-report?limit=&offset=` items, one per template (owners and managers). */
+export interface TimeReportItemDto {
+  taskId: string;
+  name: string;
+  /** The template's current estimate, minutes. */
+  estimatedMinutes: number | null;
+  /** Completed visit tasks of the last 90 days measured (their visit was started). */
+  measured: number;
+  /** The median of their actual minutes. */
+  medianMinutes: number;
+}

@@ -184,6 +184,22 @@ export const updateVisitTaskInput = z.object({
 });
 export type UpdateVisitTaskInput = z.input<typeof updateVisitTaskInput>;
 
+/** Issue 27, 'Add follow-up': on the property's next scheduled visit, or on a new visit the next day. */
+export const FOLLOW_UP_TARGETS = ['next', 'new'] as const;
+export type FollowUpTarget = (typeof FOLLOW_UP_TARGETS)[number];
+
+/** `POST /api/visits/:id/tasks/:taskId/follow-up`. */
+export const followUpInput = z.object({
+  target: z.enum(FOLLOW_UP_TARGETS, VISIT_MESSAGES.followUpTargetInvalid),
+});
+export type FollowUpInput = z.input<typeof followUpInput>;
+
+/** The answer of `POST /api/visits/:id/tasks/:taskId/follow-up` (201). */
+export interface FollowUpDto {
+  visitId: string;
+  visitTaskId: string;
+}
+
 /** Issue 27: the text fields of `POST /api/visits/:id/signature` (multipart, beside `file`). */
 export const signatureFields = z.object({
   signerName: z
@@ -327,6 +343,8 @@ export interface VisitCan {
   reopen: boolean;
   /** Issue 27, 'Complete anyway' with a reason while evidence is missing: owners and managers. */
   completeAnyway: boolean;
+  /** Issue 27, 'Add follow-up' on a failed finding: owners and managers. */
+  addFollowUp: boolean;
   /** Choose who is on it (issue 24: any member of the workspace). */
   managePeople: boolean;
   createInvoice: boolean;

@@ -31,6 +31,8 @@ export interface WorkspaceCan {
   seeInvoices: boolean;
   /** Issue 26: clients (owners and managers). */
   manageClients: boolean;
+  /** Issue 27: the time report per template (owners and managers). */
+  seeTimeReport: boolean;
 }
 
 /** An IANA time zone name the runtime knows ('Europe/Lisbon'). */

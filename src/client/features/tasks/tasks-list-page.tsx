@@ -12,6 +12,9 @@ import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
+// The time report is reached from this page: it shares its chunk (router.tsx).
+export { TimeReportPage } from './time-report-page';
+
 /** The shared catalogue of task templates, ordered by name. */
 export function TasksListPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
@@ -24,11 +27,18 @@ export function TasksListPage() {
       title="Tasks"
       crumbs={[{ label: 'Tasks' }]}
       actions={
-        can?.manageCatalogue && (
-          <Button component={Link} to={paths.newTask()}>
-            New Task
-          </Button>
-        )
+        <>
+          {can?.seeTimeReport && (
+            <Button component={Link} to={paths.taskTimeReport()} variant="default">
+              Time report
+            </Button>
+          )}
+          {can?.manageCatalogue && (
+            <Button component={Link} to={paths.newTask()}>
+              New Task
+            </Button>
+          )}
+        </>
       }
     >
       <Stack gap="md">

@@ -23,6 +23,8 @@ import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
 import { SignatureSection } from '../../components/signature-section';
 import { VisitCompletion } from '../../components/visit-completion';
+import { VisitFindingsSection } from './visit-findings-section';
+import { VisitTimeSection } from './visit-time-section';
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -69,6 +71,8 @@ export function VisitDetailPage() {
             <VisitTasksSection visit={visit} />
             <SignatureSection visit={visit} />
             <VisitCompletion visit={visit} />
+            <VisitFindingsSection visit={visit} />
+            <VisitTimeSection visit={visit} />
             <VisitPeopleSection visit={visit} />
             {visit.can.seeInvoices && <VisitInvoicesSection visit={visit} />}
             <PhotoPanel attachableType="visit" attachableId={id} />

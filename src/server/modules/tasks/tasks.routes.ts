@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { assignTaskInput, listTasksQuery, TASK_MESSAGES, taskInput } from '../../../shared/schemas/tasks';
 import { inWorkspace } from '../../auth/session';
+import { pageQuery } from '../../../shared/schemas/common';
 import { parseBody, parseQuery, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
 import * as service from './tasks.service';
@@ -9,6 +10,8 @@ export const tasksRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
   .get('/', async (c) => c.json(await service.listTasks(c.var.db, c.var.member, parseQuery(c, listTasksQuery))))
   .post('/', async (c) => c.json(await service.createTask(c.var.db, c.var.member, await parseBody(c, taskInput)), 201))
+  // Issue 27: time on site per template (before '/:id').
+  .get('/time-report', async (c) => c.json(await service.timeReport(c.var.db, c.var.member, parseQuery(c, pageQuery))))
   .get('/:id', async (c) => c.json(await service.getTask(c.var.db, c.var.member, taskId(c))))
   .patch('/:id', async (c) => {
     const id = taskId(c);

@@ -1,16 +1,18 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { TIME_REPORT_DAYS } from '../../../shared/constants';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import {
   TASK_MESSAGES,
   type assignTaskInput,
+  type TimeReportItemDto,
   type TaskAssignmentDto,
   type TaskDto,
   type TaskInput,
 } from '../../../shared/schemas/tasks';
 import { authorize, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
-import { properties, propertyTasks, tasks } from '../../db/schema';
+import { properties, propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { notFound } from '../../errors';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
 
@@ -208,3 +210,55 @@ export async function assignTask(
     return { assigned: rows.length };
   });
 }
+
+/**
+ * Issue 27 §5, `GET /api/tasks/time-report`: per template, the median time its visit tasks took
+ * over the last 90 days against its current estimate; owners and managers. One query. A task's
+ * actual minutes run from the later of its visit's start and the task completed before it on
+ * that visit, to its completion (never below 0: a phone's clock may be off). Only visits that were
+ * started, and tasks completed in the window (the one before may be older).
+ */
+export async function timeReport(db: Executor, member: Member, page: PageQuery): Promise<Page<TimeReportItemDto>> {
+  authorize(policy.workspace.can(member).seeTimeReport, TASK_MESSAGES.timeReportOfficeOnly);
+  const measured = sql`select ${visitTasks.taskId} as task_id, ${visitTasks.completedAt} as completed_at,
+      greatest(0, extract(epoch from ${visitTasks.completedAt} - greatest(${visits.startedAt},
+        lag(${visitTasks.completedAt}) over (partition by ${visitTasks.visitId} order by ${visitTasks.completedAt}, ${visitTasks.id})
+      )) / 60) as minutes
+    from ${visitTasks} join ${visits} on ${visits.id} = ${visitTasks.visitId}
+    where ${visitTasks.workspaceId} = ${member.workspaceId} and ${policy.visit.scope(member)}
+      and ${visits.startedAt} is not null and ${visitTasks.status} = 'completed' and ${visitTasks.completedAt} is not null`;
+  const report = sql`select ${tasks.id} as task_id, ${tasks.name} as name,
+      ${tasks.estimatedDurationMinutes} as estimated_minutes,
+      cast(count(*) as integer) as measured,
+      cast(round(cast(percentile_cont(0.5) within group (order by measured.minutes) as numeric), 1) as double precision)
+        as median_minutes
+    from (${measured}) as measured join ${tasks} on ${tasks.id} = measured.task_id
+    where measured.completed_at >= now() - make_interval(days => ${TIME_REPORT_DAYS}) and ${policy.task.scope(member)}
+    group by ${tasks.id}`;
+  const rows = rowsOf<TimeReportRow & { total: number }>(
+    await db.execute(sql`select report.*, cast(count(*) over () as integer) as total from (${report}) as report
+      order by lower(report.name), report.name, report.task_id limit ${page.limit} offset ${page.offset}`),
+  );
+  const countAll = async () =>
+    rowsOf<{ count: number }>(
+      await db.execute(sql`select cast(count(*) as integer) as count from (${report}) as report`),
+    )[0]?.count ?? 0;
+  return toPage(rows, page, countAll, (row) => ({
+    taskId: row.task_id,
+    name: row.name,
+    estimatedMinutes: row.estimated_minutes,
+    measured: row.measured,
+    medianMinutes: Number(row.median_minutes),
+  }));
+}
+
+interface TimeReportRow {
+  task_id: string;
+  name: string;
+  estimated_minutes: number | null;
+  measured: number;
+  median_minutes: number;
+}
+
+/** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;

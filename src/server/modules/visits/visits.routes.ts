@@ -10,11 +10,13 @@ import {
   upcomingVisitsQuery,
   updateVisitInput,
   updateVisitTaskInput,
+  followUpInput,
   signatureFields,
   VISIT_MESSAGES,
 } from '../../../shared/schemas/visits';
 import { inWorkspace } from '../../auth/session';
 import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
+import { addFollowUp } from './visit-follow-up';
 import { openSignature, receiveSignature, saveSignature } from './visit-evidence';
 import { Readable } from 'node:stream';
 import type { MemberEnv } from '../../types';
@@ -66,6 +68,11 @@ export const visitsRoutes = new Hono<MemberEnv>()
     const id = visitId(c);
     await removeVisitTask(c.var.db, c.var.member, id, uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound));
     return c.body(null, 204);
+  })
+  // ── issue 27: 'Add follow-up' on a failed finding ──
+  .post('/:id/tasks/:taskId/follow-up', async (c) => {
+    const [id, taskId] = [visitId(c), uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound)];
+    return c.json(await addFollowUp(c.var.db, c.var.member, id, taskId, await parseBody(c, followUpInput)), 201);
   })
   // ── issue 27: the customer's signature ──
   .post('/:id/signature', async (c) => {

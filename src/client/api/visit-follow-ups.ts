@@ -1,0 +1,17 @@
+import type { FollowUpDto, FollowUpTarget } from '../../shared/schemas/visits';
+import { api } from './http';
+import { areaKeys } from './keys';
+import { useMutationThatInvalidates } from './mutations';
+
+// Issue 27, 'Add follow-up' (POST /api/visits/:id/tasks/:taskId/follow-up). Its own file, not
+// visits.ts: that one is loaded by pages that never add a follow-up (/resources/invoices/new among
+// them, at its 200 KB script budget), and only the visit page does.
+
+/** A failed finding as a task on the property's next scheduled visit or on a new one (owners and managers). */
+export const useAddFollowUp = (visitId: string) =>
+  useMutationThatInvalidates(
+    ({ taskId, target }: { taskId: string; target: FollowUpTarget }) =>
+      api<FollowUpDto>(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { method: 'POST', body: { target } }),
+    // a visit's tasks show on its property's visit history too
+    () => [areaKeys.visits, areaKeys.properties],
+  );

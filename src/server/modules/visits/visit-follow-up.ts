@@ -1,0 +1,209 @@
+import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { readingOutOfRange, readingRequirement } from '../../../shared/evidence';
+import { VISIT_MESSAGES, type FollowUpDto, type FollowUpInput } from '../../../shared/schemas/visits';
+import { authorize, policy, type Member } from '../../access';
+import type { Executor } from '../../db/client';
+import { propertyTasks, tasks, visits, visitTasks, visitUsers } from '../../db/schema';
+import { dayIn, tomorrowAtTimeOf } from '../../db/workspace-time';
+import { conflict, notFound } from '../../errors';
+import { requireVisit } from './visit-rows';
+import { insertVisits } from './visits.service';
+
+// Issue 27 §6, 'Add follow-up': a failed inspection or an out-of-range reading becomes a task on
+// the property's next scheduled visit, or on a new visit the next day. The new task links back to
+// the finding (follow_up_of) and its note says what was found. Owners and managers only.
+
+type Finding = {
+  id: string;
+  taskId: string;
+  name: string;
+  description: string | null;
+  estimatedDurationMinutes: number | null;
+  price: number | null;
+  requirements: (typeof visitTasks.$inferSelect)['requirements'];
+  reading: number | null;
+  result: (typeof visitTasks.$inferSelect)['result'];
+  day: string;
+};
+
+/** `POST /api/visits/:id/tasks/:taskId/follow-up`: 201 with the visit and the task that follows the finding up. */
+export async function addFollowUp(
+  db: Executor,
+  member: Member,
+  visitId: string,
+  visitTaskId: string,
+  input: FollowUpInput,
+): Promise<FollowUpDto> {
+  return db.transaction(async (tx) => {
+    const visit = await requireVisit(tx, member, visitId);
+    authorize(policy.visit.can(member, visit).addFollowUp, VISIT_MESSAGES.followUpOfficeOnly);
+    const finding = await findingOf(tx, member, visitId, visitTaskId);
+    const note = followUpNote(finding);
+    if (input.target === 'next') {
+      const next = await nextScheduledVisit(tx, member, visit);
+      if (!next) throw conflict(VISIT_MESSAGES.noNextVisit);
+      return { visitId: next, visitTaskId: await putOnVisit(tx, member, next, visit.propertyId, finding, note) };
+    }
+    const people = await tx
+      .select({ userId: visitUsers.userId })
+      .from(visitUsers)
+      .where(eq(visitUsers.visitId, visitId))
+      // the lead first, as on the visit
+      .orderBy(desc(visitUsers.role), asc(visitUsers.createdAt));
+    const [when] = await tx
+      .select({ at: sql<string | Date>`${tomorrowAtTimeOf(member.workspaceId, sql`${visits.scheduledAt}`)}` })
+      .from(visits)
+      .where(eq(visits.id, visitId));
+    if (!when) throw notFound(VISIT_MESSAGES.notFound);
+    const [made] = await insertVisits(tx, {
+      workspaceId: member.workspaceId,
+      propertyId: visit.propertyId,
+      visits: [{ scheduledAt: new Date(when.at), status: 'scheduled' }],
+      assigneeIds: people.map((person) => person.userId),
+      tasks: [],
+    });
+    if (!made) throw new Error('insert returned nothing');
+    return { visitId: made, visitTaskId: await putOnVisit(tx, member, made, visit.propertyId, finding, note) };
+  });
+}
+
+/** The visit task with its finding: a 'fail' result or a reading out of range, else 409. */
+async function findingOf(tx: Executor, member: Member, visitId: string, visitTaskId: string): Promise<Finding> {
+  const [row] = await tx
+    .select({
+      id: visitTasks.id,
+      taskId: visitTasks.taskId,
+      name: visitTasks.name,
+      description: visitTasks.description,
+      estimatedDurationMinutes: visitTasks.estimatedDurationMinutes,
+      price: visitTasks.price,
+      requirements: visitTasks.requirements,
+      reading: visitTasks.reading,
+      result: visitTasks.result,
+      // the day it was found: when the task was done, else when the visit was started or scheduled
+      day: dayIn(
+        member.workspaceId,
+        sql`coalesce(${visitTasks.completedAt}, ${visits.startedAt}, ${visits.scheduledAt})`,
+      ),
+    })
+    .from(visitTasks)
+    .innerJoin(visits, eq(visits.id, visitTasks.visitId))
+    .where(and(eq(visitTasks.id, visitTaskId), eq(visitTasks.visitId, visitId)));
+  if (!row) throw notFound(VISIT_MESSAGES.taskNotFound);
+  if (row.result !== 'fail' && !readingOutOfRange(row.requirements, row.reading)) {
+    throw conflict(VISIT_MESSAGES.noFinding);
+  }
+  return row;
+}
+
+/** 'Follow-up: Filter check failed on Nov 24, 2026' or 'Follow-up: reading 5 ppm out of range on …'. */
+function followUpNote(finding: Finding): string {
+  if (finding.result === 'fail') return `Follow-up: ${finding.name} failed on ${finding.day}`;
+  const unit = readingRequirement(finding.requirements)?.unit ?? '';
+  return `Follow-up: reading ${finding.reading} ${unit} out of range on ${finding.day}`;
+}
+
+/** The property's next visit scheduled after now (status scheduled), not this one; held until commit. */
+async function nextScheduledVisit(
+  tx: Executor,
+  member: Member,
+  visit: { id: string; propertyId: string },
+): Promise<string | null> {
+  const [next] = await tx
+    .select({ id: visits.id })
+    .from(visits)
+    .where(
+      and(
+        policy.visit.scope(member),
+        eq(visits.propertyId, visit.propertyId),
+        eq(visits.status, 'scheduled'),
+        gt(visits.scheduledAt, sql`now()`),
+        ne(visits.id, visit.id),
+      ),
+    )
+    .orderBy(asc(visits.scheduledAt), asc(visits.id))
+    .limit(1)
+    .for('share');
+  return next?.id ?? null;
+}
+
+/**
+ * Adds a copy of the finding's template to `targetVisitId`, as addVisitTask copies it (the
+ * property's copy, else the template; the finding's own copy if the template was deleted). When
+ * the template is already on that visit (one per visit), that task takes the link and the note.
+ */
+async function putOnVisit(
+  tx: Executor,
+  member: Member,
+  targetVisitId: string,
+  propertyId: string,
+  finding: Finding,
+  note: string,
+): Promise<string> {
+  const [source] = await tx
+    .select({
+      property: {
+        id: propertyTasks.id,
+        name: propertyTasks.name,
+        description: propertyTasks.description,
+        estimatedDurationMinutes: propertyTasks.estimatedDurationMinutes,
+        customPrice: propertyTasks.customPrice,
+        defaultPrice: propertyTasks.defaultPrice,
+        requirements: propertyTasks.requirements,
+      },
+      template: {
+        id: tasks.id,
+        name: tasks.name,
+        description: tasks.description,
+        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
+        defaultPrice: tasks.defaultPrice,
+        requirements: tasks.requirements,
+      },
+    })
+    .from(tasks)
+    .leftJoin(
+      propertyTasks,
+      and(
+        eq(propertyTasks.taskId, tasks.id),
+        eq(propertyTasks.propertyId, propertyId),
+        eq(propertyTasks.isActive, true),
+      ),
+    )
+    .where(and(eq(tasks.id, finding.taskId), policy.task.scope(member)));
+  const copy = source?.property
+    ? { ...source.property, price: source.property.customPrice ?? source.property.defaultPrice }
+    : source?.template
+      ? { ...source.template, price: source.template.defaultPrice }
+      : finding;
+  const [added] = await tx
+    .insert(visitTasks)
+    .values({
+      workspaceId: member.workspaceId,
+      visitId: targetVisitId,
+      taskId: finding.taskId,
+      name: copy.name,
+      description: copy.description,
+      estimatedDurationMinutes: copy.estimatedDurationMinutes,
+      price: copy.price,
+      requirements: copy.requirements,
+      status: 'pending',
+      notes: note,
+      followUpOf: finding.id,
+    })
+    .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
+    .returning({ id: visitTasks.id });
+  if (added) return added.id;
+  // Already there: it takes the link, and the note goes first (once: a second click changes nothing).
+  const [existing] = await tx
+    .update(visitTasks)
+    .set({
+      followUpOf: finding.id,
+      notes: sql`case when ${visitTasks.followUpOf} is not distinct from ${finding.id} then ${visitTasks.notes}
+        else cast(${note} as text) || coalesce(E'\\n' || ${visitTasks.notes}, '') end`,
+      version: sql`${visitTasks.version} + 1`,
+    })
+    .where(and(eq(visitTasks.visitId, targetVisitId), eq(visitTasks.taskId, finding.taskId)))
+    .returning({ id: visitTasks.id });
+  if (!existing) throw new Error('follow-up task neither added nor found');
+  return existing.id;
+}
