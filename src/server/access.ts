@@ -130,6 +130,7 @@ export const policy = {
         seePrices: office,
         seeInvoices: office,
         manageClients: office,
+        sendReports: office,
       };
     },
   },

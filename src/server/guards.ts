@@ -7,8 +7,9 @@ import { AppError } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The writes that stream a file upload (multipart) instead of a JSON body. */
-export const isUpload = (method: string, path: string) => method === 'POST' && path === '/api/photos';
+/** The writes that stream a file upload (multipart) instead of a JSON body: a photo, a visit's signature (issue 27). */
+export const isUpload = (method: string, path: string) =>
+  method === 'POST' && (path === '/api/photos' || /^\/api\/visits\/[^/]+\/signature$/.test(path));
 
 /**
  * CSRF: a write to /api must come from the app's own origin: the `Origin` header, or when a

@@ -31,6 +31,8 @@ export interface WorkspaceCan {
   seeInvoices: boolean;
   /** Issue 26: clients (owners and managers). */
   manageClients: boolean;
+  /** Issue 27: send a visit's report to the client (owners and managers). */
+  sendReports: boolean;
 }
 
 /** An IANA time zone name the runtime knows ('Europe/Lisbon'). */
