@@ -251,6 +251,22 @@ const TABLE: Record<string, Row> = {
     params: (c) => ({ id: c.w.visitId, taskId: c.w.visitTaskId }),
     expect: officeOnVisible(204),
   },
+  // issue 27: the customer's signature, taken by whoever works the visit (its reading, by whoever
+  // sees the visit, is in tests/api/visit-report.test.ts: the worlds' visits are unsigned)
+  'POST /api/visits/:id/signature': {
+    params: (c) => ({ id: c.w.visitId }),
+    upload: () => ({ signerName: 'Pat Customer' }),
+    expect: fieldWork(201),
+  },
+  'GET /api/visits/:id/signature': {
+    params: (c) => ({ id: c.w.completedVisitId }),
+    expect: business({ owner: 404, manager: 404, assigned: 404, unassigned: 404 }),
+  },
+  // issue 27: the visit report, read by whoever sees the visit; sent by the office (the world's
+  // client has no e-mail: the office gets as far as the 409 that says so)
+  'GET /api/visits/:id/report': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
+  'GET /api/visits/:id/report.pdf': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
+  'POST /api/visits/:id/report/send': { params: (c) => ({ id: c.w.completedVisitId }), expect: officeOnVisible(409) },
   'GET /api/visits/:id/candidates': {
     params: (c) => ({ id: c.w.visitId }),
     query: () => page,
@@ -647,6 +663,7 @@ async function run(endpoint: string, row: Row, role: Role, kind: Kind): Promise<
         { bytes: png, name: 'matrix.png', type: 'image/png' },
         row.upload(cell),
         headers,
+        url,
       )
     : await t.request(url, { method, cookie: user?.cookie, body: row.body?.(cell), headers });
   const isJson = (response.headers.get('content-type') ?? '').includes('json');

@@ -111,6 +111,8 @@ const WRITE_ENDPOINTS = [
 /** Write endpoints fuzzed elsewhere, and where. */
 const FUZZED_ELSEWHERE: Record<string, string> = {
   'POST /api/photos': 'multipart uploads: tests/api/hostile-uploads.test.ts',
+  // The same upload receiver as photos (receiveUpload), with its own size limit.
+  'POST /api/visits/:id/signature': 'multipart uploads: tests/api/hostile-uploads.test.ts (the same receiver)',
 };
 
 /**
@@ -176,6 +178,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/visit-series': createSeriesInput,
   'POST /api/visit-series/preview': previewSeriesInput,
   'POST /api/visits': createVisitInput,
+  'POST /api/visits/:id/report/send': null,
   'POST /api/visits/:id/tasks': addVisitTaskInput,
   'POST /api/visits/:id/users': addVisitUserInput,
   'POST /api/workspaces/:id/invitations': inviteMemberInput,

@@ -140,6 +140,11 @@ describe('GET /api/visits/:id/report', () => {
     expect(report.notes.map((note) => note.content)).toEqual(['The gate latch is loose']);
     expect(report.signature).toMatchObject({ signerName: 'Cora Client', url: `/api/visits/${visit.id}/signature` });
     expect(report.can.send).toBe(true);
+    // The signature image, to whoever sees the visit.
+    const image = await t.request(report.signature!.url, { cookie: tech.cookie });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await t.request(report.signature!.url, { cookie: stranger.cookie })).status).toBe(404);
 
     // The technician on the visit reads it too, without the client's e-mail and without Send.
     const asTech = await json<VisitReportDto>(await t.request(`/api/visits/${visit.id}/report`, { cookie: tech.cookie }), 200);

@@ -51,12 +51,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
     });
   }
 
-  /** `POST /api/photos` as a browser form would send it (multipart), as the given user. */
+  /** `POST /api/photos` (or another upload) as a browser form would send it (multipart), as the given user. */
   function upload(
     cookie: string,
     file: { bytes: Buffer; name?: string; type?: string } | null,
     fields: Record<string, string> = {},
     headers: Record<string, string> = {},
+    /** Another multipart endpoint (issue 27: a visit's signature). */
+    url = '/api/photos',
   ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -66,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
         new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
         file.name ?? 'photo.jpg',
       );
-    return app.request('/api/photos', {
+    return app.request(url, {
       method: 'POST',
       headers: { origin: TEST_ORIGIN, cookie, ...headers },
       body: form,
