@@ -148,6 +148,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/visits/edit-visit-page').then((m) => m.EditVisitPage)),
           },
           {
+            path: 'resources/visits/:id/report',
+            ...page(() => import('./features/visits/visit-report-page').then((m) => m.VisitReportPage)),
+          },
+          {
             path: 'resources/visits/:id/tasks',
             ...page(() => import('./features/visits/visit-tasks-page').then((m) => m.VisitTasksPage)),
           },

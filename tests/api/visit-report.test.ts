@@ -77,8 +77,16 @@ async function signature(visitId: string, cookie: string, signerName: string) {
 /** A pool visit with a flagged chlorine reading, before/after photos, a failed filter check, a shared note and a signature. */
 async function poolVisit(onProperty = propertyId) {
   const visit = await createVisit(t, onProperty, { lead: tech, status: 'in_progress' });
-  const chlorine = await addVisitTask(t, visit.id, (await createTask(t, owner, { name: 'Chlorine', requirements: POOL })).id);
-  const filter = await addVisitTask(t, visit.id, (await createTask(t, owner, { name: 'Filter check', requirements: FILTER })).id);
+  const chlorine = await addVisitTask(
+    t,
+    visit.id,
+    (await createTask(t, owner, { name: 'Chlorine', requirements: POOL })).id,
+  );
+  const filter = await addVisitTask(
+    t,
+    visit.id,
+    (await createTask(t, owner, { name: 'Filter check', requirements: FILTER })).id,
+  );
   const patch = (taskId: string, body: Record<string, unknown>) =>
     t.request(`/api/visits/${visit.id}/tasks/${taskId}`, { method: 'PATCH', cookie: tech.cookie, body });
   expect((await patch(chlorine.id, { reading: 4.2, note: 'Shocked the pool', status: 'completed' })).status).toBe(200);
@@ -114,14 +122,22 @@ async function pdfText(response: Response) {
 describe('GET /api/visits/:id/report', () => {
   it('has the business, the client, the property, the people, the times, each task with its evidence, the shared notes and the signature', async () => {
     const { visit, chlorine, filter } = await poolVisit();
-    const report = await json<VisitReportDto>(await t.request(`/api/visits/${visit.id}/report`, { cookie: owner.cookie }), 200);
+    const report = await json<VisitReportDto>(
+      await t.request(`/api/visits/${visit.id}/report`, { cookie: owner.cookie }),
+      200,
+    );
     expect(report.business).toEqual({
       name: 'Bluewater Pools',
       address: '1 Harbour Road',
       phone: '555-0100',
       email: 'office@bluewater.test',
     });
-    expect(report.client).toEqual({ name: 'Cora Client', company: null, address: '4 Ledger Street', email: clientEmail });
+    expect(report.client).toEqual({
+      name: 'Cora Client',
+      company: null,
+      address: '4 Ledger Street',
+      email: clientEmail,
+    });
     expect(report.property.name).toBe('Lagoon House');
     expect(report.people.map((person) => person.userId)).toEqual([tech.id]);
     expect(report.estimatedMinutes).toBe(60);
@@ -147,7 +163,10 @@ describe('GET /api/visits/:id/report', () => {
     expect((await t.request(report.signature!.url, { cookie: stranger.cookie })).status).toBe(404);
 
     // The technician on the visit reads it too, without the client's e-mail and without Send.
-    const asTech = await json<VisitReportDto>(await t.request(`/api/visits/${visit.id}/report`, { cookie: tech.cookie }), 200);
+    const asTech = await json<VisitReportDto>(
+      await t.request(`/api/visits/${visit.id}/report`, { cookie: tech.cookie }),
+      200,
+    );
     expect(asTech.client?.email).toBeNull();
     expect(asTech.can.send).toBe(false);
   });
@@ -174,7 +193,9 @@ describe('GET /api/visits/:id/report.pdf', () => {
     });
     const response = await t.request(`/api/visits/${visit.id}/report.pdf`, { cookie: tech.cookie });
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="Visit report Lagoon House \d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^inline; filename="Visit report Lagoon House \d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     const text = await pdfText(response);
     for (const expected of [
       'VISIT REPORT',
@@ -207,7 +228,7 @@ describe('GET /api/visits/:id/report.pdf', () => {
 });
 
 describe('POST /api/visits/:id/report/send', () => {
-  it("mails the report to the client from the business, with the PDF attached, and records when", async () => {
+  it('mails the report to the client from the business, with the PDF attached, and records when', async () => {
     const { visit } = await poolVisit();
     const before = (await mailsTo(t.config.dataDir, clientEmail)).length;
     const sent = await json<VisitDetailDto>(
@@ -246,7 +267,10 @@ describe('POST /api/visits/:id/report/send', () => {
     const silent = await createProperty(t, owner, { name: 'Quiet Cottage', address: '3 Lone Lane' });
     await createClientRow(t, owner.workspaceId, { name: 'No Mail', email: null }, [silent.id]);
     const noEmail = await createVisit(t, silent.id);
-    const refusedToo = await t.request(`/api/visits/${noEmail.id}/report/send`, { method: 'POST', cookie: owner.cookie });
+    const refusedToo = await t.request(`/api/visits/${noEmail.id}/report/send`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
     expect(refusedToo.status).toBe(409);
     expect((await refusedToo.json()).error.message).toBe('The client has no e-mail address to send the report to');
   });
@@ -261,14 +285,26 @@ describe('sending the report on completion', () => {
 
     // Off: completing sends nothing.
     const quiet = await createVisit(t, asks.id, { lead: tech, status: 'in_progress' });
-    expect((await t.request(`/api/visits/${quiet.id}`, { method: 'PATCH', cookie: tech.cookie, body: { status: 'completed' } })).status).toBe(200);
+    expect(
+      (
+        await t.request(`/api/visits/${quiet.id}`, {
+          method: 'PATCH',
+          cookie: tech.cookie,
+          body: { status: 'completed' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await mailsTo(t.config.dataDir, email, subject)).toHaveLength(0);
 
     // On: the technician who completes it sends it from the business.
     await t.db.update(properties).set({ sendReportOnComplete: true }).where(eq(properties.id, asks.id));
     const visit = await createVisit(t, asks.id, { lead: tech, status: 'in_progress' });
     const done = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: tech.cookie, body: { status: 'completed' } }),
+      await t.request(`/api/visits/${visit.id}`, {
+        method: 'PATCH',
+        cookie: tech.cookie,
+        body: { status: 'completed' },
+      }),
       200,
     );
     expect(done.status).toBe('completed');
@@ -278,7 +314,11 @@ describe('sending the report on completion', () => {
     expect(mails[0]!.attachments[0]!.contentType).toBe('application/pdf');
 
     // Completed again (already completed): not sent twice.
-    await t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: owner.cookie, body: { status: 'completed' } });
+    await t.request(`/api/visits/${visit.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { status: 'completed' },
+    });
     expect(await mailsTo(t.config.dataDir, email, subject)).toHaveLength(1);
   });
 });
@@ -287,12 +327,19 @@ describe('notes shared with the client', () => {
   it('are created and edited with shareWithClient, false unless asked', async () => {
     const visit = await createVisit(t, propertyId, { lead: tech });
     const plain = await json<{ id: string; shareWithClient: boolean }>(
-      await t.request('/api/notes', { cookie: owner.cookie, body: { content: 'Plain', attachableType: 'visit', attachableId: visit.id } }),
+      await t.request('/api/notes', {
+        cookie: owner.cookie,
+        body: { content: 'Plain', attachableType: 'visit', attachableId: visit.id },
+      }),
       201,
     );
     expect(plain.shareWithClient).toBe(false);
     const shared = await json<{ shareWithClient: boolean }>(
-      await t.request(`/api/notes/${plain.id}`, { method: 'PATCH', cookie: owner.cookie, body: { content: 'Plain', shareWithClient: true } }),
+      await t.request(`/api/notes/${plain.id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        body: { content: 'Plain', shareWithClient: true },
+      }),
       200,
     );
     expect(shared.shareWithClient).toBe(true);

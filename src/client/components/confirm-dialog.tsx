@@ -15,6 +15,7 @@ export function ConfirmDialog({
   children,
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
+  confirmColor = 'red',
   onConfirm,
   onClose,
   describeError = (error) => errorMessage(error, 'Something went wrong'),
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel?: string;
   busyLabel?: string;
+  /** Red for what destroys; another colour for what only goes out (sending a report). */
+  confirmColor?: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
   describeError?: (error: unknown) => string;
@@ -59,7 +62,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button color="red" onClick={confirm} disabled={busy}>
+          <Button color={confirmColor} onClick={confirm} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
           </Button>
         </Group>

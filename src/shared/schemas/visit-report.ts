@@ -89,6 +89,18 @@ export interface VisitReportDto {
 
 /** 'Visit report {property} {date}.pdf', in plain ASCII (it goes in a header and a mail). */
 export function visitReportFileName(report: Pick<VisitReportDto, 'property' | 'scheduledAt'>): string {
-  const name = report.property.name.replace(/[^A-Za-z0-9 _-]+/g, '').replace(/\s+/g, ' ').trim() || 'visit';
+  const name =
+    report.property.name
+      .replace(/[^A-Za-z0-9 _-]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'visit';
   return `Visit report ${name} ${report.scheduledAt.slice(0, 10)}.pdf`;
+}
+
+/** 'Reading: 4.2 ppm (1–3)', with the unit and the allowed range; null without a reading. */
+export function readingLine(task: VisitReportTaskDto): string | null {
+  if (task.reading === null) return null;
+  const unit = task.readingUnit ? ` ${task.readingUnit}` : '';
+  const range = task.readingMin !== null && task.readingMax !== null ? ` (${task.readingMin}–${task.readingMax})` : '';
+  return `Reading: ${task.reading}${unit}${range}`;
 }

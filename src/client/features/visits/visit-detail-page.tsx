@@ -5,6 +5,7 @@ import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import { useDeleteSeries, useSeries } from '../../api/series';
+import { useWorkspaceCan } from '../../api/session';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -21,6 +22,7 @@ import { VisitInvoicesSection } from './visit-invoices-section';
 import { SeriesScopeDialog } from './series-scope-dialog';
 import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
+import { SendReportButton } from './send-report-button';
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -113,6 +115,7 @@ export function VisitDetailPage() {
 }
 
 function VisitSummary({ visit }: { visit: VisitDetailDto }) {
+  const workspaceCan = useWorkspaceCan();
   return (
     <Card withBorder component="section" aria-label="Visit">
       <Stack gap="xs">
@@ -154,6 +157,11 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
               Create Invoice
             </Button>
           )}
+          {/* Issue 27: the visit report, for whoever sees the visit; sending it is the office's. */}
+          <Button component={Link} to={paths.visitReport(visit.id)} variant="light">
+            View report
+          </Button>
+          {workspaceCan?.sendReports && <SendReportButton visitId={visit.id} />}
         </Group>
       </Stack>
     </Card>

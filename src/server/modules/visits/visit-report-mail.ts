@@ -16,9 +16,12 @@ export function visitReportMail(report: VisitReportDto): { subject: string; text
   const done = report.tasks.filter((task) => task.status === 'completed').length;
   const summary = `${done} of ${report.tasks.length} ${report.tasks.length === 1 ? 'task' : 'tasks'} completed.`;
   const closing = 'The report is attached as a PDF. Reply to this e-mail with any question about it.';
-  const businessLines = [report.business.name, report.business.address, report.business.phone, report.business.email].filter(
-    (line): line is string => Boolean(line),
-  );
+  const businessLines = [
+    report.business.name,
+    report.business.address,
+    report.business.phone,
+    report.business.email,
+  ].filter((line): line is string => Boolean(line));
   const text = [greeting, '', intro, summary, '', closing, '', ...businessLines].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">

@@ -5,6 +5,7 @@ import {
   REPORT_PHOTO_TAG_LABELS,
   VISIT_REPORT_MESSAGES,
   VISIT_TASK_STATUS_LABELS,
+  readingLine,
   type VisitReportDto,
   type VisitReportTaskDto,
 } from '../../../shared/schemas/visit-report';
@@ -28,14 +29,6 @@ const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')
 export const reportTime = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
-/** 'Reading: 4.2 ppm (1–3)', with the unit and the allowed range. */
-export function readingLine(task: VisitReportTaskDto): string | null {
-  if (task.reading === null) return null;
-  const unit = task.readingUnit ? ` ${task.readingUnit}` : '';
-  const range = task.readingMin !== null && task.readingMax !== null ? ` (${task.readingMin}–${task.readingMax})` : '';
-  return `Reading: ${task.reading}${unit}${range}`;
-}
-
 const heading = (text: string): Content => ({ text, style: 'heading' });
 
 function taskBlock(task: VisitReportTaskDto, images: ReportImages): Content {
@@ -54,7 +47,9 @@ function taskBlock(task: VisitReportTaskDto, images: ReportImages): Content {
             {
               text: [
                 reading,
-                ...(task.readingFlagged ? [{ text: `  ${VISIT_REPORT_MESSAGES.outOfRange}`, bold: true, color: '#b42318' }] : []),
+                ...(task.readingFlagged
+                  ? [{ text: `  ${VISIT_REPORT_MESSAGES.outOfRange}`, bold: true, color: '#b42318' }]
+                  : []),
               ],
             },
           ]
@@ -133,11 +128,7 @@ export function visitReportDocument(report: VisitReportDto, images: ReportImages
                 ]
               : [{ text: 'No client', italics: true }]),
           ],
-          [
-            { text: 'Property', bold: true },
-            report.property.name,
-            fullAddress(report.property),
-          ],
+          [{ text: 'Property', bold: true }, report.property.name, fullAddress(report.property)],
         ],
       },
       heading('Visit'),
@@ -155,7 +146,13 @@ export function visitReportDocument(report: VisitReportDto, images: ReportImages
         layout: 'noBorders',
       },
       ...(report.overrideReason
-        ? [{ text: VISIT_REPORT_MESSAGES.completedAnyway(report.overrideReason), bold: true, margin: [0, 6, 0, 0] as Margin }]
+        ? [
+            {
+              text: VISIT_REPORT_MESSAGES.completedAnyway(report.overrideReason),
+              bold: true,
+              margin: [0, 6, 0, 0] as Margin,
+            },
+          ]
         : []),
       heading('Tasks'),
       ...(report.tasks.length === 0

@@ -85,7 +85,11 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
             ),
           )
           // Before first, then after; each in the order taken.
-          .orderBy(sql`${photos.tag} = 'after'`, sql`coalesce(${photos.capturedAt}, ${photos.createdAt})`, asc(photos.id)),
+          .orderBy(
+            sql`${photos.tag} = 'after'`,
+            sql`coalesce(${photos.capturedAt}, ${photos.createdAt})`,
+            asc(photos.id),
+          ),
     db
       .select({
         id: notes.id,
