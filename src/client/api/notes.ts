@@ -81,7 +81,7 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
     const note: NoteDto = {
       id: change.id,
       content: change.content,
-      shareWithClient: change.shareWithClient ?? false,
+      shareWithClient: !!change.shareWithClient,
       attachableType: change.attachableType,
       attachableId: change.attachableId,
       attachedName: null,
@@ -120,14 +120,7 @@ export const noteUpdateWrite: Write<NoteUpdateChange, NoteDto> = {
         ? {
             ...page,
             items: page.items.map((note) =>
-              note.id === change.id
-                ? {
-                    ...note,
-                    content: change.content,
-                    shareWithClient: change.shareWithClient ?? note.shareWithClient,
-                    edited: true,
-                  }
-                : note,
+              note.id === change.id ? { ...note, content: change.content, edited: true } : note,
             ),
           }
         : page,

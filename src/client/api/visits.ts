@@ -20,7 +20,6 @@ import type {
   VisitTaskDto,
   VisitTaskOptionDto,
 } from '../../shared/schemas/visits';
-import type { VisitReportDto } from '../../shared/schemas/visit-report';
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -61,8 +60,6 @@ export const visitKeys = {
   mine: (from: string, to: string) => [...visitKeys.mineAll(), from, to] as const,
   taskOptions: (id: string, scope: string, q: string) => [...visitKeys.detail(id), 'task-options', scope, q] as const,
   candidates: (id: string) => [...visitKeys.detail(id), 'candidates'] as const,
-  /** Issue 27: under the visit's details, so whatever refreshes the visit refreshes its report. */
-  report: (id: string) => [...visitKeys.detail(id), 'report'] as const,
 };
 
 export const visitsQuery = (filters: VisitFilters) =>
@@ -164,13 +161,6 @@ export function useCalendarVisits(window: CalendarWindow | null) {
 }
 export const useUpcomingVisits = (limit: number) => useQuery(upcomingVisitsQuery(limit));
 export const useVisit = (id: string) => useQuery(visitQuery(id));
-
-/** Issue 27: the visit report (the same content as its PDF). */
-export const visitReportQuery = (id: string) =>
-  queryOptions({ queryKey: visitKeys.report(id), queryFn: () => api<VisitReportDto>(`/api/visits/${id}/report`) });
-export const useVisitReport = (id: string) => useQuery(visitReportQuery(id));
-/** The report's PDF, opened by the browser (a plain link: the session cookie goes with it). */
-export const visitReportPdfUrl = (id: string) => `/api/visits/${id}/report.pdf`;
 export const useMyVisits = (from: string, to: string) => useQuery(myVisitsQuery(from, to));
 export const useTaskOptions = (id: string, scope: 'property' | 'all', q: string) =>
   useQuery(taskOptionsQuery(id, scope, q));
@@ -241,16 +231,6 @@ export const useAddVisitUser = (visitId: string) =>
     (userId: string) => api<VisitPersonDto>(`/api/visits/${visitId}/users`, { method: 'POST', body: { userId } }),
     () => [visitKeys.all],
   );
-
-/** Issue 27, 'Send report': to the property's client (owners and managers); the visit records when. */
-export function useSendVisitReport(visitId: string) {
-  const queryClient = useQueryClient();
-  return useMutationThatInvalidates(
-    () => api<VisitDetailDto>(`/api/visits/${visitId}/report/send`, { method: 'POST' }),
-    () => [visitKeys.report(visitId)],
-    (visit) => queryClient.setQueryData(visitKeys.detail(visitId), visit),
-  );
-}
 
 export const useRemoveVisitUser = (visitId: string) =>
   useMutationThatInvalidates(

@@ -24,6 +24,9 @@ import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
 import { SendReportButton } from './send-report-button';
 
+// Issue 27: the report loads with the visit's page (one chunk; see router.tsx).
+export { VisitReportPage } from './visit-report-page';
+
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
 /** /resources/visits/{id} (spec §2 Visits). */

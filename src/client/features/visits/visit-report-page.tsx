@@ -1,14 +1,13 @@
-import { Anchor, Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { fullAddress } from '../../../shared/place';
 import { VISIT_REPORT_MESSAGES, type VisitReportDto } from '../../../shared/schemas/visit-report';
-import { VISIT_ROLE_LABELS } from '../../../shared/schemas/visits';
-import { useVisitReport, visitReportPdfUrl } from '../../api/visits';
+import { useVisitReport, visitReportPdfUrl } from '../../api/visit-report';
 import { Facts } from '../../components/facts';
 import { DetailFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
-import { StatusBadge } from '../../components/status-badge';
+import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -120,7 +119,7 @@ function FromAndFor({ report }: { report: VisitReportDto }) {
 
 function VisitFacts({ report }: { report: VisitReportDto }) {
   const people = report.people.map(
-    (person) => `${person.displayName || person.email} (${VISIT_ROLE_LABELS[person.role]})`,
+    (person) => `${person.displayName || person.email} (${statusLabel('visitRole', person.role)})`,
   );
   return (
     <Section title="Visit" action={<StatusBadge kind="visit" value={report.status} />}>
@@ -171,14 +170,14 @@ function Signature({ signature }: { signature: VisitReportDto['signature'] }) {
     <Section title="Signature">
       {signature ? (
         <Stack gap="xs">
-          <Image
+          <Box
+            component="img"
             src={signature.url}
             alt={`Signature of ${signature.signerName}`}
             w={240}
             maw="100%"
-            fit="contain"
             bg="white"
-            style={{ border: '1px solid var(--mantine-color-gray-4)' }}
+            style={{ objectFit: 'contain', border: '1px solid var(--mantine-color-gray-4)' }}
           />
           <Text size="sm">
             Signed by {signature.signerName}, {formatDateTime(signature.signedAt)}

@@ -1,4 +1,4 @@
-import { Badge, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import {
   INSPECTION_RESULT_LABELS,
   readingLine,
@@ -43,14 +43,14 @@ export function ReportTask({ task }: { task: VisitReportTaskDto }) {
         <Group gap="sm" align="flex-start">
           {task.photos.map((photo) => (
             <Stack gap={2} key={photo.id} component="figure" m={0}>
-              <Image
+              <Box
+                component="img"
                 src={photo.thumbnailUrl}
                 alt={`${REPORT_PHOTO_TAG_LABELS[photo.tag]}: ${task.name}`}
                 w={120}
                 h={120}
-                fit="cover"
-                radius="sm"
                 loading="lazy"
+                style={{ objectFit: 'cover', borderRadius: 'var(--mantine-radius-sm)' }}
               />
               <Text component="figcaption" size="xs">
                 {REPORT_PHOTO_TAG_LABELS[photo.tag]}
