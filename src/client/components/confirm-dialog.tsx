@@ -15,7 +15,6 @@ export function ConfirmDialog({
   children,
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
-  confirmColor = 'red',
   onConfirm,
   onClose,
   describeError = (error) => errorMessage(error, 'Something went wrong'),
@@ -25,8 +24,6 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel?: string;
   busyLabel?: string;
-  /** Red for what destroys; another colour for what only goes out (sending a report). */
-  confirmColor?: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
   describeError?: (error: unknown) => string;
@@ -62,7 +59,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button color={confirmColor} onClick={confirm} disabled={busy}>
+          <Button color="red" onClick={confirm} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
           </Button>
         </Group>

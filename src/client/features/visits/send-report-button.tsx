@@ -29,7 +29,6 @@ export function SendReportButton({ visitId, variant = 'light' }: { visitId: stri
         title="Send report"
         confirmLabel="Send report"
         busyLabel="Sending..."
-        confirmColor="blue"
         onClose={() => setAsking(false)}
         onConfirm={async () => {
           setSent(false);
