@@ -3,9 +3,10 @@ import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 27 §7 at 390×844: an owner opens a visit's report from the visit page (the business, the
-// client, the visit, a flagged reading, the note shared with the client, 'Not signed'), the page
-// is axe-clean, the PDF is there to download, and 'Send report' e-mails it to the client.
+// Issue 27 §7 at 390×844: an owner switches the property's proof-of-visit options on, writes a note
+// marked 'Share with client', opens the visit's report from the visit page (the business, the
+// client, a flagged reading, the shared note only, 'Not signed'), the page is axe-clean, the PDF is
+// there to download, and 'Send report' e-mails it to the client.
 
 test('an owner opens the visit report from the visit, downloads its PDF and sends it', async ({
   page,
@@ -35,11 +36,27 @@ test('an owner opens the visit report from the visit, downloads its PDF and send
   });
   const visitTask = visit.tasks[0]!;
   await api.patch(`/api/visits/${visit.id}/tasks/${visitTask.id}`, { reading: 4.5, note: 'Shocked the pool' });
+
+  // ── the property form: both switches; the note form: 'Share with client' ──
+  await page.goto(`/resources/properties/${property.id}/edit`);
+  await page.getByRole('checkbox', { name: 'Require customer signature' }).check();
+  await page.getByRole('checkbox', { name: 'Send report on completion' }).check();
+  await page.getByRole('button', { name: 'Update Property' }).click();
+  await expect(page.getByRole('heading', { name: `Lagoon House ${suffix}`, level: 1 })).toBeVisible();
+  const saved = await (await page.request.get(`${server.baseURL}/api/properties/${property.id}`)).json();
+  expect(saved).toMatchObject({ requireSignature: true, sendReportOnComplete: true });
+  await page.goto(`/resources/properties/${property.id}/edit`);
+  await expect(page.getByRole('checkbox', { name: 'Send report on completion' })).toBeChecked();
+
+  await page.goto(`/resources/notes/new?type=visit&id=${visit.id}`);
+  await page.getByLabel('Content').fill('The gate latch is loose');
+  await page.getByRole('checkbox', { name: 'Share with client' }).check();
+  await page.getByRole('button', { name: 'Create Note' }).click();
+  await expect(page.getByRole('heading', { name: 'Note Details' })).toBeVisible();
   await api.post('/api/notes', {
-    content: 'The gate latch is loose',
+    content: 'Internal: bring a new latch',
     attachableType: 'visit',
     attachableId: visit.id,
-    shareWithClient: true,
   });
 
   // ── from the visit page ──
@@ -56,6 +73,7 @@ test('an owner opens the visit report from the visit, downloads its PDF and send
   await expect(row.getByText('Out of range')).toBeVisible();
   await expect(row).toContainText('Note: Shocked the pool');
   await expect(page.getByText('The gate latch is loose')).toBeVisible();
+  await expect(page.getByText('Internal: bring a new latch')).toHaveCount(0);
   await expect(page.getByText('Not signed')).toBeVisible();
 
   const audit = await auditPage(page, '/resources/visits/:id/report');
