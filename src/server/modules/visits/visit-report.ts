@@ -191,14 +191,20 @@ export async function getVisitReport(db: Executor, member: Member, id: string): 
   return (await loadReport(db, member, id)).report;
 }
 
-/** A stored image as PNG (pdfmake reads PNG and JPEG; thumbnails are WebP); null when it is gone. */
-async function storedPng(storage: Storage, key: string): Promise<Buffer | null> {
+/**
+ * A stored image as PNG at most `size` pixels a side (pdfmake reads PNG and JPEG; thumbnails are
+ * WebP, and a photo without one is its original); null when it is gone or unreadable.
+ */
+async function storedPng(storage: Storage, key: string, size: number): Promise<Buffer | null> {
   const stored = await storage.get(key);
   if (!stored) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of stored.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   try {
-    return await sharp(Buffer.concat(chunks), { limitInputPixels: 40_000_000 }).png().toBuffer();
+    return await sharp(Buffer.concat(chunks), { limitInputPixels: 40_000_000 })
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }
@@ -208,11 +214,11 @@ async function reportImages(storage: Storage, loaded: LoadedReport): Promise<Rep
   const photoImages = new Map<string, Buffer>();
   await Promise.all(
     [...loaded.thumbnails].map(async ([id, key]) => {
-      const png = await storedPng(storage, key);
+      const png = await storedPng(storage, key, 320);
       if (png) photoImages.set(id, png);
     }),
   );
-  const signature = loaded.signaturePath ? await storedPng(storage, loaded.signaturePath) : null;
+  const signature = loaded.signaturePath ? await storedPng(storage, loaded.signaturePath, 800) : null;
   return { photos: photoImages, signature };
 }
 
