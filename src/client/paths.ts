@@ -68,6 +68,8 @@ export const paths = {
   visit: (id: string) => `/resources/visits/${id}`,
   editVisit: (id: string) => `/resources/visits/${id}/edit`,
   visitTasks: (id: string) => `/resources/visits/${id}/tasks`,
+  /** Issue 27: the visit report (its PDF is the API's). */
+  visitReport: (id: string) => `/resources/visits/${id}/report`,
 
   /** The invoices list, optionally of one status. */
   invoices: (status?: 'overdue' | 'paid') => (status ? `/resources/invoices?status=${status}` : '/resources/invoices'),

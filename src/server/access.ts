@@ -131,6 +131,7 @@ export const policy = {
         seeInvoices: office,
         manageClients: office,
         seeTimeReport: office,
+        sendReports: office,
       };
     },
   },

@@ -13,10 +13,17 @@ export const EMAIL_VERIFICATION_HOURS = 24;
 export const PASSWORD_RESET_MINUTES = 60;
 
 /** What an outgoing e-mail is, for the per-sender limits (table mail_sends). */
-export const MAIL_KINDS = ['invitation', 'invoice', 'verification', 'password_reset', 'account_claim'] as const;
+export const MAIL_KINDS = [
+  'invitation',
+  'invoice',
+  'verification',
+  'password_reset',
+  'account_claim',
+  'visit_report',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-/** Mail a person sends to other people (invitations, invoices): at most this many per sender. */
-export const MAIL_TO_OTHERS_KINDS = ['invitation', 'invoice'] as const satisfies readonly MailKind[];
+/** Mail a person sends to other people (invitations, invoices, visit reports): at most this many per sender. */
+export const MAIL_TO_OTHERS_KINDS = ['invitation', 'invoice', 'visit_report'] as const satisfies readonly MailKind[];
 export const MAIL_LIMITS = { perHour: 20, perDay: 100 } as const;
 /** Mail Rounds sends to an account's own address (verify, reset): at most this many per account and kind an hour. */
 export const ACCOUNT_MAIL_PER_HOUR = 5;

@@ -269,6 +269,11 @@ const TABLE: Record<string, Row> = {
     body: () => ({ target: 'new' }),
     expect: officeOnVisible(201),
   },
+  // issue 27: the visit report, read by whoever sees the visit; sent by the office (the world's
+  // client has no e-mail: the office gets as far as the 409 that says so)
+  'GET /api/visits/:id/report': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
+  'GET /api/visits/:id/report.pdf': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
+  'POST /api/visits/:id/report/send': { params: (c) => ({ id: c.w.completedVisitId }), expect: officeOnVisible(409) },
   'GET /api/visits/:id/candidates': {
     params: (c) => ({ id: c.w.visitId }),
     query: () => page,

@@ -178,6 +178,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/visit-series': createSeriesInput,
   'POST /api/visit-series/preview': previewSeriesInput,
   'POST /api/visits': createVisitInput,
+  'POST /api/visits/:id/report/send': null,
   'POST /api/visits/:id/tasks': addVisitTaskInput,
   'POST /api/visits/:id/users': addVisitUserInput,
   'POST /api/visits/:id/tasks/:taskId/follow-up': followUpInput,

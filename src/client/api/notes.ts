@@ -43,6 +43,8 @@ export interface NoteCreateChange {
   kind: 'noteCreate';
   id: string;
   content: string;
+  /** Issue 27: on the visit report sent to the client. */
+  shareWithClient?: boolean;
   /** Omitted: a standalone note (spec §5). */
   attachableType?: NoteAttachableType;
   attachableId?: string;
@@ -54,6 +56,7 @@ export interface NoteUpdateChange {
   kind: 'noteUpdate';
   id: string;
   content: string;
+  shareWithClient?: boolean;
 }
 
 export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
@@ -65,6 +68,7 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
       body: {
         id: change.id,
         content: change.content,
+        shareWithClient: change.shareWithClient,
         attachableType: change.attachableType,
         attachableId: change.attachableId,
         at: change.at,
@@ -77,6 +81,7 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
     const note: NoteDto = {
       id: change.id,
       content: change.content,
+      shareWithClient: !!change.shareWithClient,
       attachableType: change.attachableType,
       attachableId: change.attachableId,
       attachedName: null,
@@ -104,7 +109,11 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
 export const noteUpdateWrite: Write<NoteUpdateChange, NoteDto> = {
   kind: 'noteUpdate',
   send: (change, { headers }) =>
-    api<NoteDto>(`/api/notes/${change.id}`, { method: 'PATCH', headers, body: { content: change.content } }),
+    api<NoteDto>(`/api/notes/${change.id}`, {
+      method: 'PATCH',
+      headers,
+      body: { content: change.content, shareWithClient: change.shareWithClient },
+    }),
   apply: (client, change) =>
     client.setQueriesData<Page<NoteDto>>({ queryKey: noteKeys.lists() }, (page) =>
       page
@@ -126,6 +135,7 @@ export const noteUpdateWrite: Write<NoteUpdateChange, NoteDto> = {
 /** What the note form sends; a blank type or id: a standalone note. */
 export interface NewNote {
   content: string;
+  shareWithClient?: boolean;
   attachableType?: NoteAttachableType | '';
   attachableId?: string;
 }
@@ -136,17 +146,22 @@ export const useCreateNote = () =>
     kind: 'noteCreate',
     id: crypto.randomUUID(),
     content: body.content,
+    shareWithClient: body.shareWithClient,
     attachableType: body.attachableType || undefined,
     attachableId: body.attachableId || undefined,
     at: madeNow(),
   }));
 
 export const useUpdateNote = () =>
-  useWriteMutation(noteUpdateWrite, ({ id, content }: UpdateNoteInput & { id: string }): NoteUpdateChange => ({
-    kind: 'noteUpdate',
-    id,
-    content,
-  }));
+  useWriteMutation(
+    noteUpdateWrite,
+    ({ id, content, shareWithClient }: UpdateNoteInput & { id: string }): NoteUpdateChange => ({
+      kind: 'noteUpdate',
+      id,
+      content,
+      shareWithClient,
+    }),
+  );
 
 export function useDeleteNote() {
   const queryClient = useQueryClient();

@@ -814,6 +814,8 @@ export const notes = pgTable(
     /** The business the note belongs to; null for a personal one (standalone, on a profile). */
     workspaceId: optionalWorkspaceId(),
     content: text('content').notNull(),
+    /** Issue 27: shown on the visit report sent to the client. */
+    shareWithClient: boolean('share_with_client').notNull().default(false),
     attachableType: text('attachable_type', { enum: NOTE_ATTACHABLE_TYPES }).notNull(),
     attachableId: uuid('attachable_id'),
     createdBy: uuid('created_by')

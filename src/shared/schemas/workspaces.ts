@@ -33,6 +33,8 @@ export interface WorkspaceCan {
   manageClients: boolean;
   /** Issue 27: the time report per template (owners and managers). */
   seeTimeReport: boolean;
+  /** Issue 27: send a visit's report to the client (owners and managers). */
+  sendReports: boolean;
 }
 
 /** An IANA time zone name the runtime knows ('Europe/Lisbon'). */

@@ -1,4 +1,4 @@
-import { Alert, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { Alert, Checkbox, NativeSelect, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -82,15 +82,16 @@ function NoteForm({ note, attach }: { note?: NoteDto; attach: { type: NoteAttach
   const [type, setType] = useState<NoteAttachableType>('property');
   const [record, setRecord] = useState<string | null>(null);
   const form = useSchemaForm({
-    initial: { content: note?.content ?? '' },
+    initial: { content: note?.content ?? '', shareWithClient: note?.shareWithClient ?? false },
     // The schema (and zod) loads with the first form sent, not with the page.
     schema: () => import('../../../shared/schemas/notes').then((m) => m.updateNoteInput),
     failed: note ? 'Failed to update note' : 'Failed to add note',
-    async submit({ content }) {
+    async submit({ content, shareWithClient }) {
       const saved = note
-        ? await update.mutateAsync({ id: note.id, content })
+        ? await update.mutateAsync({ id: note.id, content, shareWithClient })
         : await create.mutateAsync({
             content,
+            shareWithClient,
             attachableType: attach?.type ?? type,
             attachableId: attach?.id ?? record ?? undefined,
           });
@@ -124,6 +125,12 @@ function NoteForm({ note, attach }: { note?: NoteDto; attach: { type: NoteAttach
           </>
         )}
         <Textarea label="Content" required rows={NOTE_TEXTAREA_ROWS} {...form.field('content')} />
+        <Checkbox
+          label="Share with client"
+          description="Shown on the visit report sent to the client"
+          checked={form.values.shareWithClient}
+          onChange={(event) => form.setValue('shareWithClient', event.currentTarget.checked)}
+        />
         <FormActions
           submit={note ? 'Update Note' : 'Create Note'}
           busy={form.busy}

@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { DEFAULT_COUNTRY } from '../../../shared/constants';
 import type { PropertyDetail } from '../../../shared/schemas/properties';
@@ -54,7 +54,11 @@ const FIELDS = [
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
 ] as const;
 
-type Values = Record<(typeof FIELDS)[number]['name'] | 'clientId', string>;
+type Values = Record<(typeof FIELDS)[number]['name'] | 'clientId', string> & {
+  /** Issue 27: proof of visit, per property. */
+  requireSignature: boolean;
+  sendReportOnComplete: boolean;
+};
 
 function PropertyForm({ property }: { property?: PropertyDetail }) {
   const navigate = useNavigate();
@@ -70,6 +74,8 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
       zipCode: property?.zipCode ?? '',
       country: property?.country ?? DEFAULT_COUNTRY,
       clientId: property?.clientId ?? '',
+      requireSignature: property?.requireSignature ?? false,
+      sendReportOnComplete: property?.sendReportOnComplete ?? false,
     } satisfies Values,
     // No client is null (the property loses its client), never ''.
     prepare: (values) => ({ ...values, clientId: values.clientId || null }),
@@ -104,6 +110,18 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
             error={form.errors.clientId}
           />
         )}
+        <Checkbox
+          label="Require customer signature"
+          description="Every visit here needs the customer's signature before it is completed"
+          checked={form.values.requireSignature}
+          onChange={(event) => form.setValue('requireSignature', event.currentTarget.checked)}
+        />
+        <Checkbox
+          label="Send report on completion"
+          description="Completing a visit here e-mails its report to the client"
+          checked={form.values.sendReportOnComplete}
+          onChange={(event) => form.setValue('sendReportOnComplete', event.currentTarget.checked)}
+        />
         <FormActions
           submit={property ? 'Update Property' : 'Create Property'}
           busy={form.busy}

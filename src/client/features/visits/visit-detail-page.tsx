@@ -5,6 +5,7 @@ import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import { useDeleteSeries, useSeries } from '../../api/series';
+import { useWorkspaceCan } from '../../api/session';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -25,6 +26,10 @@ import { SignatureSection } from '../../components/signature-section';
 import { VisitCompletion } from '../../components/visit-completion';
 import { VisitFindingsSection } from './visit-findings-section';
 import { VisitTimeSection } from './visit-time-section';
+import { SendReportButton } from './send-report-button';
+
+// Issue 27: the report loads with the visit's page (one chunk; see router.tsx).
+export { VisitReportPage } from './visit-report-page';
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -121,6 +126,7 @@ export function VisitDetailPage() {
 }
 
 function VisitSummary({ visit }: { visit: VisitDetailDto }) {
+  const workspaceCan = useWorkspaceCan();
   return (
     <Card withBorder component="section" aria-label="Visit">
       <Stack gap="xs">
@@ -171,6 +177,11 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
               Create Invoice
             </Button>
           )}
+          {/* Issue 27: the visit report, for whoever sees the visit; sending it is the office's. */}
+          <Button component={Link} to={paths.visitReport(visit.id)} variant="light">
+            View report
+          </Button>
+          {workspaceCan?.sendReports && <SendReportButton visitId={visit.id} />}
         </Group>
       </Stack>
     </Card>

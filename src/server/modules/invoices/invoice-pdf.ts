@@ -1,28 +1,11 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { discountLabel, formatMoney, formatPercent } from '../../../shared/money';
 import { placeLine } from '../../../shared/place';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
+import { pdfmake } from '../../pdf';
 
-// A real PDF of an invoice (issue 14), made on the server with pdfmake and its Roboto fonts
-// embedded (their text can be copied and parsed back). A document can never fetch anything:
-// no URL at all, and on disk only the font files.
-
-const fontFolder = path.dirname(createRequire(import.meta.url).resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
-const font = (file: string) => path.join(fontFolder, file);
-
-pdfmake.setFonts({
-  Roboto: {
-    normal: font('Roboto-Regular.ttf'),
-    bold: font('Roboto-Medium.ttf'),
-    italics: font('Roboto-Italic.ttf'),
-    bolditalics: font('Roboto-MediumItalic.ttf'),
-  },
-});
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(`${fontFolder}${path.sep}`));
+// A real PDF of an invoice (issue 14), made on the server with pdfmake (src/server/pdf.ts: its
+// fonts embedded, no URL access).
 
 const day = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(

@@ -36,6 +36,7 @@ const selectNotes = (db: Executor) =>
     .select({
       id: notes.id,
       content: notes.content,
+      shareWithClient: notes.shareWithClient,
       attachableType: notes.attachableType,
       attachableId: notes.attachableId,
       attachedName: attachedName(notes.attachableType, notes.attachableId, NOTE_ATTACHABLE_TYPES),
@@ -56,6 +57,7 @@ function toDto(member: Member, row: Omit<NoteRow, 'total'>): NoteDto {
   return {
     id: row.id,
     content: row.content,
+    shareWithClient: row.shareWithClient,
     attachableType: row.attachableType,
     attachableId: row.attachableId,
     attachedName: row.attachedName,
@@ -120,6 +122,7 @@ export async function createNote(
           ...(id ? { id } : {}),
           workspaceId,
           content: input.content,
+          shareWithClient: input.shareWithClient ?? false,
           attachableType: input.attachableType,
           attachableId: input.attachableId,
           createdBy: member.id,
@@ -162,7 +165,7 @@ async function requireAuthor(db: Executor, member: Member, id: string, message: 
   return note;
 }
 
-/** spec §4: only the content changes; the attachment is fixed. */
+/** spec §4: the content (and, issue 27, sharing with the client) changes; the attachment is fixed. */
 export async function updateNote(
   db: Executor,
   member: Member,
@@ -173,7 +176,11 @@ export async function updateNote(
   await db
     .update(notes)
     // clock_timestamp(), not now(): a note edited in the transaction that made it still moves.
-    .set({ content: input.content, updatedAt: sql`clock_timestamp()` })
+    .set({
+      content: input.content,
+      ...(input.shareWithClient === undefined ? {} : { shareWithClient: input.shareWithClient }),
+      updatedAt: sql`clock_timestamp()`,
+    })
     .where(and(eq(notes.id, id), eq(notes.createdBy, member.id)));
   return getNote(db, member, id);
 }

@@ -18,6 +18,8 @@ import { inWorkspace } from '../../auth/session';
 import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
 import { addFollowUp } from './visit-follow-up';
 import { openSignature, receiveSignature, saveSignature } from './visit-evidence';
+import { getVisitReport, sendVisitReport, visitReportPdf } from './visit-report';
+import { visitReportFileName } from '../../../shared/schemas/visit-report';
 import { Readable } from 'node:stream';
 import type { MemberEnv } from '../../types';
 import { addVisitUser, listVisitCandidates, removeVisitUser } from './visit-people.service';
@@ -46,7 +48,7 @@ export const visitsRoutes = new Hono<MemberEnv>()
   .post('/', async (c) => c.json(await createVisit(c.var.db, c.var.member, await parseBody(c, createVisitInput)), 201))
   .get('/:id', async (c) => c.json(await getVisit(c.var.db, c.var.member, visitId(c))))
   .patch('/:id', async (c) =>
-    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), await parseBody(c, updateVisitInput))),
+    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), await parseBody(c, updateVisitInput), c.var)),
   )
   .delete('/:id', async (c) => {
     await removeVisit(c.var.db, c.var.member, visitId(c));
@@ -94,6 +96,21 @@ export const visitsRoutes = new Hono<MemberEnv>()
       'Content-Type': 'image/png',
       'Content-Length': String(stored.size),
     });
+  })
+  // ── issue 27: the visit report ──
+  .get('/:id/report', async (c) => c.json(await getVisitReport(c.var.db, c.var.member, visitId(c))))
+  .get('/:id/report.pdf', async (c) => {
+    const { report, pdf } = await visitReportPdf(c.var.db, c.var.storage, c.var.member, visitId(c));
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${visitReportFileName(report)}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  })
+  .post('/:id/report/send', async (c) => {
+    const id = visitId(c);
+    await sendVisitReport(c.var, c.var.member, id);
+    return c.json(await getVisit(c.var.db, c.var.member, id));
   })
   // ── people ──
   .get('/:id/candidates', async (c) =>

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VisitReportDto } from '../../shared/schemas/visit-report';
+import type { VisitDetailDto } from '../../shared/schemas/visits';
+import { api } from './http';
+import { useMutationThatInvalidates } from './mutations';
+import { visitKeys } from './visits';
+
+// Issue 27, the visit report (/api/visits/:id/report…). Its own file and key, beside visits.ts:
+// the pages that load visits.ts (/resources/invoices/new) have no bytes to spare for them
+// (tests/e2e/bundle-budget.spec.ts).
+
+/** Under the visit's details, so whatever refreshes the visit refreshes its report. */
+export const visitReportKey = (id: string) => [...visitKeys.detail(id), 'report'] as const;
+
+/** The report: the same content as its PDF. */
+export const visitReportQuery = (id: string) =>
+  queryOptions({ queryKey: visitReportKey(id), queryFn: () => api<VisitReportDto>(`/api/visits/${id}/report`) });
+export const useVisitReport = (id: string) => useQuery(visitReportQuery(id));
+/** The report's PDF, opened by the browser (a plain link: the session cookie goes with it). */
+export const visitReportPdfUrl = (id: string) => `/api/visits/${id}/report.pdf`;
+
+/** 'Send report': to the property's client (owners and managers); the visit records when. */
+export function useSendVisitReport(visitId: string) {
+  const queryClient = useQueryClient();
+  return useMutationThatInvalidates(
+    () => api<VisitDetailDto>(`/api/visits/${visitId}/report/send`, { method: 'POST' }),
+    () => [visitReportKey(visitId)],
+    (visit) => queryClient.setQueryData(visitKeys.detail(visitId), visit),
+  );
+}

@@ -1,0 +1,193 @@
+import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
+import { fullAddress } from '../../../shared/place';
+import { VISIT_REPORT_MESSAGES, type VisitReportDto } from '../../../shared/schemas/visit-report';
+import { useVisitReport, visitReportPdfUrl } from '../../api/visit-report';
+import { Facts } from '../../components/facts';
+import { DetailFrame } from '../../components/page-frames';
+import { Section } from '../../components/section';
+import { StatusBadge, statusLabel } from '../../components/status-badge';
+import { formatDateTime } from '../../lib/datetime';
+import { paths } from '../../paths';
+import { PageShell } from '../../shell/page-shell';
+import { ReportTask } from './visit-report-task';
+import { SendReportButton } from './send-report-button';
+
+/** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */
+export function VisitReportPage() {
+  const id = useParams().id ?? '';
+  const report = useVisitReport(id);
+  return (
+    <PageShell
+      title="Visit report"
+      crumbs={[
+        { label: 'Visits', to: paths.visits() },
+        { label: 'Visit Details', to: paths.visit(id) },
+        { label: 'Visit report' },
+      ]}
+    >
+      <DetailFrame query={report} loading="Loading visit report" notFound={VISIT_MESSAGES.notFound}>
+        {(report) => (
+          <Stack gap="lg">
+            <Group gap="xs" align="flex-start">
+              <Button component="a" href={visitReportPdfUrl(report.visitId)} target="_blank" variant="default">
+                Download PDF
+              </Button>
+              {report.can.send && <SendReportButton visitId={report.visitId} variant="filled" />}
+            </Group>
+            {report.reportSentAt && (
+              <Text size="sm" c="dimmed">
+                Last sent to the client {formatDateTime(report.reportSentAt)}
+              </Text>
+            )}
+            <FromAndFor report={report} />
+            <VisitFacts report={report} />
+            <Section title="Tasks">
+              {report.tasks.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No tasks
+                </Text>
+              ) : (
+                <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {report.tasks.map((task) => (
+                    <ReportTask key={task.id} task={task} />
+                  ))}
+                </Stack>
+              )}
+            </Section>
+            {report.notes.length > 0 && <SharedNotes notes={report.notes} />}
+            <Signature signature={report.signature} />
+          </Stack>
+        )}
+      </DetailFrame>
+    </PageShell>
+  );
+}
+
+function FromAndFor({ report }: { report: VisitReportDto }) {
+  const business = [report.business.address, report.business.phone, report.business.email].filter(Boolean);
+  const client = report.client;
+  return (
+    <Section title="Business and client">
+      <Facts
+        facts={[
+          [
+            'From',
+            <Stack gap={0} key="from">
+              <Text size="sm" fw={600}>
+                {report.business.name}
+              </Text>
+              {business.map((line) => (
+                <Text size="sm" key={line}>
+                  {line}
+                </Text>
+              ))}
+            </Stack>,
+          ],
+          [
+            'Client',
+            client ? (
+              <Stack gap={0} key="client">
+                <Text size="sm" fw={600}>
+                  {client.name}
+                </Text>
+                {[client.company, client.address, client.email].filter(Boolean).map((line) => (
+                  <Text size="sm" key={line}>
+                    {line}
+                  </Text>
+                ))}
+              </Stack>
+            ) : (
+              'No client'
+            ),
+          ],
+          [
+            'Property',
+            <Stack gap={0} key="property">
+              <Anchor component={Link} to={paths.property(report.property.id)} size="sm" fw={600}>
+                {report.property.name}
+              </Anchor>
+              <Text size="sm">{fullAddress(report.property)}</Text>
+            </Stack>,
+          ],
+        ]}
+      />
+    </Section>
+  );
+}
+
+function VisitFacts({ report }: { report: VisitReportDto }) {
+  const people = report.people.map(
+    (person) => `${person.displayName || person.email} (${statusLabel('visitRole', person.role)})`,
+  );
+  return (
+    <Section title="Visit" action={<StatusBadge kind="visit" value={report.status} />}>
+      <Stack gap="sm">
+        <Facts
+          facts={[
+            ['Scheduled', formatDateTime(report.scheduledAt)],
+            ['Started', formatDateTime(report.startedAt)],
+            ['Completed', formatDateTime(report.completedAt)],
+            [
+              'Time on site',
+              `${report.actualMinutes === null ? '—' : `${report.actualMinutes} min`} (estimated ${report.estimatedMinutes} min)`,
+            ],
+            ['People', people.length > 0 ? people.join(', ') : '—'],
+          ]}
+        />
+        {report.overrideReason && (
+          <Badge color="orange" variant="light" size="lg" style={{ whiteSpace: 'normal', height: 'auto' }}>
+            {VISIT_REPORT_MESSAGES.completedAnyway(report.overrideReason)}
+          </Badge>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function SharedNotes({ notes }: { notes: VisitReportDto['notes'] }) {
+  return (
+    <Section title="Notes">
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {notes.map((note) => (
+          <li key={note.id}>
+            <Text size="xs" c="dimmed">
+              {note.author} · {formatDateTime(note.createdAt)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {note.content}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+function Signature({ signature }: { signature: VisitReportDto['signature'] }) {
+  return (
+    <Section title="Signature">
+      {signature ? (
+        <Stack gap="xs">
+          <Box
+            component="img"
+            src={signature.url}
+            alt={`Signature of ${signature.signerName}`}
+            w={240}
+            maw="100%"
+            bg="white"
+            style={{ objectFit: 'contain', border: '1px solid var(--mantine-color-gray-4)' }}
+          />
+          <Text size="sm">
+            Signed by {signature.signerName}, {formatDateTime(signature.signedAt)}
+          </Text>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {VISIT_REPORT_MESSAGES.notSigned}
+        </Text>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,303 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { readingRequirement } from '../../../shared/evidence';
+import type { VisitReportDto, VisitReportPhotoDto } from '../../../shared/schemas/visit-report';
+import { VISIT_REPORT_MESSAGES, visitReportFileName } from '../../../shared/schemas/visit-report';
+import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
+import { authorize, policy, type Member } from '../../access';
+import type { Database, Executor } from '../../db/client';
+import { clients, notes, photos, profiles, properties, users, visits, visitTasks, workspaces } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../errors';
+import { rootCause } from '../../log';
+import { sendAsPerson } from '../../mail/outgoing';
+import type { Mailer } from '../../mail/mailer';
+import type { Storage } from '../../storage/storage';
+import { visitReportMail } from './visit-report-mail';
+import { renderVisitReportPdf, type ReportImages } from './visit-report-pdf';
+import { iso, listItemColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
+
+// Issue 27 §7, the visit report: whoever sees the visit reads it (page and PDF); owners and
+// managers send it to the property's client. Four queries: the visit with its business and
+// client, its tasks, their before/after photos, and the notes shared with the client.
+
+/** The report, and where its images are stored (the PDF embeds them; the page links them). */
+interface LoadedReport {
+  report: VisitReportDto;
+  /** The client's address, whoever asks (the report's own shows it to the office only). */
+  clientEmail: string | null;
+  signaturePath: string | null;
+  thumbnails: Map<string, string>;
+}
+
+const minutesBetween = (from: string | null, to: string | null) =>
+  from && to ? Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000)) : null;
+
+async function loadReport(db: Executor, member: Member, id: string): Promise<LoadedReport> {
+  const [row] = await db
+    .select({
+      ...listItemColumns,
+      signaturePath: visits.signaturePath,
+      signerName: visits.signerName,
+      signedAt: visits.signedAt,
+      overrideReason: visits.overrideReason,
+      reportSentAt: visits.reportSentAt,
+      business: {
+        name: workspaces.name,
+        address: workspaces.address,
+        phone: workspaces.phone,
+        email: workspaces.email,
+        timeZone: workspaces.timeZone,
+      },
+      clientName: clients.name,
+      clientCompany: clients.company,
+      clientAddress: clients.billingAddress,
+      clientEmail: clients.email,
+    })
+    .from(visits)
+    .innerJoin(properties, eq(properties.id, visits.propertyId))
+    .innerJoin(workspaces, eq(workspaces.id, visits.workspaceId))
+    .leftJoin(clients, eq(clients.id, properties.clientId))
+    .where(and(eq(visits.id, id), policy.visit.scope(member)));
+  if (!row) throw notFound(VISIT_MESSAGES.notFound);
+
+  const tasks = await selectVisitTasks(db, member, eq(visitTasks.visitId, id));
+  const [photoRows, noteRows] = await Promise.all([
+    tasks.length === 0
+      ? []
+      : db
+          .select({
+            id: photos.id,
+            visitTaskId: photos.visitTaskId,
+            tag: photos.tag,
+            caption: photos.caption,
+            capturedAt: photos.capturedAt,
+            thumbnailPath: sql<string>`coalesce(${photos.thumbnailPath}, ${photos.storagePath})`,
+          })
+          .from(photos)
+          .where(
+            and(
+              inArray(
+                photos.visitTaskId,
+                tasks.map((task) => task.id),
+              ),
+              inArray(photos.tag, ['before', 'after']),
+              policy.photo.scope(member),
+            ),
+          )
+          // Before first, then after; each in the order taken.
+          .orderBy(
+            sql`${photos.tag} = 'after'`,
+            sql`coalesce(${photos.capturedAt}, ${photos.createdAt})`,
+            asc(photos.id),
+          ),
+    db
+      .select({
+        id: notes.id,
+        content: notes.content,
+        authorName: profiles.displayName,
+        authorEmail: users.email,
+        createdAt: notes.createdAt,
+      })
+      .from(notes)
+      .innerJoin(users, eq(users.id, notes.createdBy))
+      .leftJoin(profiles, eq(profiles.userId, notes.createdBy))
+      .where(
+        and(
+          eq(notes.attachableType, 'visit'),
+          eq(notes.attachableId, id),
+          eq(notes.shareWithClient, true),
+          policy.note.scope(member),
+        ),
+      )
+      .orderBy(asc(notes.createdAt), asc(notes.id)),
+  ]);
+
+  const thumbnails = new Map<string, string>();
+  const photosByTask = new Map<string, VisitReportPhotoDto[]>();
+  for (const photo of photoRows) {
+    if (!photo.visitTaskId || (photo.tag !== 'before' && photo.tag !== 'after')) continue;
+    thumbnails.set(photo.id, photo.thumbnailPath);
+    const list = photosByTask.get(photo.visitTaskId) ?? [];
+    list.push({
+      id: photo.id,
+      tag: photo.tag,
+      caption: photo.caption,
+      capturedAt: iso(photo.capturedAt),
+      thumbnailUrl: `/api/photos/${photo.id}/thumbnail`,
+    });
+    photosByTask.set(photo.visitTaskId, list);
+  }
+
+  const item = toListItem(row);
+  const canSend = policy.workspace.can(member).sendReports;
+  const { timeZone, ...business } = row.business;
+  const report: VisitReportDto = {
+    visitId: item.id,
+    status: item.status,
+    business,
+    client:
+      row.clientName === null
+        ? null
+        : {
+            name: row.clientName,
+            company: row.clientCompany,
+            address: row.clientAddress,
+            email: canSend ? row.clientEmail : null,
+          },
+    property: item.property,
+    people: item.people,
+    timeZone,
+    scheduledAt: item.scheduledAt,
+    startedAt: item.startedAt,
+    completedAt: item.completedAt,
+    estimatedMinutes: tasks.reduce((sum, task) => sum + (task.estimatedDurationMinutes ?? 0), 0),
+    actualMinutes: minutesBetween(item.startedAt, item.completedAt),
+    tasks: tasks.map((task) => {
+      const reading = readingRequirement(task.requirements);
+      return {
+        id: task.id,
+        name: task.name,
+        status: task.status,
+        reading: task.reading,
+        readingUnit: reading?.unit ?? null,
+        readingMin: reading?.min ?? null,
+        readingMax: reading?.max ?? null,
+        readingFlagged: task.readingFlagged,
+        result: task.result,
+        note: task.notes,
+        photos: photosByTask.get(task.id) ?? [],
+      };
+    }),
+    notes: noteRows.map((note) => ({
+      id: note.id,
+      content: note.content,
+      author: note.authorName || note.authorEmail,
+      createdAt: note.createdAt.toISOString(),
+    })),
+    signature:
+      row.signerName && row.signedAt
+        ? { signerName: row.signerName, signedAt: row.signedAt.toISOString(), url: `/api/visits/${item.id}/signature` }
+        : null,
+    overrideReason: row.overrideReason,
+    reportSentAt: iso(row.reportSentAt),
+    can: { send: canSend },
+  };
+  const clientEmail = row.clientEmail?.trim() || null;
+  return { report, clientEmail, signaturePath: row.signerName ? row.signaturePath : null, thumbnails };
+}
+
+/** `GET /api/visits/:id/report`: 'Visit not found' for whoever does not see the visit. */
+export async function getVisitReport(db: Executor, member: Member, id: string): Promise<VisitReportDto> {
+  return (await loadReport(db, member, id)).report;
+}
+
+/**
+ * A stored image as PNG at most `size` pixels a side (pdfmake reads PNG and JPEG; thumbnails are
+ * WebP, and a photo without one is its original); null when it is gone or unreadable.
+ */
+async function storedPng(storage: Storage, key: string, size: number): Promise<Buffer | null> {
+  const stored = await storage.get(key);
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  try {
+    return await sharp(Buffer.concat(chunks), { limitInputPixels: 40_000_000 })
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+async function reportImages(storage: Storage, loaded: LoadedReport): Promise<ReportImages> {
+  const photoImages = new Map<string, Buffer>();
+  await Promise.all(
+    [...loaded.thumbnails].map(async ([id, key]) => {
+      const png = await storedPng(storage, key, 320);
+      if (png) photoImages.set(id, png);
+    }),
+  );
+  const signature = loaded.signaturePath ? await storedPng(storage, loaded.signaturePath, 800) : null;
+  return { photos: photoImages, signature };
+}
+
+/** `GET /api/visits/:id/report.pdf`: the report and its file name. */
+export async function visitReportPdf(
+  db: Executor,
+  storage: Storage,
+  member: Member,
+  id: string,
+): Promise<{ report: VisitReportDto; pdf: Buffer }> {
+  const loaded = await loadReport(db, member, id);
+  return { report: loaded.report, pdf: await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded)) };
+}
+
+export interface ReportDeps {
+  db: Database;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+/**
+ * `POST /api/visits/:id/report/send`: owners and managers send the report to the property's
+ * client, from the business (its name as the sender's, the person who sent it as Reply-To; the
+ * identity issue's rules and limits), with the PDF attached; the visit records when.
+ */
+export async function sendVisitReport(deps: ReportDeps, member: Member, id: string): Promise<void> {
+  await requireVisit(deps.db, member, id);
+  authorize(policy.workspace.can(member).sendReports, VISIT_REPORT_MESSAGES.sendOfficeOnly);
+  await deliverReport(deps, member, await loadReport(deps.db, member, id));
+}
+
+async function deliverReport(deps: ReportDeps, member: Member, loaded: LoadedReport): Promise<void> {
+  const { report, clientEmail } = loaded;
+  if (!report.client) throw conflict(VISIT_REPORT_MESSAGES.noClient);
+  if (!clientEmail) throw conflict(VISIT_REPORT_MESSAGES.clientWithoutEmail);
+  const pdf = await renderVisitReportPdf(report, await reportImages(deps.storage, loaded));
+  try {
+    await sendAsPerson(deps, member, 'visit_report', {
+      to: clientEmail,
+      ...visitReportMail(report),
+      fromName: report.business.name || undefined,
+      attachments: [{ filename: visitReportFileName(report), content: pdf, contentType: 'application/pdf' }],
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('BAD_GATEWAY', VISIT_REPORT_MESSAGES.sendFailed(rootCause(error)));
+  }
+  await deps.db.update(visits).set({ reportSentAt: new Date() }).where(eq(visits.id, report.visitId));
+}
+
+/**
+ * Issue 27: after a visit is completed, its report goes to the client when the property asks for
+ * it and the client has an e-mail. Never throws: completing the visit stands whatever the mail does.
+ */
+export async function sendReportOnCompletion(
+  db: Database,
+  mailer: Mailer,
+  storage: Storage,
+  member: Member,
+  visitId: string,
+): Promise<void> {
+  try {
+    const [wanted] = await db
+      .select({ id: visits.id })
+      .from(visits)
+      .innerJoin(properties, eq(properties.id, visits.propertyId))
+      .innerJoin(clients, eq(clients.id, properties.clientId))
+      .where(
+        and(
+          eq(visits.id, visitId),
+          eq(visits.status, 'completed'),
+          eq(properties.sendReportOnComplete, true),
+          sql`coalesce(btrim(${clients.email}), '') <> ''`,
+        ),
+      );
+    if (!wanted) return;
+    // From the business, by whoever completed it (a technician too: the property asked for it).
+    await deliverReport({ db, mailer, storage }, member, await loadReport(db, member, visitId));
+  } catch (error) {
+    console.warn(`Visit ${visitId}: the report was not sent on completion: ${rootCause(error)}`);
+  }
+}
