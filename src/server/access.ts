@@ -231,6 +231,11 @@ export const policy = {
     },
   },
 
+  /** Issue 27, a visit's report: whoever sees the visit reads it; the office sends it to the client. */
+  visitReport: {
+    can: (member: Member) => ({ send: manages(member) }),
+  },
+
   /** Visit series: owners and managers only (a technician works the visits). */
   series: {
     notFound: SERIES_MESSAGES.notFound,
@@ -362,7 +367,7 @@ export const policy = {
 } as const;
 
 /** Every kind the policy can look a record up by (the photo and note attachables among them). */
-type Kind = Exclude<keyof typeof policy, 'workspace' | 'member'>;
+type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport'>;
 
 /**
  * The one fetch-or-404: `id` is a record of `kind` the member may see, else 404 with that kind's

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isUpload } from '../../src/server/guards';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -30,8 +31,8 @@ it('every other /api endpoint answers 401 Not authenticated without a session', 
     const url = route.path.replace(/:[A-Za-z]+/g, SAMPLE_ID);
     const response = await t.request(url, {
       method: route.method,
-      // JSON where a body is expected (the upload takes multipart: it gets none here)
-      body: route.method === 'GET' || route.method === 'DELETE' || route.path === '/api/photos' ? undefined : {},
+      // JSON where a body is expected (the uploads take multipart: they get none here)
+      body: route.method === 'GET' || route.method === 'DELETE' || isUpload(route.method, url) ? undefined : {},
     });
     expect(response.status, `${route.method} ${route.path}`).toBe(401);
     expect(await response.json(), `${route.method} ${route.path}`).toEqual({

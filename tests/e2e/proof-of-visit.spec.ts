@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
@@ -162,6 +163,35 @@ test('a pool visit: refused with the list, evidence captured with the camera, si
   await expect(card.getByText('Locked')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pending changes/ })).toHaveCount(0, { timeout: 20_000 });
   await expectCompletedWithEvidence(page, server.baseURL, setup.visitId);
+
+  // The report PDF, parsed back: the reading (flagged), the result, the tags, the signature.
+  const pdf = await page.request.get(`${server.baseURL}/api/visits/${setup.visitId}/report.pdf`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = new Uint8Array(await pdf.body());
+  const { text, totalPages } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
+  for (const expected of [
+    'VISIT REPORT',
+    'Status: Completed',
+    setup.name,
+    setup.chlorine,
+    '4.5 ppm',
+    'Out of range',
+    'Chlorine high after storm; diluted',
+    setup.filter,
+    'Result: Pass',
+    'Before',
+    'After',
+    'Signed by Pat Poolowner',
+  ]) {
+    expect(text).toContain(expected);
+  }
+  expect(text).not.toContain('Not signed');
+  // Three pictures in it: the before and after thumbnails, and the signature.
+  let pictures = 0;
+  for (let number = 1; number <= totalPages; number += 1) {
+    pictures += (await extractImages(await getDocumentProxy(bytes.slice()), number)).length;
+  }
+  expect(pictures).toBe(3);
 
   // The visit page shows the same, locked; the time on site is there.
   await page.goto(`/resources/visits/${setup.visitId}`);

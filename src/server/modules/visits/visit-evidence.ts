@@ -21,7 +21,7 @@ import { requireVisit, taskPhotoCounts } from './visit-rows';
  * by tag), the property's signature rule and the visit's signature. Run inside the transaction
  * that completes the visit, after its row is locked, so no evidence changes underneath.
  */
-export async function missingOnVisit(tx: Executor, visitId: string): Promise<MissingItem[]> {
+export async function missingOnVisit(tx: Executor, member: Member, visitId: string): Promise<MissingItem[]> {
   const [visit] = await tx
     .select({
       requireSignature: properties.requireSignature,
@@ -29,7 +29,7 @@ export async function missingOnVisit(tx: Executor, visitId: string): Promise<Mis
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
-    .where(eq(visits.id, visitId));
+    .where(and(eq(visits.id, visitId), policy.visit.scope(member)));
   if (!visit) return [];
   const tasks: EvidenceTask[] = await tx
     .select({

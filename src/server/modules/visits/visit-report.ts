@@ -180,7 +180,7 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
         : null,
     overrideReason: row.overrideReason,
     reportSentAt: iso(row.reportSentAt),
-    can: { send: canSend },
+    can: policy.visitReport.can(member),
   };
   const clientEmail = row.clientEmail?.trim() || null;
   return { report, clientEmail, signaturePath: row.signerName ? row.signaturePath : null, thumbnails };

@@ -447,7 +447,7 @@ async function gateCompletion(
     changes.overrideReason = input.overrideReason;
     return;
   }
-  const missing = await missingOnVisit(tx, id);
+  const missing = await missingOnVisit(tx, member, id);
   if (missing.length > 0) throw evidenceMissing(VISIT_MESSAGES.evidenceMissing, missing);
   changes.overrideReason = null;
 }
