@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { extractImages, extractText, getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
@@ -168,7 +168,7 @@ test('a pool visit: refused with the list, evidence captured with the camera, si
   const pdf = await page.request.get(`${server.baseURL}/api/visits/${setup.visitId}/report.pdf`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const bytes = new Uint8Array(await pdf.body());
-  const { text, totalPages } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
+  const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
   for (const expected of [
     'VISIT REPORT',
     'Status: Completed',
@@ -186,11 +186,11 @@ test('a pool visit: refused with the list, evidence captured with the camera, si
     expect(text).toContain(expected);
   }
   expect(text).not.toContain('Not signed');
-  // Three pictures in it: the before and after thumbnails, and the signature.
-  let pictures = 0;
-  for (let number = 1; number <= totalPages; number += 1) {
-    pictures += (await extractImages(await getDocumentProxy(bytes.slice()), number)).length;
-  }
+  // Three pictures in it: the before and after thumbnails, and the signature. Counted in the PDF's
+  // own dictionaries (pdf.js's image extraction needs a newer Node): image objects, less the alpha
+  // masks that belong to one of them.
+  const raw = Buffer.from(bytes).toString('latin1');
+  const pictures = (raw.match(/\/Subtype \/Image/g) ?? []).length - (raw.match(/\/SMask \d+ 0 R/g) ?? []).length;
   expect(pictures).toBe(3);
 
   // The visit page shows the same, locked; the time on site is there.

@@ -45,7 +45,7 @@ test('an owner opens the visit report from the visit, downloads its PDF and send
   await expect(page.getByRole('heading', { name: `Lagoon House ${suffix}`, level: 1 })).toBeVisible();
   const saved = await (await page.request.get(`${server.baseURL}/api/properties/${property.id}`)).json();
   expect(saved).toMatchObject({ requireSignature: true, sendReportOnComplete: true });
-  await page.goto(`/resources/properties/${property.id}/edit`);
+  await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('checkbox', { name: 'Send report on completion' })).toBeChecked();
 
   await page.goto(`/resources/notes/new?type=visit&id=${visit.id}`);

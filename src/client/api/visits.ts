@@ -20,7 +20,7 @@ import type {
   VisitTaskDto,
   VisitTaskOptionDto,
 } from '../../shared/schemas/visits';
-import { readingOutOfRange, type InspectionResult, type PhotoTag } from '../../shared/evidence';
+import type { InspectionResult, PhotoTag } from '../../shared/evidence';
 import { api, queryString, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -329,9 +329,7 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
               ...task,
               ...(change.status ? { status: change.status } : {}),
               ...(change.notes !== undefined ? { notes: change.notes } : {}),
-              ...(change.reading !== undefined
-                ? { reading: change.reading, readingFlagged: readingOutOfRange(task.requirements, change.reading) }
-                : {}),
+              ...(change.reading !== undefined ? { reading: change.reading } : {}),
               ...(change.result !== undefined ? { result: change.result } : {}),
             }
           : task,

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCamera, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { describeNeeds, readingRequirement, taskNeeds, type PhotoTag } from '../../shared/evidence';
+import { describeNeeds, readingOutOfRange, readingRequirement, taskNeeds, type PhotoTag } from '../../shared/evidence';
 import type { VisitTaskDto } from '../../shared/schemas/visits';
 import { enqueue } from '../api/outbox';
 import { madeNow } from '../api/write';
@@ -34,8 +34,9 @@ export function TaskEvidence({
   const types = new Set(task.requirements.map((requirement) => requirement.type));
   const photoMin = task.requirements.find((requirement) => requirement.type === 'photo');
   const reading = readingRequirement(task.requirements);
-  const asksNote =
-    types.has('note') || needs.includes('reading_note') || needs.includes('skip_reason') || task.readingFlagged;
+  // Worked out here, not read from the answer: a reading queued offline is flagged at once.
+  const flagged = readingOutOfRange(task.requirements, task.reading);
+  const asksNote = types.has('note') || needs.includes('reading_note') || needs.includes('skip_reason') || flagged;
   if (task.requirements.length === 0 && !(withNote && task.status === 'skipped')) return null;
 
   const change = (fields: { reading?: number | null; result?: 'pass' | 'fail' | null; notes?: string }) =>
@@ -102,6 +103,7 @@ export function TaskEvidence({
           task={task}
           unit={reading.unit}
           range={`${reading.min}–${reading.max} ${reading.unit}`}
+          flagged={flagged}
           disabled={disabled}
           onSave={(value) => change({ reading: value })}
         />
@@ -144,12 +146,14 @@ function ReadingField({
   task,
   unit,
   range,
+  flagged,
   disabled,
   onSave,
 }: {
   task: VisitTaskDto;
   unit: string;
   range: string;
+  flagged: boolean;
   disabled: boolean;
   onSave: (value: number | null) => void;
 }) {
@@ -188,7 +192,7 @@ function ReadingField({
           </Button>
         )}
       </Group>
-      {task.readingFlagged && (
+      {flagged && (
         <Group gap="xs" wrap="nowrap">
           <Badge color="red" variant="light">
             Out of range

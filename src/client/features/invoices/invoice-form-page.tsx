@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DUE_DATE_SHORTCUT_DAYS, FORM_INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
 import { centsToDollarsInput, invoiceAmounts } from '../../../shared/money';
@@ -17,14 +17,17 @@ import { useMe } from '../../api/session';
 import { useVisit } from '../../api/visits';
 import { useWorkspace } from '../../api/workspaces';
 import { FormActions, useSchemaForm } from '../../components/form';
-import { DetailSkeleton } from '../../components/loading';
+import { DetailSkeleton, Loading } from '../../components/loading';
 import { PropertySelect } from '../../components/property-select';
 import { statusLabel } from '../../components/status-badge';
 import { dayFromToday } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { Amounts } from './invoice-lines';
-import { BillableVisitPicker } from './billable-visit-picker';
+// The visits to bill (and Mantine's Checkbox) load once a property is chosen, not with the page.
+const BillableVisitPicker = lazy(() =>
+  import('./billable-visit-picker').then((m) => ({ default: m.BillableVisitPicker })),
+);
 import {
   discountBody,
   DiscountField,
@@ -195,14 +198,20 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
           <Text size="sm" c="dimmed">
             {INVOICE_MESSAGES.frozen}.
           </Text>
+        ) : !values.propertyId ? (
+          <Text size="sm" c="dimmed">
+            Choose a property to see its completed visits.
+          </Text>
         ) : (
-          <BillableVisitPicker
-            propertyId={values.propertyId}
-            visits={billable}
-            chosen={new Set(values.visitIds)}
-            onChange={(chosen) => set('visitIds', [...chosen])}
-            error={errors.visitIds}
-          />
+          <Suspense fallback={<Loading label="Loading visits" size="sm" />}>
+            <BillableVisitPicker
+              propertyId={values.propertyId}
+              visits={billable}
+              chosen={new Set(values.visitIds)}
+              onChange={(chosen) => set('visitIds', [...chosen])}
+              error={errors.visitIds}
+            />
+          </Suspense>
         )}
         {!visitsFixed && (
           <>
