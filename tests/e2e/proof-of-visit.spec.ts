@@ -143,6 +143,30 @@ async function expectCompletedWithEvidence(page: Page, baseURL: string, visitId:
   return visit;
 }
 
+test('the template form asks for evidence: before/after photos and a reading with its unit and range', async ({
+  page,
+  user: _user,
+}) => {
+  await page.goto('/resources/tasks/new');
+  await page.getByLabel('Task name').fill('Pool chlorine');
+  const evidence = page.getByRole('group', { name: 'Evidence required' });
+  await evidence.getByRole('checkbox', { name: 'Before and after photos' }).check();
+  await evidence.getByRole('checkbox', { name: 'Reading' }).check();
+  await evidence.getByLabel('Unit').fill('ppm');
+  await evidence.getByLabel('Minimum').fill('3');
+  await evidence.getByLabel('Maximum').fill('1');
+  await page.getByRole('button', { name: 'Create Task' }).click();
+  // The shared schema's message, on its field; nothing saved.
+  await expect(evidence.getByText('Maximum must be at least the minimum')).toBeVisible();
+  await evidence.getByLabel('Minimum').fill('1');
+  await evidence.getByLabel('Maximum').fill('3');
+  await expect(evidence.getByText('Maximum must be at least the minimum')).toHaveCount(0);
+  expect((await auditPage(page, '/resources/tasks/new')).details).toEqual([]);
+  await page.getByRole('button', { name: 'Create Task' }).click();
+  await expect(page.getByRole('heading', { name: 'Pool chlorine', level: 1 })).toBeVisible();
+  await expect(page.getByText('Before and after photos, Reading 1–3 ppm')).toBeVisible();
+});
+
 test('a pool visit: refused with the list, evidence captured with the camera, signed, completed', async ({
   page,
   server,
