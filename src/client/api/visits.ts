@@ -24,7 +24,7 @@ import type { InspectionResult, PhotoTag } from '../../shared/evidence';
 import { api, queryString, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
-import type { Write } from './write';
+import { madeNow, type Write } from './write';
 
 // Visits, their tasks and their people (/api/visits…).
 
@@ -271,6 +271,22 @@ export interface VisitStatusChange {
   version: number;
   at?: string;
 }
+
+/** A visit's status change as the phone makes it: from what it shows, now. */
+export const statusChange = (
+  visit: VisitDetailDto,
+  status: VisitStatus,
+  overrideReason?: string,
+): VisitStatusChange => ({
+  kind: 'visitStatus',
+  visitId: visit.id,
+  propertyName: visit.property.name,
+  status,
+  previous: visit.status,
+  version: visit.version,
+  at: madeNow(),
+  ...(overrideReason ? { overrideReason } : {}),
+});
 
 /** Issue 27: the customer's signature, drawn on the phone; the image is kept in IndexedDB while queued. */
 export interface SignatureChange {

@@ -5,7 +5,7 @@ import { VISIT_MESSAGES } from '../../shared/messages/visits';
 import type { VisitDetailDto } from '../../shared/schemas/visits';
 import { errorMessage } from '../api/http';
 import { submit } from '../api/outbox';
-import { madeNow } from '../api/write';
+import { statusChange } from '../api/visits';
 
 /**
  * Issue 25: a completed visit is locked against unticking and edits. Says so, and offers 'Reopen
@@ -20,15 +20,7 @@ export function ReopenVisit({ visit }: { visit: VisitDetailDto }) {
     setFailure(null);
     setBusy(true);
     try {
-      await submit({
-        kind: 'visitStatus',
-        visitId: visit.id,
-        propertyName: visit.property.name,
-        status: 'in_progress',
-        previous: visit.status,
-        version: visit.version,
-        at: madeNow(),
-      });
+      await submit(statusChange(visit, 'in_progress'));
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to reopen the visit'));
     } finally {

@@ -5,7 +5,7 @@ import { VISIT_MESSAGES } from '../../shared/messages/visits';
 import type { VisitDetailDto } from '../../shared/schemas/visits';
 import { ApiError, errorMessage } from '../api/http';
 import { submit } from '../api/outbox';
-import { madeNow } from '../api/write';
+import { statusChange } from '../api/visits';
 import { Dialog } from './overlays';
 
 // Issue 27, the completion gate on the phone: 'Complete visit' runs the shared rule
@@ -34,16 +34,7 @@ export function VisitCompletion({ visit }: { visit: VisitDetailDto }) {
     setRefused(null);
     setBusy(true);
     try {
-      await submit({
-        kind: 'visitStatus',
-        visitId: visit.id,
-        propertyName: visit.property.name,
-        status,
-        previous: visit.status,
-        version: visit.version,
-        at: madeNow(),
-        ...(overrideReason ? { overrideReason } : {}),
-      });
+      await submit(statusChange(visit, status, overrideReason));
       setAsked(false);
     } catch (error) {
       if (error instanceof ApiError && error.missing) setRefused(error.missing);
