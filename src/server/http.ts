@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import type { StoredFile } from './storage/storage';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldErrors } from '../shared/schemas/common';
 import { AppError } from './errors';
@@ -51,3 +53,16 @@ export function uuidParam(c: Context, name: string, notFoundMessage: string): st
   }
   return value;
 }
+
+/**
+ * A time the device sent for when something happened (a photo taken, a signature made, queued
+ * offline): kept unless it is in the future, else now.
+ */
+export const deviceTimeOrNow = (at: Date | undefined): Date => (at && at.getTime() <= Date.now() ? at : new Date());
+
+/** Streams a stored file with its headers and length (the caller has checked who may see it). */
+export const sendStored = (c: Context, stored: StoredFile, headers: Record<string, string>) =>
+  c.body(Readable.toWeb(stored.body) as unknown as ReadableStream, 200, {
+    ...headers,
+    'Content-Length': String(stored.size),
+  });

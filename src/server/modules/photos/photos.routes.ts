@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { MAX_PHOTO_BYTES } from '../../../shared/constants';
 import { listPhotosQuery, PHOTO_MESSAGES, photoFields, updatePhotoInput } from '../../../shared/schemas/photos';
 import { inWorkspace } from '../../auth/session';
 import { notFound } from '../../errors';
-import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
+import { parseBody, parseQuery, parseWith, sendStored, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
 import * as service from './photos.service';
 import { receiveUpload, uploadsDir } from './upload';
@@ -50,10 +49,7 @@ async function sendPhotoFile(c: Context<MemberEnv>, which: 'file' | 'thumbnail')
   if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
   const stored = await file.open();
   if (!stored) throw notFound(PHOTO_MESSAGES.notFound);
-  return c.body(Readable.toWeb(stored.body) as unknown as ReadableStream, 200, {
-    ...headers,
-    'Content-Length': String(stored.size),
-  });
+  return sendStored(c, stored, headers);
 }
 
 /** `receive;dur=41.2, image;dur=150.3, …`: where an upload's time went, for browsers' dev tools and the benchmark. */

@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users, visits, visitTasks } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
+import { deviceTimeOrNow } from '../../http';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import type { Storage } from '../../storage/storage';
 import { attachedName } from '../attachables';
@@ -148,9 +149,6 @@ async function requireEvidenceTask(db: Executor, member: Member, fields: PhotoFi
   policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
 }
 
-/** A capture time from the phone, never in the future. */
-const capturedAtOf = (at: Date | undefined) => (at && at.getTime() < Date.now() ? at : new Date());
-
 /** A name for stored files: a timestamp and a random string (spec §3 Stored images). */
 const storedName = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
 
@@ -216,7 +214,7 @@ export async function createPhoto(
             caption: fields.caption,
             visitTaskId: fields.visitTaskId ?? null,
             tag: fields.visitTaskId ? (fields.tag ?? 'other') : null,
-            capturedAt: fields.visitTaskId ? capturedAtOf(fields.capturedAt) : null,
+            capturedAt: fields.visitTaskId ? deviceTimeOrNow(fields.capturedAt) : null,
             uploadedBy: member.id,
           })
           .onConflictDoNothing({ target: photos.id })

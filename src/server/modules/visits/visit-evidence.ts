@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { receiveUpload, uploadsDir, type ReceivedUpload } from '../photos';
 import type { Config } from '../../config';
+import { deviceTimeOrNow } from '../../http';
 import { requireVisit, taskPhotoCounts } from './visit-rows';
 
 // Issue 27, proof of visit on the server: what a visit still lacks (the shared gate of
@@ -94,23 +95,23 @@ export async function saveSignature(
   }
   const key = `${Date.now()}-${randomBytes(6).toString('hex')}.png`;
   await storage.put(key, png, 'image/png');
-  const signedAt = fields.signedAt && fields.signedAt.getTime() <= Date.now() ? fields.signedAt : new Date();
-  const [previous] = await db.select({ path: visits.signaturePath }).from(visits).where(eq(visits.id, visitId));
-  const updated = await db
+  // The signature it replaces is read under the same lock as the write, so no file is left behind.
+  const replaced = await db
     .transaction(async (tx) => {
       const locked = await requireVisit(tx, member, visitId, { forChange: true });
       policy.visit.requireChange(member, locked, 'tickTasks', VISIT_MESSAGES.fieldOnly);
-      return tx
+      const [previous] = await tx.select({ path: visits.signaturePath }).from(visits).where(eq(visits.id, visitId));
+      await tx
         .update(visits)
-        .set({ signaturePath: key, signerName: fields.signerName, signedAt })
-        .where(eq(visits.id, visitId))
-        .returning({ id: visits.id });
+        .set({ signaturePath: key, signerName: fields.signerName, signedAt: deviceTimeOrNow(fields.signedAt) })
+        .where(eq(visits.id, visitId));
+      return previous?.path ?? null;
     })
     .catch(async (error: unknown) => {
       await storage.delete(key);
       throw error;
     });
-  if (updated.length > 0 && previous?.path) await storage.delete(previous.path);
+  if (replaced) await storage.delete(replaced);
 }
 
 /** The stored signature of a visit the member sees: 404 when there is none. */

@@ -15,12 +15,11 @@ import {
   VISIT_MESSAGES,
 } from '../../../shared/schemas/visits';
 import { inWorkspace } from '../../auth/session';
-import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
+import { parseBody, parseQuery, parseWith, sendStored, uuidParam } from '../../http';
 import { addFollowUp } from './visit-follow-up';
 import { openSignature, receiveSignature, saveSignature } from './visit-evidence';
 import { getVisitReport, sendVisitReport, visitReportPdf } from './visit-report';
 import { visitReportFileName } from '../../../shared/schemas/visit-report';
-import { Readable } from 'node:stream';
 import type { MemberEnv } from '../../types';
 import { addVisitUser, listVisitCandidates, removeVisitUser } from './visit-people.service';
 import { addVisitTask, listTaskOptions, removeVisitTask, updateVisitTask } from './visit-tasks.service';
@@ -90,11 +89,10 @@ export const visitsRoutes = new Hono<MemberEnv>()
   })
   .get('/:id/signature', async (c) => {
     const { key, stored } = await openSignature(c.var.db, c.var.storage, c.var.member, visitId(c));
-    return c.body(Readable.toWeb(stored.body) as unknown as ReadableStream, 200, {
+    return sendStored(c, stored, {
       'Cache-Control': 'private, max-age=3600',
       ETag: `"${key}"`,
       'Content-Type': 'image/png',
-      'Content-Length': String(stored.size),
     });
   })
   // ── issue 27: the visit report ──
