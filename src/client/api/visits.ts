@@ -272,6 +272,21 @@ export interface VisitStatusChange {
   at?: string;
 }
 
+/** A change to a visit task as the phone makes it (a tick, a note, evidence): from what it shows, now. */
+export const taskChange = (
+  task: VisitTaskDto,
+  fields: Pick<VisitTaskChange, 'status' | 'notes' | 'reading' | 'result'>,
+): VisitTaskChange => ({
+  kind: 'visitTask',
+  visitId: task.visitId,
+  taskId: task.id,
+  taskName: task.name,
+  ...fields,
+  ...(fields.status ? { previous: task.status } : {}),
+  version: task.version,
+  at: madeNow(),
+});
+
 /** A visit's status change as the phone makes it: from what it shows, now. */
 export const statusChange = (
   visit: VisitDetailDto,

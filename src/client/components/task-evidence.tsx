@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describeNeeds, readingOutOfRange, readingRequirement, taskNeeds, type PhotoTag } from '../../shared/evidence';
 import type { VisitTaskDto } from '../../shared/schemas/visits';
 import { enqueue } from '../api/outbox';
+import { taskChange } from '../api/visits';
 import { madeNow } from '../api/write';
 import { CameraCapture } from './camera-capture';
 
@@ -40,15 +41,7 @@ export function TaskEvidence({
   if (task.requirements.length === 0 && !(withNote && task.status === 'skipped')) return null;
 
   const change = (fields: { reading?: number | null; result?: 'pass' | 'fail' | null; notes?: string }) =>
-    void enqueue({
-      kind: 'visitTask',
-      visitId: task.visitId,
-      taskId: task.id,
-      taskName: task.name,
-      ...fields,
-      version: task.version,
-      at: madeNow(),
-    });
+    void enqueue(taskChange(task, fields));
 
   const takePhoto = (tag: PhotoTag, blob: Blob) =>
     void enqueue({

@@ -4,7 +4,7 @@ import { memo, useId, useState } from 'react';
 import { fullAddress } from '../../../shared/place';
 import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
-import { madeNow } from '../../api/write';
+import { taskChange } from '../../api/visits';
 import { SignatureSection } from '../../components/signature-section';
 import { TaskEvidence } from '../../components/task-evidence';
 import { VisitCompletion } from '../../components/visit-completion';
@@ -142,16 +142,7 @@ function TaskTick({ task, disabled }: { task: VisitTaskDto; disabled: boolean })
         checked={done}
         disabled={disabled}
         onChange={(event) =>
-          void enqueue({
-            kind: 'visitTask',
-            visitId: task.visitId,
-            taskId: task.id,
-            taskName: task.name,
-            status: event.currentTarget.checked ? 'completed' : 'pending',
-            previous: task.status,
-            version: task.version,
-            at: madeNow(),
-          })
+          void enqueue(taskChange(task, { status: event.currentTarget.checked ? 'completed' : 'pending' }))
         }
         styles={{
           body: { minHeight: 48, alignItems: 'center' },

@@ -6,7 +6,7 @@ import { type VisitDetailDto, type VisitTaskDto } from '../../../shared/schemas/
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import { submit } from '../../api/outbox';
-import { madeNow } from '../../api/write';
+import { taskChange } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { TaskEvidence } from '../../components/task-evidence';
 import { ReopenVisit } from '../../components/reopen-visit';
@@ -61,23 +61,13 @@ function TaskCard({
   task: VisitTaskDto;
   onStatusError: (message: string | null) => void;
 }) {
-  const visitId = visit.id;
   const [busy, setBusy] = useState(false);
 
   async function changeStatus(status: VisitTaskStatus) {
     onStatusError(null);
     setBusy(true);
     try {
-      await submit({
-        kind: 'visitTask',
-        visitId,
-        taskId: task.id,
-        taskName: task.name,
-        status,
-        previous: task.status,
-        version: task.version,
-        at: madeNow(),
-      });
+      await submit(taskChange(task, { status }));
     } catch (error) {
       onStatusError(VISIT_MESSAGES.taskStatusFailed(errorMessage(error, 'unknown error')));
     } finally {
@@ -140,14 +130,7 @@ function TaskNote({ task }: { task: VisitTaskDto }) {
             onClick={() => {
               setFailure(null);
               setBusy(true);
-              submit({
-                kind: 'visitTask',
-                visitId: task.visitId,
-                taskId: task.id,
-                taskName: task.name,
-                notes: note,
-                version: task.version,
-              })
+              submit(taskChange(task, { notes: note }))
                 .catch((error: unknown) => setFailure(errorMessage(error, 'Failed to save note')))
                 .finally(() => setBusy(false));
             }}
