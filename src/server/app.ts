@@ -37,6 +37,7 @@ import { meRoutes } from './modules/me';
 import { secondaryProfilesRoutes } from './modules/profiles';
 import { propertiesRoutes } from './modules/properties';
 import { clientsCsvRoutes, clientsRoutes } from './modules/clients';
+import { clientNotificationRoutes, unsubscribeRoutes } from './modules/notifications';
 import { tasksRoutes } from './modules/tasks';
 import { visitsRoutes } from './modules/visits';
 import { seriesRoutes } from './modules/series';
@@ -152,6 +153,8 @@ export function createApp({
   app.route('/api/test-db', testDbRoutes);
   app.route('/api/properties', propertiesRoutes);
   app.route('/api/clients', clientsRoutes);
+  app.route('/api/clients/:id/notifications', clientNotificationRoutes);
+  app.route('/api/unsubscribe', unsubscribeRoutes);
   app.route('/api/clients.csv', clientsCsvRoutes);
   app.route('/api/tasks', tasksRoutes);
   app.route('/api/photos', photosRoutes);

@@ -36,6 +36,7 @@ const envSchema = z.object({
     .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
     .transform((value) => value === 'true'),
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
+  MESSAGE_POLL_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +65,8 @@ export interface Config {
   logRequests: boolean;
   /** Server processes sharing the port (node:cluster); above 1 only on PostgreSQL. */
   processes: number;
+  /** Issue 28: how often the client-message worker looks for due messages. */
+  messagePollMs: number;
   /** Names of the settings that were given, for /auth-test (never their values). */
   presentSettings: Record<string, boolean>;
 }
@@ -135,6 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     clientDir: path.resolve(env.CLIENT_DIR),
     logRequests: env.LOG_REQUESTS,
     processes: env.WEB_CONCURRENCY,
+    messagePollMs: env.MESSAGE_POLL_MS,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
   };
 }

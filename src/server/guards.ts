@@ -12,6 +12,14 @@ export const isUpload = (method: string, path: string) =>
   method === 'POST' && (path === '/api/photos' || /^\/api\/visits\/[^/]+\/signature$/.test(path));
 
 /**
+ * Issue 28: RFC 8058's one-click unsubscribe. Mail programs POST `List-Unsubscribe=One-Click`
+ * as a form from their own servers (no Origin). The token in the path is the credential, and all
+ * such a request can do is unsubscribe the client the token names: no same-origin rule to keep.
+ */
+const isOneClickUnsubscribe = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/unsubscribe\/[^/]+$/.test(path);
+
+/**
  * CSRF: a write to /api must come from the app's own origin: the `Origin` header, or when a
  * browser sends none, `Sec-Fetch-Site: same-origin`. Another site, or another port of this
  * host, gets 403. A body must be JSON (multipart only where an upload is expected), so a
@@ -20,7 +28,7 @@ export const isUpload = (method: string, path: string) =>
 export function sameOriginWrites(config: Config) {
   const trusted = new Set(config.trustedOrigins);
   return createMiddleware(async (c, next) => {
-    if (!UNSAFE_METHODS.has(c.req.method)) return next();
+    if (!UNSAFE_METHODS.has(c.req.method) || isOneClickUnsubscribe(c.req.method, c.req.path)) return next();
     const origin = c.req.header('origin');
     const sameOrigin = origin ? trusted.has(origin) : c.req.header('sec-fetch-site') === 'same-origin';
     if (!sameOrigin) throw new AppError('FORBIDDEN', 'Requests from another site are not allowed');

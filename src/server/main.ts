@@ -5,6 +5,8 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
+import { openMailer } from './mail/mailer';
+import { startMessageWorker, startReminderJob } from './modules/notifications';
 
 // One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this process migrates, runs
 // the daily jobs and keeps N workers serving the same port (node:cluster); a worker that dies is
@@ -30,9 +32,17 @@ if (cluster.isWorker) {
   await migrateDatabase(database);
   // Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.
   const stopHorizonJob = startSeriesHorizonJob(database.db);
+  // Issue 28: the client-message outbox's worker, and the reminders it sends.
+  const stopMessages = startMessageWorker(
+    { db: database.db, mailer: openMailer(config), config },
+    config.messagePollMs,
+  );
+  const stopReminders = startReminderJob(database.db);
   const stopServing = config.processes > 1 ? superviseWorkers(config) : await serveRequests(config, database);
   onShutdown(async () => {
     stopHorizonJob();
+    stopMessages();
+    stopReminders();
     await stopServing();
     await database.close();
   });

@@ -24,7 +24,12 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /** Mail a person sends to other people (invitations, invoices, visit reports): at most this many per sender. */
-export const MAIL_TO_OTHERS_KINDS = ['invitation', 'invoice', 'visit_report', 'portal_link'] as const satisfies readonly MailKind[];
+export const MAIL_TO_OTHERS_KINDS = [
+  'invitation',
+  'invoice',
+  'visit_report',
+  'portal_link',
+] as const satisfies readonly MailKind[];
 export const MAIL_LIMITS = { perHour: 20, perDay: 100 } as const;
 /** Mail Rounds sends to an account's own address (verify, reset): at most this many per account and kind an hour. */
 export const ACCOUNT_MAIL_PER_HOUR = 5;

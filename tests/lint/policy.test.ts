@@ -23,6 +23,7 @@ const BUSINESS_MODULES = [
   'calendar',
   'invoices',
   'notes',
+  'notifications',
   'photos',
   'properties',
   'series',
@@ -44,6 +45,18 @@ const NOT_A_MEMBER: Record<string, string> = {
     'writes the occurrences of a series its caller has locked: createSeries and updateSeries (as a Member) and the horizon job',
   'visits.service.ts:insertVisits':
     'writes the visits a Member-checked caller (createVisit, makeOccurrences) asked for',
+  'visit-notices.ts:visitStateForChange':
+    'reads, under its lock, a visit its Member-checked caller (updateVisit) is changing',
+  'staff-notifications.ts:notifyStaff':
+    'writes the notices a Member-checked change (a visit) or a portal client’s request causes, in its transaction',
+  'staff-notifications.ts:officeOf': 'the people a client’s request is for: its caller checked the client',
+  'staff-notifications.ts:membersAmong': 'filters the user ids its checked caller gives to members of its workspace',
+  'message-worker.ts:sendDueMessages':
+    'the outbox worker: it sends what Member-checked changes wrote, to the clients they named',
+  'reminders.ts:queueDueReminders': 'the reminder job, over every workspace, to each visit’s own client',
+  'reminders.ts:startReminderJob': 'runs queueDueReminders every minute',
+  'messages.service.ts:unsubscribeInfo': 'the unsubscribe link is the credential: an HMAC of the client id',
+  'messages.service.ts:unsubscribeByLink': 'the unsubscribe link is the credential: an HMAC of the client id',
 };
 
 const ROLE_NAMES = new Set(['owner', 'manager', 'technician']);

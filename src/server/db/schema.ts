@@ -560,6 +560,10 @@ export const visits = pgTable(
     uniqueIndex('visits_series_occurrence_idx').on(table.seriesId, table.occurrenceAt),
     index('visits_workspace_scheduled_idx').on(table.workspaceId, table.scheduledAt),
     index('visits_status_idx').on(table.status),
+    // Issue 28: the reminder job's look ahead over every workspace's scheduled visits.
+    index('visits_scheduled_due_idx')
+      .on(table.scheduledAt)
+      .where(sql`status = 'scheduled'`),
     check('visits_status_check', oneOf('status', VISIT_STATUSES)),
   ],
 );

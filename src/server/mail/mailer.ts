@@ -18,6 +18,8 @@ export interface OutgoingMail {
   /** Where answers go: the person who sent it. */
   replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** Issue 28: the one-click unsubscribe URL (RFC 8058): `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -90,6 +92,12 @@ function message(from: Sender, mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments,
+    ...(mail.listUnsubscribe
+      ? {
+          list: { unsubscribe: mail.listUnsubscribe },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientNotificationSwitches, reminderHours, type ClientNotificationSwitches } from './client-messages';
 import { TEXT_LIMITS, WORKSPACE_ROLES, type WorkspaceRole } from '../constants';
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
 import { optionalText, tooLong } from './common';
@@ -83,6 +84,9 @@ export const updateWorkspaceInput = z
       .trim()
       .regex(/^[A-Za-z0-9._/-]{0,12}$/, WORKSPACE_MESSAGES.prefixInvalid),
     timeZone: timeZoneName,
+    /** Issue 28: the client notifications the business sends, and when the reminder goes. */
+    clientNotifications: clientNotificationSwitches,
+    reminderHours,
   })
   .partial()
   .refine((value) => Object.values(value).some((field) => field !== undefined), WORKSPACE_MESSAGES.nothingToChange);
@@ -138,6 +142,8 @@ export interface WorkspaceDto {
   paymentTermsDays: number;
   invoicePrefix: string;
   timeZone: string;
+  clientNotifications: ClientNotificationSwitches;
+  reminderHours: number;
   /** The owner has named the business (onboarding done). */
   setUp: boolean;
   role: WorkspaceRole;

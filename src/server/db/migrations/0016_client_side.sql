@@ -147,5 +147,6 @@ CREATE INDEX "visit_requests_client_idx" ON "visit_requests" USING btree ("clien
 CREATE INDEX "visit_requests_property_idx" ON "visit_requests" USING btree ("property_id");--> statement-breakpoint
 CREATE INDEX "visit_requests_visit_idx" ON "visit_requests" USING btree ("visit_id");--> statement-breakpoint
 CREATE INDEX "visit_requests_handled_by_idx" ON "visit_requests" USING btree ("handled_by");--> statement-breakpoint
+CREATE INDEX "visits_scheduled_due_idx" ON "visits" USING btree ("scheduled_at") WHERE status = 'scheduled';--> statement-breakpoint
 ALTER TABLE "mail_sends" ADD CONSTRAINT "mail_sends_kind_check" CHECK (kind in ('invitation', 'invoice', 'verification', 'password_reset', 'account_claim', 'visit_report', 'portal_link'));--> statement-breakpoint
 ALTER TABLE "workspaces" ADD CONSTRAINT "workspaces_reminder_hours_check" CHECK (reminder_hours between 1 and 168);

@@ -1,3 +1,4 @@
+import { listInvoiceMessages } from '../notifications';
 import { Hono, type Context } from 'hono';
 import {
   billableVisitsQuery,
@@ -53,6 +54,8 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     const id = invoiceId(c);
     return c.json(await service.voidInvoice(c.var.db, c.var.member, id, await parseBody(c, voidInvoiceInput)));
   })
+  // Issue 28: the client's messages about the invoice ('Invoice sent').
+  .get('/:id/messages', async (c) => c.json({ items: await listInvoiceMessages(c.var.db, c.var.member, invoiceId(c)) }))
   .get('/:id/pdf', async (c) => {
     const invoice = await read.getInvoice(c.var.db, c.var.member, invoiceId(c));
     const pdf = await renderInvoicePdf(invoice);

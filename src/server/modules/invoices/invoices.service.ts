@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoiceStatus, PaymentMethod } from '../../../shared/constants';
+import { queueInvoiceSent } from '../notifications';
 import {
   INVOICE_MESSAGES,
   type createInvoiceInput,
@@ -139,9 +140,19 @@ async function freeze(tx: Executor, member: Member, invoiceId: string) {
  * going back to draft lets them follow the visits again; paid stamps `paid_at`, leaving paid
  * clears it; cancelled lets its visits go to another invoice, leaving cancelled claims them back.
  */
-async function changeStatus(tx: Executor, member: Member, invoiceId: string, from: InvoiceStatus, to: InvoiceStatus) {
+async function changeStatus(
+  tx: Executor,
+  member: Member,
+  invoiceId: string,
+  from: InvoiceStatus,
+  to: InvoiceStatus,
+  /** Issue 28: false when the invoice itself was just e-mailed (that mail tells the client). */
+  { notifyClient = true } = {},
+) {
   if (from === to) return;
   if (from === 'draft') await freeze(tx, member, invoiceId);
+  // Issue 28: a sent invoice is news to its client: 'Invoice sent', with the portal link.
+  if (from === 'draft' && to === 'sent' && notifyClient) await queueInvoiceSent(tx, member, invoiceId);
   if (to === 'draft') await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
   // Cancelled and (issue 26) void invoices let their visits go; one that stands again claims them back.
   const stoodBefore = from !== 'cancelled' && from !== 'void';
@@ -433,7 +444,7 @@ async function recordSent(db: Database, member: Member, id: string, to: string):
   await inTransaction(db, async (tx) => {
     const invoice = await lockInvoice(tx, member, id);
     if (invoice.status === 'void') throw conflict(INVOICE_MESSAGES.voidLocked);
-    if (invoice.status === 'draft') await changeStatus(tx, member, id, 'draft', 'sent');
+    if (invoice.status === 'draft') await changeStatus(tx, member, id, 'draft', 'sent', { notifyClient: false });
     await tx.update(invoices).set({ sentAt: new Date(), sentTo: to }).where(eq(invoices.id, id));
   });
   return getInvoice(db, member, id);

@@ -8,11 +8,12 @@ import {
   type VisitPersonDto,
 } from '../../../shared/schemas/visits';
 import { authorize, memberOf, policy, type Member } from '../../access';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { profiles, users, visitUsers, workspaceMembers } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { toPage, windowTotal } from '../../db/sql';
 import { requireVisit } from './visit-rows';
+import { noticeAssigned } from './visit-notices';
 
 // Who is on a visit (spec §3 visit_users): any member of the workspace (issue 24), the first
 // as lead. Only owners and managers change them; the visit is found through access.ts first.
@@ -56,7 +57,7 @@ export async function listVisitCandidates(
 }
 
 export async function addVisitUser(
-  db: Executor,
+  db: Database,
   member: Member,
   visitId: string,
   input: AddVisitUserData,
@@ -69,12 +70,16 @@ export async function addVisitUser(
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, input.userId), memberOf(member, users.id)));
   if (!person) throw badRequest(VISIT_MESSAGES.notLinkedToProperty, { userId: VISIT_MESSAGES.notLinkedToProperty });
-  const inserted = await db
-    .insert(visitUsers)
-    .values({ visitId, userId: input.userId, workspaceId: member.workspaceId, role: 'assistant' })
-    .onConflictDoNothing()
-    .returning({ id: visitUsers.id });
-  if (inserted.length === 0) throw conflict(VISIT_MESSAGES.alreadyOnVisit);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(visitUsers)
+      .values({ visitId, userId: input.userId, workspaceId: member.workspaceId, role: 'assistant' })
+      .onConflictDoNothing()
+      .returning({ id: visitUsers.id });
+    if (inserted.length === 0) throw conflict(VISIT_MESSAGES.alreadyOnVisit);
+    // Issue 28: the person added hears of it in the app.
+    await noticeAssigned(tx, member, visitId, [input.userId]);
+  });
   return { ...person, role: 'assistant' };
 }
 

@@ -17,6 +17,9 @@ import {
 import { inWorkspace } from '../../auth/session';
 import { parseBody, parseQuery, parseWith, sendStored, uuidParam } from '../../http';
 import { addFollowUp } from './visit-follow-up';
+import { markOnMyWay } from './visit-on-my-way';
+import { listVisitMessages } from '../notifications';
+import { onMyWayInput } from '../../../shared/schemas/client-messages';
 import { openSignature, receiveSignature, saveSignature } from './visit-evidence';
 import { getVisitReport, sendVisitReport, visitReportPdf } from './visit-report';
 import { visitReportFileName } from '../../../shared/schemas/visit-report';
@@ -95,6 +98,12 @@ export const visitsRoutes = new Hono<MemberEnv>()
       'Content-Type': 'image/png',
     });
   })
+  // ── issue 28: 'On my way', and the client's messages about the visit ──
+  .post('/:id/on-my-way', async (c) => {
+    const id = visitId(c);
+    return c.json(await markOnMyWay(c.var.db, c.var.member, id, await parseBody(c, onMyWayInput)));
+  })
+  .get('/:id/messages', async (c) => c.json({ items: await listVisitMessages(c.var.db, c.var.member, visitId(c)) }))
   // ── issue 27: the visit report ──
   .get('/:id/report', async (c) => c.json(await getVisitReport(c.var.db, c.var.member, visitId(c))))
   .get('/:id/report.pdf', async (c) => {

@@ -28,6 +28,7 @@ import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
 import { isStale, updateVersioned } from '../../db/versioned';
 import { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from '../invoices';
 import { replacePeople, requireMembers } from './visit-people.service';
+import { noticeVisitChange, noticeVisitDeleted, noticeVisitMade, visitStateForChange } from './visit-notices';
 import { iso, listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
 // Visits (spec §2 Visits, §3, §4) inside a workspace (issue 24).
@@ -260,6 +261,8 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
           assigneeIds: assignees,
           tasks: input.addPropertyTasks ? 'property' : [],
         });
+        // Issue 28: the client hears of it, and the people put on it.
+        if (made) await noticeVisitMade(tx, member, made);
         return made;
       },
       { kind: 'visit', member },
@@ -400,6 +403,8 @@ export async function updateVisit(
     changes.completedAt = completedAtFor(input.status, visits, stamp);
   }
   const outcome = await db.transaction(async (tx) => {
+    // Issue 28: the visit as it was, under the row's lock, for who hears of the change.
+    const before = await visitStateForChange(tx, id);
     if (input.status === 'completed' || (input.status && visit.status === 'completed')) {
       await gateCompletion(tx, member, id, input, changes);
     }
@@ -411,6 +416,7 @@ export async function updateVisit(
       input.version,
     );
     if (written === 'written' && input.assigneeIds) await replacePeople(tx, member, id, input.assigneeIds);
+    if (written === 'written' && before) await noticeVisitChange(tx, member, id, before);
     return written;
   });
   if (outcome === 'missing') throw notFound(VISIT_MESSAGES.notFound);
@@ -468,6 +474,7 @@ export async function removeVisit(db: Database, member: Member, id: string): Pro
     authorize(policy.visit.can(member, visit).delete, VISIT_MESSAGES.fieldOnly);
     const invoice = await activeInvoiceOf(tx, member, id);
     if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoice(invoice));
+    await noticeVisitDeleted(tx, member, id);
     await tx.delete(visits).where(eq(visits.id, id));
   });
 }

@@ -42,6 +42,8 @@ export async function getWorkspace(db: Executor, member: Member): Promise<Worksp
     paymentTermsDays: row.paymentTermsDays,
     invoicePrefix: row.invoicePrefix,
     timeZone: row.timeZone,
+    clientNotifications: row.clientNotifications,
+    reminderHours: row.reminderHours,
     setUp: row.setUpAt !== null,
     role: member.workspaceRole,
     can,

@@ -1,0 +1,116 @@
+import { formatMoney } from '../../../shared/money';
+import type { ClientMessageKind } from '../../../shared/notifications';
+import type { VisitSnapshot } from './client-messages';
+
+// Issue 28: the words of each client e-mail, plain text and HTML alike. Every one names the
+// business, and ends with the unsubscribe link (also in the `List-Unsubscribe` header).
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export interface MessageContext {
+  kind: ClientMessageKind;
+  payload: Record<string, unknown>;
+  business: { name: string; address: string | null; phone: string | null; email: string | null };
+  timeZone: string;
+  clientName: string;
+  /** A portal link (visit completed: to its report; invoice sent: to the invoices), when there is one. */
+  portalUrl: string | null;
+  unsubscribeUrl: string;
+}
+
+/** 'Wed, Nov 25, 9:00 AM' in the business's time zone. */
+const when = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+
+const time = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+
+function words(context: MessageContext): { subject: string; lines: string[]; link?: { label: string; url: string } } {
+  const { payload, timeZone } = context;
+  const visit = payload as unknown as VisitSnapshot;
+  const place = `${visit.propertyName}, ${visit.address}`;
+  switch (context.kind) {
+    case 'visit_scheduled':
+      return {
+        subject: `Visit scheduled: ${when(visit.scheduledAt, timeZone)}`,
+        lines: [`We have scheduled a visit to ${place} on ${when(visit.scheduledAt, timeZone)}.`],
+      };
+    case 'visit_moved':
+      return {
+        subject: `Visit moved to ${when(visit.scheduledAt, timeZone)}`,
+        lines: [
+          `Our visit to ${place} has moved from ${when(visit.previousScheduledAt ?? visit.scheduledAt, timeZone)} ` +
+            `to ${when(visit.scheduledAt, timeZone)}.`,
+        ],
+      };
+    case 'visit_cancelled':
+      return {
+        subject: `Visit cancelled: ${when(visit.scheduledAt, timeZone)}`,
+        lines: [`Our visit to ${place} on ${when(visit.scheduledAt, timeZone)} is cancelled.`],
+      };
+    case 'visit_reminder':
+      return {
+        subject: `Reminder: visit on ${when(visit.scheduledAt, timeZone)}`,
+        lines: [`A reminder: we will visit ${place} on ${when(visit.scheduledAt, timeZone)}.`],
+      };
+    case 'on_my_way':
+      return {
+        subject: `On my way: arriving about ${time(visit.etaAt ?? visit.scheduledAt, timeZone)}`,
+        lines: [
+          `Your technician is on the way to ${place} and expects to arrive at about ${time(visit.etaAt ?? visit.scheduledAt, timeZone)}.`,
+        ],
+      };
+    case 'visit_completed':
+      return {
+        subject: `Visit completed: ${visit.propertyName}`,
+        lines: [`We have completed our visit to ${place}. The report, with its photos, is in your portal.`],
+        ...(context.portalUrl ? { link: { label: 'See the visit report', url: context.portalUrl } } : {}),
+      };
+    case 'invoice_sent': {
+      const due = typeof payload.dueDate === 'string' ? `, due ${payload.dueDate}` : '';
+      return {
+        subject: `Invoice ${String(payload.invoiceNumber)} from ${context.business.name}`,
+        lines: [`Invoice ${String(payload.invoiceNumber)} of ${formatMoney(Number(payload.total))}${due} is ready.`],
+        ...(context.portalUrl ? { link: { label: 'See the invoice and pay', url: context.portalUrl } } : {}),
+      };
+    }
+  }
+}
+
+export function clientMessageMail(context: MessageContext): { subject: string; text: string; html: string } {
+  const business = context.business.name || 'Rounds';
+  const { subject, lines, link } = words(context);
+  const greeting = `Dear ${context.clientName},`;
+  const businessLines = [business, context.business.address, context.business.phone, context.business.email].filter(
+    (line): line is string => Boolean(line),
+  );
+  const unsubscribe = `You get these e-mails as a client of ${business}. Unsubscribe: ${context.unsubscribeUrl}`;
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    ...(link ? ['', `${link.label}: ${link.url}`] : []),
+    '',
+    ...businessLines,
+    '',
+    unsubscribe,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
+<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(business)}</h1>
+<p>${escapeHtml(greeting)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : ''}
+<p style="color:#555;font-size:13px">${businessLines.map(escapeHtml).join('<br>')}</p>
+<p style="color:#555;font-size:12px">You get these e-mails as a client of ${escapeHtml(business)}.
+<a href="${escapeHtml(context.unsubscribeUrl)}">Unsubscribe</a></p>
+</body></html>`;
+  return { subject: `${subject} · ${business}`, text, html };
+}

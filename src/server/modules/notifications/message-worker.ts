@@ -1,0 +1,257 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  MESSAGE_FIRST_RETRY_SECONDS,
+  MESSAGE_MAX_ATTEMPTS,
+  NOTIFICATION_OF,
+  type ClientMessageKind,
+} from '../../../shared/notifications';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { clientMessages, clients, users, visits, workspaceMembers, workspaces } from '../../db/schema';
+import { rootCause } from '../../log';
+import type { Mailer } from '../../mail/mailer';
+import { clientMessageMail } from './message-mail';
+import type { VisitSnapshot } from './client-messages';
+
+// Issue 28: the worker that sends the client-message outbox. Safe with any number of server
+// processes: a batch is claimed with FOR UPDATE SKIP LOCKED (two workers never take the same
+// row) and marked 'sending' with a lease; a worker that dies mid-send leaves the lease to run
+// out, and another takes the message again (the one case a message could go twice: the mail
+// server accepted it and the process died before it wrote 'sent'). A failed send waits 30 s,
+// then 1, 2, 4, 8 minutes; the sixth failure is final. The error is kept on the row.
+
+export interface WorkerDeps {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'authSecret'>;
+  /** A fresh single-use portal link for a client, to `next` (modules/portal); without it, no link. */
+  portalLink?: (client: { workspaceId: string; clientId: string }, next: string) => Promise<string>;
+}
+
+/** A claimed message is another worker's to take only after this long (a crashed worker). */
+const LEASE_SECONDS = 120;
+/** Client e-mails one address gets in 24 hours at most, whatever the business does. */
+export const MESSAGES_PER_RECIPIENT_PER_DAY = 20;
+
+type Claimed = typeof clientMessages.$inferSelect;
+
+/** Claims up to `limit` due messages for this worker. */
+async function claim(db: Database, limit: number): Promise<Claimed[]> {
+  const result = await db.execute(sql`
+    update ${clientMessages} set status = 'sending', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+    where id in (
+      select id from ${clientMessages}
+      where status in ('pending', 'sending') and not_before <= now()
+        and (status = 'pending' or locked_until < now())
+      order by not_before
+      limit ${limit}
+      for update skip locked)
+    returning id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(clientMessages)
+    .where(sql`${clientMessages.id} = any(${sql.param(ids)}::uuid[])`)
+    .orderBy(asc(clientMessages.notBefore));
+}
+
+/** Sends every message due now, in batches; returns how many it handled (sent, skipped or failed). */
+export async function sendDueMessages(deps: WorkerDeps, batch = 20): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const claimed = await claim(deps.db, batch);
+    for (const message of claimed) await deliver(deps, message);
+    handled += claimed.length;
+    if (claimed.length < batch) return handled;
+  }
+}
+
+type Outcome = { status: 'sent' } | { status: 'skipped'; reason: string };
+
+async function deliver(deps: WorkerDeps, message: Claimed): Promise<void> {
+  let outcome: Outcome;
+  try {
+    outcome = await send(deps, message);
+  } catch (error) {
+    const reason = rootCause(error).slice(0, 500);
+    const last = message.attempts >= MESSAGE_MAX_ATTEMPTS;
+    const wait = MESSAGE_FIRST_RETRY_SECONDS * 2 ** (message.attempts - 1);
+    await deps.db
+      .update(clientMessages)
+      .set({
+        status: last ? 'failed' : 'pending',
+        lastError: reason,
+        lockedUntil: null,
+        notBefore: sql`now() + make_interval(secs => ${wait})`,
+      })
+      .where(eq(clientMessages.id, message.id));
+    return;
+  }
+  await deps.db
+    .update(clientMessages)
+    .set(
+      outcome.status === 'sent'
+        ? { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }
+        : { status: 'skipped', lockedUntil: null, lastError: outcome.reason },
+    )
+    .where(eq(clientMessages.id, message.id));
+}
+
+/** Writes and sends one message as things are now; a message no longer wanted is skipped, with why. */
+async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
+  const { db } = deps;
+  const notification = NOTIFICATION_OF[message.kind as ClientMessageKind];
+  const [context] = await db
+    .select({
+      clientName: clients.name,
+      unsubscribedAt: clients.unsubscribedAt,
+      off: clients.notificationsOff,
+      switches: workspaces.clientNotifications,
+      business: {
+        name: workspaces.name,
+        address: workspaces.address,
+        phone: workspaces.phone,
+        email: workspaces.email,
+      },
+      timeZone: workspaces.timeZone,
+    })
+    .from(clients)
+    .innerJoin(workspaces, eq(workspaces.id, clients.workspaceId))
+    .where(eq(clients.id, message.clientId));
+  if (!context) return { status: 'skipped', reason: 'The client is gone' };
+  // Unsubscribing, or switching a notification off, holds at once: also for what is waiting.
+  if (context.unsubscribedAt) return { status: 'skipped', reason: 'The client unsubscribed' };
+  if (context.off.includes(notification) || context.switches[notification] === false) {
+    return { status: 'skipped', reason: 'This notification is switched off' };
+  }
+  const stale = await staleReason(db, message);
+  if (stale) return { status: 'skipped', reason: stale };
+  const replyTo = await verifiedOwner(db, message.workspaceId);
+  if (!replyTo) return { status: 'skipped', reason: 'The business has no owner with a verified e-mail to send from' };
+  if (await overRecipientLimit(db, message)) {
+    return {
+      status: 'skipped',
+      reason: `${message.recipient} has had ${MESSAGES_PER_RECIPIENT_PER_DAY} e-mails today`,
+    };
+  }
+  const unsubscribeUrl = `${deps.config.publicUrl}/unsubscribe/${unsubscribeToken(deps.config.authSecret, message.clientId)}`;
+  const client = { workspaceId: message.workspaceId, clientId: message.clientId };
+  const next =
+    message.kind === 'visit_completed' && message.visitId
+      ? `/portal/visits/${message.visitId}`
+      : message.kind === 'invoice_sent'
+        ? '/portal/invoices'
+        : null;
+  const portalUrl = next && deps.portalLink ? await deps.portalLink(client, next) : null;
+  const mail = clientMessageMail({
+    kind: message.kind as ClientMessageKind,
+    payload: message.payload,
+    business: context.business,
+    timeZone: context.timeZone,
+    clientName: context.clientName,
+    portalUrl,
+    unsubscribeUrl,
+  });
+  await deps.mailer.send({
+    to: message.recipient,
+    ...mail,
+    fromName: context.business.name,
+    replyTo,
+    listUnsubscribe: `${deps.config.publicUrl}/api/unsubscribe/${unsubscribeToken(deps.config.authSecret, message.clientId)}`,
+  });
+  return { status: 'sent' };
+}
+
+/** A visit message whose moment has passed: 'On my way' to a visit already started, a reminder of one moved or cancelled. */
+async function staleReason(db: Database, message: Claimed): Promise<string | null> {
+  if (!message.visitId || (message.kind !== 'on_my_way' && message.kind !== 'visit_reminder')) return null;
+  const [visit] = await db
+    .select({ status: visits.status, scheduledAt: visits.scheduledAt })
+    .from(visits)
+    .where(eq(visits.id, message.visitId));
+  if (!visit) return 'The visit is gone';
+  if (message.kind === 'on_my_way') return visit.status === 'scheduled' ? null : 'The visit has already started';
+  const told = (message.payload as unknown as VisitSnapshot).scheduledAt;
+  if (visit.status !== 'scheduled') return 'The visit is no longer scheduled';
+  return visit.scheduledAt.toISOString() === told ? null : 'The visit has moved';
+}
+
+/** Reply-To: the business's first owner with a verified address (the identity issue's rule: a verified sender). */
+async function verifiedOwner(db: Database, workspaceId: string): Promise<string | null> {
+  const [owner] = await db
+    .select({ email: users.email })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.role, 'owner'),
+        eq(users.emailVerified, true),
+      ),
+    )
+    .orderBy(asc(workspaceMembers.createdAt))
+    .limit(1);
+  return owner?.email ?? null;
+}
+
+async function overRecipientLimit(db: Database, message: Claimed): Promise<boolean> {
+  const [row] = await db
+    .select({ sent: sql<number>`count(*)`.mapWith(Number) })
+    .from(clientMessages)
+    .where(
+      and(
+        eq(clientMessages.recipient, message.recipient),
+        eq(clientMessages.status, 'sent'),
+        sql`${clientMessages.sentAt} > now() - interval '24 hours'`,
+      ),
+    );
+  return (row?.sent ?? 0) >= MESSAGES_PER_RECIPIENT_PER_DAY;
+}
+
+// ── unsubscribe links ───────────────────────────────────────────────────────
+
+const signature = (secret: string, clientId: string) =>
+  createHmac('sha256', secret).update(`unsubscribe:${clientId}`).digest('base64url');
+
+/** `{clientId}.{HMAC}`: the link works without a session, for this client only, and cannot be guessed. */
+export const unsubscribeToken = (secret: string, clientId: string) => `${clientId}.${signature(secret, clientId)}`;
+
+/** The client a token names, or null when it is not one of ours. */
+export function clientOfToken(secret: string, token: string): string | null {
+  const dot = token.indexOf('.');
+  if (dot < 0) return null;
+  const clientId = token.slice(0, dot);
+  if (!/^[0-9a-f-]{36}$/i.test(clientId)) return null;
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(signature(secret, clientId));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? clientId : null;
+}
+
+// ── running it ──────────────────────────────────────────────────────────────
+
+/** Polls every `intervalMs` (a claim is one indexed query on the due rows); returns a stop function. */
+export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => void {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      await sendDueMessages(deps);
+    } catch (error) {
+      console.warn(`The message worker failed: ${rootCause(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  CLIENT_NOTIFICATIONS,
+  ETA_MINUTES,
+  REMINDER_HOURS,
+  type ClientMessageKind,
+  type ClientNotification,
+  type MessageStatus,
+} from '../notifications';
+
+// Issue 28: the client's notifications: the switches (workspace and client), 'On my way', and
+// the messages staff see on a visit or an invoice.
+
+export const CLIENT_MESSAGE_TEXTS = {
+  reminderHoursInvalid: `The reminder is sent between ${REMINDER_HOURS.min} and ${REMINDER_HOURS.max} hours before the visit`,
+  etaInvalid: `Choose ${ETA_MINUTES.join(', ')} minutes`,
+  alreadyStarted: 'This visit has already started.',
+  onMyWayTechnicianOnly: 'Only the people on this visit can say they are on the way',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
+  unsubscribed: (business: string) => `You are unsubscribed. ${business} will send you no more e-mails.`,
+} as const;
+
+const notification = z.enum(CLIENT_NOTIFICATIONS);
+
+/** The workspace's switches: a notification left out is on. */
+export const clientNotificationSwitches = z.partialRecord(notification, z.boolean());
+export type ClientNotificationSwitches = Partial<Record<ClientNotification, boolean>>;
+
+export const reminderHours = z
+  .number(CLIENT_MESSAGE_TEXTS.reminderHoursInvalid)
+  .int(CLIENT_MESSAGE_TEXTS.reminderHoursInvalid)
+  .min(REMINDER_HOURS.min, CLIENT_MESSAGE_TEXTS.reminderHoursInvalid)
+  .max(REMINDER_HOURS.max, CLIENT_MESSAGE_TEXTS.reminderHoursInvalid);
+
+/** `PUT /api/clients/{id}/notifications`: what this client is sent (staff). */
+export const clientNotificationsInput = z.object({
+  notificationsOff: z.array(notification).max(CLIENT_NOTIFICATIONS.length),
+  /** false: unsubscribed from everything (as the e-mail's link does); true: subscribed again. */
+  subscribed: z.boolean(),
+});
+export type ClientNotificationsInput = z.input<typeof clientNotificationsInput>;
+
+/** `GET /api/clients/{id}/notifications`. */
+export interface ClientNotificationsDto {
+  notificationsOff: ClientNotification[];
+  unsubscribedAt: string | null;
+  /** Every change of consent, newest first. */
+  consents: {
+    action: 'subscribed' | 'unsubscribed';
+    notifications: ClientNotification[];
+    source: string;
+    at: string;
+  }[];
+}
+
+/** `POST /api/visits/{id}/on-my-way`. */
+export const onMyWayInput = z.object({
+  etaMinutes: z
+    .number(CLIENT_MESSAGE_TEXTS.etaInvalid)
+    .refine((value) => (ETA_MINUTES as readonly number[]).includes(value), CLIENT_MESSAGE_TEXTS.etaInvalid),
+});
+export type OnMyWayInput = z.input<typeof onMyWayInput>;
+
+/** `GET /api/visits/{id}/messages` and `GET /api/invoices/{id}/messages` items (a fixed shape, and more). */
+export interface ClientMessageDto {
+  kind: ClientMessageKind;
+  to: string;
+  status: MessageStatus;
+  sentAt: string | null;
+  createdAt: string;
+  /** Why it failed, or why it was not sent. */
+  error: string | null;
+}
+
+/** `GET /api/unsubscribe/{token}`: for the page the e-mail's link opens. */
+export interface UnsubscribeDto {
+  business: string;
+  unsubscribed: boolean;
+}
