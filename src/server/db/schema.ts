@@ -1064,6 +1064,10 @@ export const clientMessages = pgTable(
     index('client_messages_client_idx').on(table.clientId, table.createdAt),
     index('client_messages_workspace_idx').on(table.workspaceId, table.createdAt),
     index('client_messages_caused_by_idx').on(table.causedBy),
+    // The per-address daily limit counts what was sent to an address.
+    index('client_messages_recipient_sent_idx')
+      .on(table.recipient, table.sentAt)
+      .where(sql`status = 'sent'`),
     check('client_messages_kind_check', oneOf('kind', CLIENT_MESSAGE_KINDS)),
     check('client_messages_status_check', oneOf('status', MESSAGE_STATUSES)),
   ],

@@ -129,6 +129,7 @@ CREATE INDEX "client_messages_invoice_idx" ON "client_messages" USING btree ("in
 CREATE INDEX "client_messages_client_idx" ON "client_messages" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "client_messages_workspace_idx" ON "client_messages" USING btree ("workspace_id","created_at");--> statement-breakpoint
 CREATE INDEX "client_messages_caused_by_idx" ON "client_messages" USING btree ("caused_by");--> statement-breakpoint
+CREATE INDEX "client_messages_recipient_sent_idx" ON "client_messages" USING btree ("recipient","sent_at") WHERE status = 'sent';--> statement-breakpoint
 CREATE UNIQUE INDEX "portal_links_token_hash_idx" ON "portal_links" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "portal_links_client_idx" ON "portal_links" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "portal_links_created_by_idx" ON "portal_links" USING btree ("created_by");--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import type {
   ClientMessageDto,
   ClientNotificationsDto,
@@ -156,11 +156,14 @@ export async function unsubscribeByLink(db: Database, secret: string, token: str
   if (!clientId) throw notFound(CLIENT_MESSAGE_TEXTS.unsubscribeLinkInvalid);
   await db.transaction(async (tx) => {
     const [client] = await tx
-      .update(clients)
-      .set({ unsubscribedAt: sql`coalesce(${clients.unsubscribedAt}, now())` })
-      .where(and(eq(clients.id, clientId)))
-      .returning({ workspaceId: clients.workspaceId });
+      .select({ workspaceId: clients.workspaceId, unsubscribedAt: clients.unsubscribedAt })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .for('update');
     if (!client) throw notFound(CLIENT_MESSAGE_TEXTS.unsubscribeLinkInvalid);
+    // Once: a second click (or a mail program's retry) changes and records nothing.
+    if (client.unsubscribedAt) return;
+    await tx.update(clients).set({ unsubscribedAt: new Date() }).where(eq(clients.id, clientId));
     await tx
       .insert(clientConsents)
       .values({ workspaceId: client.workspaceId, clientId, action: 'unsubscribed', source: 'link' });
