@@ -48,6 +48,11 @@ export const routes: RouteObject[] = [
         path: 'signout',
         ...page(() => import('./features/auth/signout-page').then((m) => m.SignOutPage)),
       },
+      // Issue 28: a client's e-mail's unsubscribe link; no sign-in (the data layer, for its two calls).
+      {
+        path: 'unsubscribe/:token',
+        ...page(() => import('./features/unsubscribe/unsubscribe-page').then((m) => m.UnsubscribePage)),
+      },
       {
         path: 'auth-test',
         ...page(() => import('./features/auth/auth-test-page').then((m) => m.AuthTestPage)),

@@ -259,7 +259,9 @@ describe('the unsubscribe link', () => {
     // A second click (or a mail program's retry) changes and records nothing more.
     expect((await t.app.request(url.replace(TEST_ORIGIN, ''), { method: 'POST' })).status).toBe(200);
     const consents = await t.db.select().from(clientConsents).where(eq(clientConsents.clientId, clientId));
-    expect(consents.filter((consent) => consent.source === 'link' && consent.action === 'unsubscribed')).toHaveLength(1);
+    expect(consents.filter((consent) => consent.source === 'link' && consent.action === 'unsubscribed')).toHaveLength(
+      1,
+    );
   });
 
   it('a forged or altered token is 404', async () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CLIENT_MESSAGE_TEXTS } from '../messages/client-messages';
+export { CLIENT_MESSAGE_TEXTS };
 import {
   CLIENT_NOTIFICATIONS,
   ETA_MINUTES,
@@ -10,15 +12,6 @@ import {
 
 // Issue 28: the client's notifications: the switches (workspace and client), 'On my way', and
 // the messages staff see on a visit or an invoice.
-
-export const CLIENT_MESSAGE_TEXTS = {
-  reminderHoursInvalid: `The reminder is sent between ${REMINDER_HOURS.min} and ${REMINDER_HOURS.max} hours before the visit`,
-  etaInvalid: `Choose ${ETA_MINUTES.join(', ')} minutes`,
-  alreadyStarted: 'This visit has already started.',
-  onMyWayTechnicianOnly: 'Only the people on this visit can say they are on the way',
-  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
-  unsubscribed: (business: string) => `You are unsubscribed. ${business} will send you no more e-mails.`,
-} as const;
 
 const notification = z.enum(CLIENT_NOTIFICATIONS);
 

@@ -6,7 +6,7 @@ import { forgotPasswordInput } from '../../../shared/schemas/auth';
 import { authApi } from '../../api/auth';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { paths } from '../../paths';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../components/auth-card';
 
 /**
  * Issue 23: 'Forgot password?'. The answer is the same whether or not the address has an

@@ -8,7 +8,7 @@ import { authApi } from '../../api/auth';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { Notice } from '../../components/notice';
 import { paths } from '../../paths';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../components/auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 import { refreshSessionAfterSignIn } from './refresh-session';
 import { GoogleButton, googleFailureFromUrl } from './google-button';

@@ -7,7 +7,7 @@ import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { paths } from '../../paths';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../components/auth-card';
 
 /**
  * Issue 23: where an e-mailed reset link lands (`?token=`, or `?error=` when better-auth found

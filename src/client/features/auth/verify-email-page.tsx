@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
 import { paths } from '../../paths';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../components/auth-card';
 
 /**
  * Issue 23: where a followed verification link lands. better-auth adds `?error=` when the link

@@ -27,6 +27,7 @@ import { VisitCompletion } from '../../components/visit-completion';
 import { VisitFindingsSection } from './visit-findings-section';
 import { VisitTimeSection } from './visit-time-section';
 import { SendReportButton } from './send-report-button';
+import { ClientMessagesSection } from '../../components/client-messages-section';
 
 // Issue 27: the report loads with the visit's page (one chunk; see router.tsx).
 export { VisitReportPage } from './visit-report-page';
@@ -80,6 +81,7 @@ export function VisitDetailPage() {
             <VisitTimeSection visit={visit} />
             <VisitPeopleSection visit={visit} />
             {visit.can.seeInvoices && <VisitInvoicesSection visit={visit} />}
+            <ClientMessagesSection record={{ kind: 'visit', id: visit.id }} />
             <PhotoPanel attachableType="visit" attachableId={id} />
             <NotesPanel attachableType="visit" attachableId={id} />
           </Stack>

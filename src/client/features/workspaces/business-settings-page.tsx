@@ -11,6 +11,7 @@ import { FormActions, useSchemaForm } from '../../components/form';
 import { EditFrame } from '../../components/page-frames';
 import { timeZoneOptions } from '../../lib/zoned-time';
 import { PageShell } from '../../shell/page-shell';
+import { ClientNotificationSettings } from './client-notification-settings';
 
 const TITLE = 'Business settings';
 
@@ -30,7 +31,14 @@ export function BusinessSettingsPage() {
         <ErrorBox>{WORKSPACE_MESSAGES.ownersAndManagersOnly}</ErrorBox>
       ) : (
         <EditFrame query={workspace} loading="Loading business settings" notFound={WORKSPACE_MESSAGES.notFound}>
-          {(data) => data && <SettingsForm key={data.id} workspace={data} />}
+          {(data) =>
+            data && (
+              <Stack gap="md">
+                <SettingsForm key={data.id} workspace={data} />
+                <ClientNotificationSettings key={`${data.id}-notifications`} workspace={data} />
+              </Stack>
+            )
+          }
         </EditFrame>
       )}
     </PageShell>
