@@ -18,6 +18,8 @@ const PUBLIC = [
   /^\/api\/clear-auth\b/,
   // the calendar feed: its secret token is the key (calendar-feed.test.ts)
   /^\/api\/calendar\/feed\/:file$/,
+  // the unsubscribe link: its signed token is the key (client-messages.test.ts)
+  /^\/api\/unsubscribe\//,
 ];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -274,6 +274,14 @@ const TABLE: Record<string, Row> = {
   'GET /api/visits/:id/report': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
   'GET /api/visits/:id/report.pdf': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
   'POST /api/visits/:id/report/send': { params: (c) => ({ id: c.w.completedVisitId }), expect: officeOnVisible(409) },
+  // issue 28: 'On my way' by whoever works the visit; the client's messages seen by whoever sees it
+  'POST /api/visits/:id/on-my-way': {
+    fresh: false,
+    params: (c) => ({ id: c.w.visitId }),
+    body: () => ({ etaMinutes: 30 }),
+    expect: fieldWork(200),
+  },
+  'GET /api/visits/:id/messages': { params: (c) => ({ id: c.w.visitId }), expect: fieldWork(200) },
   'GET /api/visits/:id/candidates': {
     params: (c) => ({ id: c.w.visitId }),
     query: () => page,
@@ -421,6 +429,14 @@ const TABLE: Record<string, Row> = {
     expect: officeOnly(200),
   },
   'DELETE /api/clients/:id': { params: (c) => ({ id: c.w.clientId }), expect: officeOnly(204) },
+  // issue 28: a client's notification switches and consent record
+  'GET /api/clients/:id/notifications': { params: (c) => ({ id: c.w.clientId }), expect: officeOnly(200) },
+  'PUT /api/clients/:id/notifications': {
+    fresh: false,
+    params: (c) => ({ id: c.w.clientId }),
+    body: () => ({ notificationsOff: ['visit_reminder'], subscribed: true }),
+    expect: officeOnly(200),
+  },
   'GET /api/clients.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
 
   // ── task templates: the workspace's catalogue, read by every member, changed by the office ──
@@ -514,6 +530,7 @@ const TABLE: Record<string, Row> = {
     expect: officeOnVisible(200),
   },
   'GET /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
+  'GET /api/invoices/:id/messages': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
   'PATCH /api/invoices/:id': {
     params: (c) => ({ id: c.w.invoiceId }),
     body: () => ({ dueDate: '2031-01-31' }),
@@ -564,6 +581,8 @@ const PUBLIC = [
   /^\/api\/clear-auth\b/,
   // the calendar feed itself: its secret token is the key, no cookie (calendar-feed.test.ts)
   /^\/api\/calendar\/feed\/:file$/,
+  // issue 28: the unsubscribe link: its signed token is the key (client-messages.test.ts)
+  /^\/api\/unsubscribe\//,
 ];
 
 // The app is made while the file is collected, so that there is one test per endpoint of the router.

@@ -1,3 +1,4 @@
+import { clientNotificationsInput, onMyWayInput } from '../../src/shared/schemas/client-messages';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,10 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/visit-series/preview': previewSeriesInput,
   'POST /api/visits': createVisitInput,
   'POST /api/visits/:id/report/send': null,
+  'POST /api/visits/:id/on-my-way': onMyWayInput,
+  'PUT /api/clients/:id/notifications': clientNotificationsInput,
+  // the one-click unsubscribe: a mail program's form body, whatever it says, is ignored
+  'POST /api/unsubscribe/:token': null,
   'POST /api/visits/:id/tasks': addVisitTaskInput,
   'POST /api/visits/:id/users': addVisitUserInput,
   'POST /api/visits/:id/tasks/:taskId/follow-up': followUpInput,
