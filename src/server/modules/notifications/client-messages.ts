@@ -6,6 +6,7 @@ import {
   type ClientNotification,
 } from '../../../shared/notifications';
 import type { Member } from '../../access';
+import { messageWritten } from './wake';
 import type { Executor } from '../../db/client';
 import { clientMessages, clients, invoices, properties, visits, workspaces } from '../../db/schema';
 
@@ -99,6 +100,7 @@ async function insertMessage(
       causedBy: message.causedBy,
     })
     .onConflictDoNothing();
+  messageWritten();
 }
 
 /**

@@ -13,6 +13,7 @@ import { rootCause } from '../../log';
 import type { Mailer } from '../../mail/mailer';
 import { clientMessageMail } from './message-mail';
 import type { VisitSnapshot } from './client-messages';
+import { onMessageWritten } from './wake';
 
 // Issue 28: the worker that sends the client-message outbox. Safe with any number of server
 // processes: a batch is claimed with FOR UPDATE SKIP LOCKED (two workers never take the same
@@ -232,15 +233,26 @@ export function clientOfToken(secret: string, token: string): string | null {
 
 // ── running it ──────────────────────────────────────────────────────────────
 
-/** Polls every `intervalMs` (a claim is one indexed query on the due rows); returns a stop function. */
+/**
+ * Polls every `intervalMs` (a claim is one indexed query on the due rows), and looks 25 ms after
+ * this process writes a message (wake.ts); returns a stop function.
+ */
 export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => void {
   let running = false;
+  let again = false;
   let stopped = false;
   const tick = async () => {
-    if (running || stopped) return;
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
     try {
-      await sendDueMessages(deps);
+      do {
+        again = false;
+        await sendDueMessages(deps);
+      } while (again && !stopped);
     } catch (error) {
       console.warn(`The message worker failed: ${rootCause(error)}`);
     } finally {
@@ -249,9 +261,20 @@ export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => v
   };
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
+  let soon: ReturnType<typeof setTimeout> | null = null;
+  const unsubscribe = onMessageWritten(() => {
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = null;
+      void tick();
+    }, 25);
+    soon.unref();
+  });
   void tick();
   return () => {
     stopped = true;
     clearInterval(timer);
+    if (soon) clearTimeout(soon);
+    unsubscribe();
   };
 }
