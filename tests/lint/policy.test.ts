@@ -23,6 +23,7 @@ const BUSINESS_MODULES = [
   'calendar',
   'invoices',
   'notes',
+  'notifications',
   'photos',
   'properties',
   'series',
@@ -42,6 +43,10 @@ const NOT_A_MEMBER: Record<string, string> = {
   'workspaces.service.ts:chooseDefaultWorkspace': 'the user’s own memberships, checked through resolveMember',
   'series.service.ts:makeOccurrences':
     'writes the occurrences of a series its caller has locked: createSeries and updateSeries (as a Member) and the horizon job',
+  'staff-notifications.ts:notifyStaff':
+    'writes in the transaction of a Member-checked change (or a portal request) the notifications of the users it names',
+  'staff-notifications.ts:officeOf': 'who hears of a change: read inside the transaction of a checked change',
+  'staff-notifications.ts:membersAmong': 'who hears of a change: read inside the transaction of a checked change',
   'visits.service.ts:insertVisits':
     'writes the visits a Member-checked caller (createVisit, makeOccurrences) asked for',
 };
