@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { apiClient, joinWorkspace } from './support/api';
+import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
 // Issue 28, 'On my way' at 390×844: a technician, offline, taps 'On my way' on a visit's Today
@@ -65,6 +66,8 @@ test('a technician taps On my way offline and picks 30 min; it is sent once on r
     const box = (await choices.getByRole('button', { name: label }).boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
+  const audit = await auditPage(page, '/today (On my way: the choices)', { settle: false });
+  expect(audit.details).toEqual([]);
   const tapped = Date.now();
   await choices.getByRole('button', { name: '30 min' }).click();
   const pending = card.getByText(/^On my way · arriving about \d{1,2}:\d{2}\s?[AP]M \(waiting to send\)$/);
