@@ -66,6 +66,8 @@ export const paths = {
       ? `/resources/calendar?date=${encodeURIComponent(at.date)}${at.view && at.view !== 'week' ? `&view=${at.view}` : ''}`
       : '/resources/calendar',
   visit: (id: string) => `/resources/visits/${id}`,
+  /** Issue 28: the clients' visit requests (the office's). */
+  visitRequests: () => '/resources/requests',
   editVisit: (id: string) => `/resources/visits/${id}/edit`,
   visitTasks: (id: string) => `/resources/visits/${id}/tasks`,
   /** Issue 27: the visit report (its PDF is the API's). */

@@ -6,6 +6,7 @@ import { NOTE_MESSAGES } from '../shared/messages/notes';
 import { SERIES_MESSAGES } from '../shared/messages/series';
 import { VISIT_MESSAGES } from '../shared/messages/visits';
 import { INVOICE_MESSAGES } from '../shared/messages/invoices';
+import { NOTIFICATION_MESSAGES } from '../shared/schemas/notifications';
 import type { ClientCan } from '../shared/schemas/clients';
 import type { InvoiceCan } from '../shared/schemas/invoices';
 import type { PropertyCan } from '../shared/schemas/properties';
@@ -23,6 +24,7 @@ import {
   profiles,
   properties,
   secondaryProfiles,
+  staffNotifications,
   tasks,
   users,
   visits,
@@ -343,6 +345,14 @@ export const policy = {
         NOTE_TYPES,
       ),
     can: (member: Member, createdBy: string) => ({ edit: createdBy === member.id, delete: createdBy === member.id }),
+  },
+
+  /** Issue 28, the bell: a staff member's own notifications, in the workspace they are in now; nobody else's. */
+  staffNotification: {
+    notFound: NOTIFICATION_MESSAGES.notFound,
+    table: staffNotifications,
+    scope: (member: Member): SQL =>
+      and(eq(staffNotifications.userId, member.id), eq(staffNotifications.workspaceId, member.workspaceId))!,
   },
 
   /** The team: owners change anyone; managers anyone but owners; technicians nobody. */

@@ -48,6 +48,7 @@ import { invitationsRoutes } from './modules/invitations';
 import { workspacesRoutes } from './modules/workspaces';
 import { invoicesCsvRoutes, invoicesRoutes } from './modules/invoices';
 import { notesRoutes } from './modules/notes';
+import { staffNotificationsRoutes } from './modules/notifications';
 import { openMailer, type Mailer } from './mail/mailer';
 import { photosRoutes } from './modules/photos';
 import { openStorage } from './storage/open-storage';
@@ -165,6 +166,7 @@ export function createApp({
   app.route('/api/workspaces', workspacesRoutes);
   app.route('/api/attachables', attachablesRoutes);
   app.route('/api/dashboard', dashboardRoutes);
+  app.route('/api/notifications', staffNotificationsRoutes);
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
     return c.json(body, 404);

@@ -329,6 +329,14 @@ const TABLE: Record<string, Row> = {
   'GET /api/calendar/feed': { expect: anyMember(200) },
   // Issue 26: the dashboard's numbers (the money only for the office; tests/api/dashboard.test.ts)
   'GET /api/dashboard': { expect: anyMember(200) },
+  // Issue 28, the bell: one's own notifications in the workspace one is in (the world's owner has one)
+  'GET /api/notifications': { query: () => page, listed: (w) => [w.notificationId], expect: anyMember(200) },
+  'POST /api/notifications/:id/read': {
+    fresh: false,
+    params: (c) => ({ id: c.w.notificationId }),
+    expect: business({ owner: 204, manager: 404, assigned: 404, unassigned: 404 }),
+  },
+  'POST /api/notifications/read-all': { fresh: false, expect: anyMember(204) },
   'POST /api/calendar/feed/regenerate': { fresh: false, expect: anyMember(200) },
 
   // ── secondary profiles (personal) ──

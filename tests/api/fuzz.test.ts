@@ -170,6 +170,8 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/invoices/:id/send': sendInvoiceInput,
   'POST /api/me/password': setPasswordRequest,
   'POST /api/notes': createNoteInput,
+  'POST /api/notifications/:id/read': null,
+  'POST /api/notifications/read-all': null,
   'POST /api/properties': propertyInput,
   'POST /api/properties/:id/tasks': addPropertyTaskInput,
   'POST /api/secondary-profiles': secondaryProfileInput,

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../src/shared/constants';
-import { notes, visits, visitSeries, workspaceInvitations } from '../../src/server/db/schema';
+import { notes, staffNotifications, visits, visitSeries, workspaceInvitations } from '../../src/server/db/schema';
+import { notifyStaff } from '../../src/server/modules/notifications';
 import { tinyPng } from './images';
 import {
   addMember,
@@ -113,6 +114,8 @@ export interface World {
   noteId: string;
   /** The owner's. */
   secondaryProfileId: string;
+  /** Issue 28: the owner's, in the bell, about the visit. */
+  notificationId: string;
   /** Pending, to an address with no account. */
   invitationId: string;
   /** A daily series of two from tomorrow (issue 18), the owner its assignee, and its first occurrence. */
@@ -224,6 +227,20 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
     .set({ seriesId: series.id, occurrenceAt: seriesStart })
     .where(eq(visits.id, seriesVisit.id));
 
+  await notifyStaff(t.db, [owner.id], {
+    workspaceId,
+    kind: 'visit_changed',
+    text: `Visit moved ${tag}`,
+    visitId: visit.id,
+  });
+  const [notification] = await t.db
+    .select({ id: staffNotifications.id })
+    .from(staffNotifications)
+    .where(eq(staffNotifications.userId, owner.id))
+    .orderBy(desc(staffNotifications.createdAt))
+    .limit(1);
+  if (!notification) throw new Error('notification not created');
+
   return {
     tag,
     team,
@@ -240,6 +257,7 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
     photoId,
     noteId: note.id,
     secondaryProfileId: secondary.id,
+    notificationId: notification.id,
     invitationId: invitation.id,
     seriesId: series.id,
     seriesVisitId: seriesVisit.id,
@@ -256,7 +274,7 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
         note.id,
       ],
       office: [client.id, invoice.id, invoicePhoto.id, invoiceNote.id, invitation.id, series.id, seriesVisit.id],
-      private: [secondary.id, privatePhoto.id, privateNote.id, loneNote.id],
+      private: [secondary.id, privatePhoto.id, privateNote.id, loneNote.id, notification.id],
     },
   };
 }

@@ -5,6 +5,7 @@
 export const areaKeys = {
   me: ['me'] as const,
   dashboard: ['dashboard'] as const,
+  notifications: ['notifications'] as const,
   properties: ['properties'] as const,
   clients: ['clients'] as const,
   tasks: ['tasks'] as const,

@@ -7,9 +7,11 @@ import { ApiError, errorMessage } from './http';
 import { noteCreateWrite, noteUpdateWrite, type NoteCreateChange, type NoteUpdateChange } from './notes';
 import { photoWrite, type PhotoChange } from './photos';
 import {
+  onMyWayWrite,
   signatureWrite,
   visitStatusWrite,
   visitTaskWrite,
+  type OnMyWayChange,
   type SignatureChange,
   type VisitStatusChange,
   type VisitTaskChange,
@@ -30,16 +32,21 @@ import { invalidate, type Write } from './write';
 // build have the same kinds and fields, and each write's `upgrade` fills what they lack.
 
 export type OutboxChange =
-  VisitTaskChange | VisitStatusChange | NoteCreateChange | NoteUpdateChange | PhotoChange | SignatureChange;
+  | VisitTaskChange
+  | VisitStatusChange
+  | NoteCreateChange
+  | NoteUpdateChange
+  | PhotoChange
+  | SignatureChange
+  | OnMyWayChange;
 
 type AnyWrite = Write<OutboxChange, unknown>;
 
 /** Every write the outbox can queue, by kind. */
 const WRITES = Object.fromEntries(
-  [visitTaskWrite, visitStatusWrite, noteCreateWrite, noteUpdateWrite, photoWrite, signatureWrite].map((write) => [
-    write.kind,
-    write,
-  ]),
+  [visitTaskWrite, visitStatusWrite, noteCreateWrite, noteUpdateWrite, photoWrite, signatureWrite, onMyWayWrite].map(
+    (write) => [write.kind, write],
+  ),
 ) as Record<OutboxChange['kind'], AnyWrite>;
 
 const writeOf = (change: OutboxChange): AnyWrite => WRITES[change.kind];

@@ -21,6 +21,7 @@ import type {
   VisitTaskOptionDto,
 } from '../../shared/schemas/visits';
 import type { InspectionResult, PhotoTag } from '../../shared/evidence';
+import type { EtaMinutes } from '../../shared/notifications';
 import { api, queryString, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -313,6 +314,24 @@ export interface SignatureChange {
   signedAt: string;
 }
 
+/** Issue 28: 'On my way', with the arrival the technician estimated; queued like any field write. */
+export interface OnMyWayChange {
+  kind: 'onMyWay';
+  visitId: string;
+  propertyName: string;
+  etaMinutes: EtaMinutes;
+  /** When it was tapped: the arrival shown until the server answers is this plus the estimate. */
+  at: string;
+}
+
+export const onMyWayChange = (visit: VisitDetailDto, etaMinutes: EtaMinutes): OnMyWayChange => ({
+  kind: 'onMyWay',
+  visitId: visit.id,
+  propertyName: visit.property.name,
+  etaMinutes,
+  at: madeNow(),
+});
+
 /** Changes one visit wherever it is cached: /today's list and its own page. */
 function updateVisit(client: QueryClient, visitId: string, change: (visit: VisitDetailDto) => VisitDetailDto) {
   client.setQueriesData<MyVisitsDto>({ queryKey: visitKeys.mineAll() }, (data) =>
@@ -456,6 +475,32 @@ export const signatureWrite: Write<SignatureChange, VisitDetailDto> = {
     return touched();
   },
   describe: (change) => `${change.propertyName}: signature of ${change.signerName}`,
+};
+
+/**
+ * `POST /api/visits/{id}/on-my-way` `{ etaMinutes }` with the outbox's Idempotency-Key: a replay
+ * gets the first answer, and the client is told once. Refused (409) once the visit has started:
+ * the item stays failed with the server's reason, and the card shows the visit as it is.
+ */
+export const onMyWayWrite: Write<OnMyWayChange, VisitDetailDto> = {
+  kind: 'onMyWay',
+  send: (change, { headers }) =>
+    api<VisitDetailDto>(`/api/visits/${change.visitId}/on-my-way`, {
+      method: 'POST',
+      headers,
+      body: { etaMinutes: change.etaMinutes },
+    }),
+  apply: (client, change) =>
+    updateVisit(client, change.visitId, (visit) => ({
+      ...visit,
+      onMyWayAt: change.at,
+      etaAt: new Date(Date.parse(change.at) + change.etaMinutes * 60_000).toISOString(),
+    })),
+  settle: (client, _change, visit) => {
+    if (client && visit) replaceVisit(client, visit);
+    return touched();
+  },
+  describe: (change) => `${change.propertyName}: on my way, ${change.etaMinutes} min`,
 };
 
 /** Issue 27: a queued evidence photo counts for its task at once (the gate runs on the phone). */

@@ -8,6 +8,7 @@ import { paths } from '../paths';
 import { AccountMenu } from './account-menu';
 import { BottomNav, TopNav } from './navigation';
 import { NavigationProgress } from './navigation-progress';
+import { NotificationsBell } from './notifications-bell';
 import classes from './shell.module.css';
 import { usePhone } from './use-phone';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -74,6 +75,7 @@ export function PageShell({
             <ConnectionStatus compact={phone} />
             <PendingChanges compact={phone} />
           </div>
+          {me?.workspace && <NotificationsBell />}
           {me && <WorkspaceSwitcher me={me} />}
           {me && <AccountMenu me={me} home={home} />}
         </div>

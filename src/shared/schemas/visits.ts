@@ -251,6 +251,9 @@ export interface VisitListItemDto {
   scheduledAt: string;
   startedAt: string | null;
   completedAt: string | null;
+  /** Issue 28, 'On my way': when the technician said so, and the arrival they estimated. */
+  onMyWayAt: string | null;
+  etaAt: string | null;
   status: VisitStatus;
   /** Bumped by every change (issue 17). */
   version: number;

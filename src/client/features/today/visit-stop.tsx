@@ -14,6 +14,7 @@ import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/datetime';
+import { OnMyWay } from './on-my-way';
 
 /** A 44 px target (issue 25). */
 const TARGET = { minHeight: 44 };
@@ -88,6 +89,7 @@ export const VisitStop = memo(function VisitStop({
             only={['directions']}
           />
         </Group>
+        <OnMyWay visit={visit} />
         <Button
           variant="subtle"
           fullWidth

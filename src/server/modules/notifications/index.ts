@@ -11,3 +11,4 @@ export { sendDueMessages, startMessageWorker, unsubscribeToken, type WorkerDeps 
 export { queueDueReminders, startReminderJob } from './reminders';
 export { listInvoiceMessages, listVisitMessages } from './messages.service';
 export { clientNotificationRoutes, unsubscribeRoutes } from './notifications.routes';
+export { staffNotificationsRoutes } from './staff-notifications.routes';

@@ -53,6 +53,8 @@ export const listItemColumns = {
   scheduledAt: visits.scheduledAt,
   startedAt: visits.startedAt,
   completedAt: visits.completedAt,
+  onMyWayAt: visits.onMyWayAt,
+  etaAt: visits.etaAt,
   status: visits.status,
   version: visits.version,
   seriesId: visits.seriesId,
@@ -144,6 +146,8 @@ export function toListItem(row: {
   scheduledAt: Date;
   startedAt: Date | null;
   completedAt: Date | null;
+  onMyWayAt: Date | null;
+  etaAt: Date | null;
   status: VisitListItemDto['status'];
   version: number;
   seriesId: string | null;
@@ -156,6 +160,8 @@ export function toListItem(row: {
     scheduledAt: row.scheduledAt.toISOString(),
     startedAt: iso(row.startedAt),
     completedAt: iso(row.completedAt),
+    onMyWayAt: iso(row.onMyWayAt),
+    etaAt: iso(row.etaAt),
   };
 }
 
