@@ -129,4 +129,16 @@ describe("'On my way' in the outbox", () => {
     }[];
     expect(kept).toEqual([expect.objectContaining({ state: 'failed', error: 'This visit has already started.' })]);
   });
+
+  it('is dropped unsent when the visit is started before the queue drains', async () => {
+    const { outbox, visits } = await start();
+    await outbox.enqueue(visits.onMyWayChange(VISIT, 30));
+    await outbox.enqueue(visits.statusChange(VISIT, 'in_progress'));
+    online = true;
+    answer = () => Response.json({ ...VISIT, status: 'in_progress' });
+    await outbox.drain();
+    await outbox.settled();
+    expect(sent.filter((request) => request.path.endsWith('/on-my-way'))).toEqual([]);
+    expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
 });

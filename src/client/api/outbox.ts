@@ -74,6 +74,8 @@ let loaded: Promise<void> | null = null;
 let client: QueryClient | null = null;
 const listeners = new Set<() => void>();
 let sequence = 0;
+/** The item whose request is in flight: never dropped as superseded. */
+let sending: string | null = null;
 
 function publish(next: OutboxItem[]) {
   items = next;
@@ -141,6 +143,13 @@ export async function enqueue(change: OutboxChange): Promise<OutboxItem> {
     attempts: 0,
     error: null,
   };
+  // Changes waiting behind the network that this one makes pointless go unsent (not one being sent now).
+  const write = writeOf(change);
+  for (const earlier of items) {
+    if (earlier.key !== sending && earlier.state === 'pending' && write.supersedes?.(change, earlier.change)) {
+      await drop(earlier);
+    }
+  }
   await save(item);
   void drain();
   return item;
@@ -230,7 +239,10 @@ async function run() {
     tried.add(item.key);
     const write = writeOf(item.change);
     try {
-      const result = await write.send(item.change, { headers: headersOf(item) });
+      sending = item.key;
+      const result = await write.send(item.change, { headers: headersOf(item) }).finally(() => {
+        sending = null;
+      });
       await drop(item);
       stale.push(...write.settle(cacheFor(item), item.change, result));
       await rebase(item, result);

@@ -413,6 +413,11 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
 
 export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
   kind: 'visitStatus',
+  // Issue 28: started (or completed, cancelled) before its 'On my way' went: the client is not told.
+  supersedes: (change, earlier) =>
+    earlier.kind === 'onMyWay' &&
+    (earlier as OnMyWayChange).visitId === change.visitId &&
+    change.status !== 'scheduled',
   send: (change, { headers }) =>
     api<VisitDetailDto>(`/api/visits/${change.visitId}`, {
       method: 'PATCH',

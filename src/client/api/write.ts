@@ -42,6 +42,11 @@ export interface Write<C extends { kind: string }, R = unknown> {
    * `queuedAt` stands in for the time the change was made when the change has none.
    */
   upgrade?: (change: C, queuedAt: number) => C;
+  /**
+   * Whether this change makes an earlier one still waiting in the queue pointless: that one is
+   * dropped unsent (issue 28: a visit started before its 'On my way' went tells the client nothing).
+   */
+  supersedes?: (change: C, earlier: { kind: string }) => boolean;
 }
 
 /** When a change was made, as the server takes it (`at`, issue 25): an ISO instant. */
