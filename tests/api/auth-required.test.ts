@@ -18,6 +18,8 @@ const PUBLIC = [
   /^\/api\/clear-auth\b/,
   // the calendar feed: its secret token is the key (calendar-feed.test.ts)
   /^\/api\/calendar\/feed\/:file$/,
+  // issue 28: the e-mailed portal link: its single-use token is the key (portal.test.ts)
+  /^\/api\/portal\/enter\/:token$/,
 ];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
