@@ -118,6 +118,18 @@ export const paths = {
     }
   },
 
+  /** Issue 28: the office's list of clients' visit requests. */
+  visitRequests: () => '/resources/requests',
+  /** Issue 28: scheduling a visit request: the new-visit form with its property, then the request marked. */
+  scheduleRequest: (propertyId: string, requestId: string) =>
+    `/resources/visits/new?property=${encodeURIComponent(propertyId)}&request=${encodeURIComponent(requestId)}`,
+  /** Issue 28: the client portal (no staff shell). */
+  portal: () => '/portal',
+  portalVisit: (id: string) => `/portal/visits/${id}`,
+  portalInvoices: () => '/portal/invoices',
+  portalRequest: () => '/portal/request',
+  portalExpired: () => '/portal/expired',
+
   adminUsers: () => '/admin/users',
   adminEditUser: (id: string) => `/admin/users/${id}/edit`,
 } as const;

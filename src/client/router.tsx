@@ -41,6 +41,30 @@ export const routes: RouteObject[] = [
     path: 'clear-auth',
     ...page(() => import('./features/auth/clear-auth-page').then((m) => m.ClearAuthPage)),
   },
+  // Issue 28: the client portal: its own layout (the business's name, no staff shell), no sign-in.
+  {
+    path: 'portal/expired',
+    ...page(() => import('./features/portal/portal-layout').then((m) => m.PortalExpiredPage)),
+  },
+  {
+    path: 'portal',
+    ...page(() => import('./features/portal/portal-layout').then((m) => m.PortalLayout)),
+    children: [
+      { index: true, ...page(() => import('./features/portal/portal-home-page').then((m) => m.PortalHomePage)) },
+      {
+        path: 'visits/:id',
+        ...page(() => import('./features/portal/portal-visit-page').then((m) => m.PortalVisitPage)),
+      },
+      {
+        path: 'invoices',
+        ...page(() => import('./features/portal/portal-invoices-page').then((m) => m.PortalInvoicesPage)),
+      },
+      {
+        path: 'request',
+        ...page(() => import('./features/portal/portal-request-page').then((m) => m.PortalRequestPage)),
+      },
+    ],
+  },
   {
     ...withData,
     children: [
@@ -164,6 +188,10 @@ export const routes: RouteObject[] = [
           {
             path: 'resources/tasks/:id/add-to-visit',
             ...page(() => import('./features/visits/add-task-to-visit-page').then((m) => m.AddTaskToVisitPage)),
+          },
+          {
+            path: 'resources/requests',
+            ...page(() => import('./features/requests/visit-requests-page').then((m) => m.VisitRequestsPage)),
           },
           {
             path: 'resources/invoices',

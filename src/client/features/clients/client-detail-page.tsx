@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { ClientInvoicesSection, ClientPropertiesSection, ClientVisitsSection } from './client-sections';
+import { ClientPortalSection } from './client-portal-section';
 import { DeleteClientDialog } from './delete-client-dialog';
 
 /** Issue 26: a client with one-tap contact, their properties, visits and invoices, notes and photos. */
@@ -50,6 +51,7 @@ export function ClientDetailPage() {
             <ClientVisitsSection clientId={id} when="upcoming" />
             <ClientVisitsSection clientId={id} when="past" />
             <ClientInvoicesSection clientId={id} />
+            {client.can.edit && <ClientPortalSection clientId={id} />}
             <PhotoPanel attachableType="client" attachableId={id} />
             <NotesPanel attachableType="client" attachableId={id} />
           </Stack>
