@@ -45,5 +45,6 @@ export const PORTAL_MESSAGES = {
   requestHandled: 'This request was already handled',
   scheduleVisit: 'Schedule visit',
   decline: 'Decline',
+  visitIdRequired: 'A scheduled request needs the visit made for it',
   visitAtOtherProperty: 'The visit is not at the requested property',
 } as const;

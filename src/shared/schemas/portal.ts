@@ -46,10 +46,15 @@ export const portalVisitsQuery = pageQuery.extend({
 export type PortalVisitsQuery = z.input<typeof portalVisitsQuery>;
 
 /** `PATCH /api/visit-requests/{id}`: scheduled (with the visit made for it) or declined. */
-export const visitRequestPatch = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('scheduled'), visitId: uuid }),
-  z.object({ status: z.literal('declined') }),
-]);
+export const visitRequestPatch = z
+  .object({
+    status: z.enum(['scheduled', 'declined']),
+    visitId: uuid.optional(),
+  })
+  .refine((patch) => patch.status !== 'scheduled' || Boolean(patch.visitId), {
+    message: PORTAL_MESSAGES.visitIdRequired,
+    path: ['visitId'],
+  });
 export type VisitRequestPatch = z.input<typeof visitRequestPatch>;
 
 /** `GET /api/visit-requests?status=open`. */

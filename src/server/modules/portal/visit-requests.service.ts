@@ -50,7 +50,7 @@ export async function updateVisitRequest(
 ): Promise<VisitRequestDto> {
   authorize(policy.visitRequest.can(member).handle, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   await requireVisible(db, 'visitRequest', member, id);
-  const visitId = patch.status === 'scheduled' ? patch.visitId : null;
+  const visitId = patch.status === 'scheduled' ? (patch.visitId ?? null) : null;
   if (visitId) {
     await requireVisible(db, 'visit', member, visitId);
     const [atProperty] = await db
