@@ -57,6 +57,13 @@ test('a client opens the portal from the e-mailed link, sees the last report’s
   const current = (await (await page.request.get(`${server.baseURL}/api/visits/${visit.id}`)).json()) as VisitDetailDto;
   await api.patch(`/api/visits/${visit.id}`, { status: 'completed', version: current.version });
 
+  const invoice = await api.post<{ id: string; invoiceNumber: string }>('/api/invoices', {
+    propertyId: property.id,
+    visitIds: [visit.id],
+    items: [{ description: 'Skimming', quantity: 1, unitPrice: 4500 }],
+  });
+  await api.patch(`/api/invoices/${invoice.id}`, { status: 'sent' });
+
   // ── the owner sends the link from the client page ──
   await page.goto(`/resources/clients/${client.id}`);
   await expect(page.getByRole('heading', { name: 'Client portal', level: 2 })).toBeVisible();
@@ -92,7 +99,15 @@ test('a client opens the portal from the e-mailed link, sees the last report’s
 
   await phone.goto('/portal/invoices');
   await expect(phone.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
-  await expect(phone.getByText('No invoices yet')).toBeVisible();
+  const row = phone.getByRole('listitem').filter({ hasText: invoice.invoiceNumber });
+  await expect(row).toContainText('Balance due');
+  await expect(row.getByRole('link', { name: `Download PDF of invoice ${invoice.invoiceNumber}` })).toHaveAttribute(
+    'href',
+    `/api/portal/invoices/${invoice.id}/pdf`,
+  );
+  const pdf = await phone.request.get(`${server.baseURL}/api/portal/invoices/${invoice.id}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   audit = await auditPage(phone, '/portal/invoices');
   expect(audit.details).toEqual([]);
 
