@@ -50,8 +50,11 @@ export const paths = {
       : only === 'unbilled'
         ? '/resources/visits?status=completed&unbilled=true'
         : '/resources/visits',
-  newVisit: (propertyId?: string) =>
-    propertyId ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}` : '/resources/visits/new',
+  /** Issue 28: with `requestId`, the client's visit request the new visit schedules. */
+  newVisit: (propertyId?: string, requestId?: string) =>
+    propertyId
+      ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}${requestId ? `&request=${encodeURIComponent(requestId)}` : ''}`
+      : '/resources/visits/new',
   /** Issue 18: a visit that repeats; from a property's page, with it chosen. */
   newSeries: (propertyId?: string) =>
     propertyId
@@ -120,15 +123,6 @@ export const paths = {
 
   /** Issue 28: the office's list of clients' visit requests. */
   visitRequests: () => '/resources/requests',
-  /** Issue 28: scheduling a visit request: the new-visit form with its property, then the request marked. */
-  scheduleRequest: (propertyId: string, requestId: string) =>
-    `/resources/visits/new?property=${encodeURIComponent(propertyId)}&request=${encodeURIComponent(requestId)}`,
-  /** Issue 28: the client portal (no staff shell). */
-  portal: () => '/portal',
-  portalVisit: (id: string) => `/portal/visits/${id}`,
-  portalInvoices: () => '/portal/invoices',
-  portalRequest: () => '/portal/request',
-  portalExpired: () => '/portal/expired',
 
   adminUsers: () => '/admin/users',
   adminEditUser: (id: string) => `/admin/users/${id}/edit`,

@@ -18,6 +18,5 @@ export const areaKeys = {
   secondaryProfiles: ['secondary-profiles'] as const,
   adminUsers: ['admin-users'] as const,
   testDb: ['test-db'] as const,
-  portal: ['portal'] as const,
   visitRequests: ['visit-requests'] as const,
 };

@@ -1,36 +1,28 @@
-import { keepPreviousData, QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, QueryClient, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type {
   PortalInvoiceDto,
   PortalMeDto,
-  PortalSignInDto,
   PortalVisitDto,
   VisitRequestDto,
   VisitRequestInput,
-  VisitRequestPatch,
 } from '../../shared/schemas/portal';
 import type { VisitReportDto } from '../../shared/schemas/visit-report';
 import { api, queryString } from './http';
-import { areaKeys } from './keys';
-import { useMutationThatInvalidates } from './mutations';
 
-// Issue 28 §1: the client portal (GET /api/portal/*, the client's side), and the staff endpoints
-// around it: a client's portal link, revocation and sign-ins, and the office's visit requests.
+// Issue 28 §1: the client portal (/api/portal/*, the client's side). The staff's side is in
+// api/clients.ts (a client's portal link, revocation and sign-ins) and api/visits.ts (the office's
+// visit requests): this file loads with the portal only.
 
 export const portalKeys = {
-  all: areaKeys.portal,
+  // Its own cache (portalQueryClient below), so its root is not one of keys.ts's area roots.
+  all: ['portal'] as const,
   me: () => [...portalKeys.all, 'me'] as const,
   visits: (when: 'upcoming' | 'past', offset: number) => [...portalKeys.all, 'visits', when, offset] as const,
   visit: (id: string) => [...portalKeys.all, 'visit', id] as const,
   invoices: (offset: number) => [...portalKeys.all, 'invoices', offset] as const,
   requests: () => [...portalKeys.all, 'requests'] as const,
-  signIns: (clientId: string, offset: number) => [...areaKeys.clients, 'portal-sign-ins', clientId, offset] as const,
-};
-
-export const visitRequestKeys = {
-  all: areaKeys.visitRequests,
-  list: (offset: number) => [...visitRequestKeys.all, 'open', offset] as const,
 };
 
 /**
@@ -45,7 +37,7 @@ export const portalQueryClient = new QueryClient({
 const noRetry = { retry: false } as const;
 
 export const usePortalMe = () =>
-  useQuery(queryOptions({ queryKey: portalKeys.me(), queryFn: () => api<PortalMeDto>('/api/portal/me'), ...noRetry }));
+  useQuery({ queryKey: portalKeys.me(), queryFn: () => api<PortalMeDto>('/api/portal/me'), ...noRetry });
 
 export const usePortalVisits = (when: 'upcoming' | 'past', offset: number, limit = DEFAULT_PAGE_SIZE) =>
   useQuery({
@@ -72,51 +64,13 @@ export const usePortalInvoices = (offset: number) =>
     ...noRetry,
   });
 
-export const useCreateVisitRequest = () =>
-  useMutationThatInvalidates(
-    (body: VisitRequestInput) => api<VisitRequestDto>('/api/portal/requests', { method: 'POST', body: { ...body } }),
-    () => [portalKeys.requests()],
-  );
-
-// ── staff: the client page's 'Client portal' section ──
-
-export const useSendPortalLink = (clientId: string) =>
-  useMutationThatInvalidates(
-    () => api<{ email: string }>(`/api/clients/${clientId}/portal-link`, { method: 'POST', body: {} }),
-    () => [],
-  );
-
-export const useRevokePortalAccess = (clientId: string) =>
-  useMutationThatInvalidates(
-    () => api<void>(`/api/clients/${clientId}/portal-revoke`, { method: 'POST', body: {} }),
-    () => [[...areaKeys.clients, 'portal-sign-ins', clientId]],
-  );
-
-export const usePortalSignIns = (clientId: string, offset: number) =>
-  useQuery({
-    queryKey: portalKeys.signIns(clientId, offset),
-    queryFn: () =>
-      api<Page<PortalSignInDto>>(
-        `/api/clients/${clientId}/portal-sign-ins${queryString({ offset, limit: DEFAULT_PAGE_SIZE })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-// ── staff: 'Visit requests' ──
-
-export const useVisitRequests = (offset: number) =>
-  useQuery({
-    queryKey: visitRequestKeys.list(offset),
-    queryFn: () =>
-      api<Page<VisitRequestDto>>(
-        `/api/visit-requests${queryString({ status: 'open', offset, limit: DEFAULT_PAGE_SIZE })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-export const useUpdateVisitRequest = () =>
-  useMutationThatInvalidates(
-    ({ id, patch }: { id: string; patch: VisitRequestPatch }) =>
-      api<VisitRequestDto>(`/api/visit-requests/${id}`, { method: 'PATCH', body: { ...patch } }),
-    () => [visitRequestKeys.all],
-  );
+/**
+ * 'Request a visit' (POST /api/portal/requests); the client's requests are read again after. A
+ * plain function, not a mutation hook: the portal's one write (and TanStack's `useMutation` chunk
+ * stays out of the portal's load, tests/e2e/bundle-budget.spec.ts).
+ */
+export async function createVisitRequest(body: VisitRequestInput): Promise<VisitRequestDto> {
+  const made = await api<VisitRequestDto>('/api/portal/requests', { method: 'POST', body: { ...body } });
+  await portalQueryClient.invalidateQueries({ queryKey: portalKeys.requests() });
+  return made;
+}

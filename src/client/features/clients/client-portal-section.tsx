@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import { errorMessage } from '../../api/http';
-import { usePortalSignIns, useRevokePortalAccess, useSendPortalLink } from '../../api/portal';
+import { usePortalSignIns, useRevokePortalAccess, useSendPortalLink } from '../../api/clients';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Notice } from '../../components/notice';
+import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { formatDateTime } from '../../lib/datetime';
@@ -38,10 +38,11 @@ export function ClientPortalSection({ clientId }: { clientId: string }) {
             {PORTAL_MESSAGES.revoke}
           </Button>
         </Group>
-        {notice && (
-          <Notice color={notice.color} role={notice.color === 'red' ? 'alert' : 'status'}>
+        {notice?.color === 'red' && <ErrorBox>{notice.text}</ErrorBox>}
+        {notice?.color === 'green' && (
+          <Text role="status" size="sm" fw={600}>
             {notice.text}
-          </Notice>
+          </Text>
         )}
         <SignIns clientId={clientId} />
       </Stack>

@@ -9,7 +9,7 @@ import { ListFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
-import { paths } from '../../paths';
+import { portalPaths } from './portal-paths';
 
 const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -21,10 +21,10 @@ export function PortalHomePage() {
         Your visits
       </Title>
       <Group gap="sm">
-        <Button component={Link} to={paths.portalRequest()}>
+        <Button component={Link} to={portalPaths.request()}>
           {PORTAL_MESSAGES.requestVisit}
         </Button>
-        <Button component={Link} to={paths.portalInvoices()} variant="default">
+        <Button component={Link} to={portalPaths.invoices()} variant="default">
           {PORTAL_MESSAGES.invoices}
         </Button>
       </Group>
@@ -74,7 +74,7 @@ function VisitRow({ visit, past }: { visit: PortalVisitDto; past: boolean }) {
     <Group component="li" justify="space-between" gap="xs" wrap="nowrap">
       <Stack gap={0} miw={0}>
         {past ? (
-          <Anchor component={Link} to={paths.portalVisit(visit.id)} fw={600}>
+          <Anchor component={Link} to={portalPaths.visit(visit.id)} fw={600}>
             {`Report: ${visit.property.name}, ${when}`}
           </Anchor>
         ) : (

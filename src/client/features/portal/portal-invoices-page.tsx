@@ -8,7 +8,7 @@ import { usePortalInvoices } from '../../api/portal';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/datetime';
-import { paths } from '../../paths';
+import { portalPaths } from './portal-paths';
 
 /** /portal/invoices: the client's invoices with their balance due and 'Download PDF'. */
 export function PortalInvoicesPage() {
@@ -16,7 +16,7 @@ export function PortalInvoicesPage() {
   const invoices = usePortalInvoices(offset);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={paths.portal()} size="sm">
+      <Anchor component={Link} to={portalPaths.home()} size="sm">
         Back to your visits
       </Anchor>
       <Title order={1} size="h3">

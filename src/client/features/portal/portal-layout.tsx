@@ -4,8 +4,8 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import { portalQueryClient, usePortalMe } from '../../api/portal';
-import { Notice } from '../../components/notice';
-import { paths } from '../../paths';
+import { ErrorBox } from '../../components/error-box';
+import { portalPaths } from './portal-paths';
 import { removePageFrame } from '../../shell/page-frame';
 
 /**
@@ -30,7 +30,7 @@ function PortalFrame({ children }: { children: ReactNode }) {
       <Box component="header" bg="blue.9" c="white" py="sm">
         <Container size="sm">
           <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to={paths.portal()} c="white" fw={700} underline="never">
+            <Anchor component={Link} to={portalPaths.home()} c="white" fw={700} underline="never">
               {me.data?.business.name ?? 'Client portal'}
             </Anchor>
             {me.data && (
@@ -54,9 +54,7 @@ function SignedOut() {
       <Title order={1} size="h3" mb="md">
         Client portal
       </Title>
-      <Notice color="red" role="alert">
-        {PORTAL_MESSAGES.notSignedIn}
-      </Notice>
+      <ErrorBox>{PORTAL_MESSAGES.notSignedIn}</ErrorBox>
     </>
   );
 }
@@ -75,9 +73,7 @@ export function PortalExpiredPage() {
         <Title order={1} size="h3" mb="md">
           Link no longer valid
         </Title>
-        <Notice color="red" role="alert">
-          {PORTAL_MESSAGES.linkInvalid}
-        </Notice>
+        <ErrorBox>{PORTAL_MESSAGES.linkInvalid}</ErrorBox>
       </Container>
     </>
   );

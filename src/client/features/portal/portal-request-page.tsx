@@ -1,21 +1,20 @@
-import { Anchor, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import { VISIT_REQUEST_LIMITS } from '../../../shared/notifications';
 import type { PortalMeDto } from '../../../shared/schemas/portal';
-import { useCreateVisitRequest, usePortalMe } from '../../api/portal';
+import { createVisitRequest, usePortalMe } from '../../api/portal';
 import { FormActions, useSchemaForm } from '../../components/form';
-import { Notice } from '../../components/notice';
 import { DetailFrame } from '../../components/page-frames';
-import { paths } from '../../paths';
+import { portalPaths } from './portal-paths';
 
 /** /portal/request: 'Request a visit': the property (when there is a choice), up to 3 preferred dates, a message. */
 export function PortalRequestPage() {
   const me = usePortalMe();
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={paths.portal()} size="sm">
+      <Anchor component={Link} to={portalPaths.home()} size="sm">
         Back to your visits
       </Anchor>
       <Title order={1} size="h3">
@@ -29,7 +28,6 @@ export function PortalRequestPage() {
 }
 
 function RequestForm({ me }: { me: PortalMeDto }) {
-  const create = useCreateVisitRequest();
   const [sent, setSent] = useState(false);
   const form = useSchemaForm({
     initial: {
@@ -48,15 +46,15 @@ function RequestForm({ me }: { me: PortalMeDto }) {
     fields: { 'preferredDates.0': 'date1', 'preferredDates.1': 'date2', 'preferredDates.2': 'date3' },
     failed: 'Failed to send the request',
     submit: async (body) => {
-      await create.mutateAsync(body);
+      await createVisitRequest(body);
       setSent(true);
     },
   });
   if (sent) {
     return (
-      <Notice color="green" role="status">
+      <Text role="status" fw={600}>
         {PORTAL_MESSAGES.requestSent}
-      </Notice>
+      </Text>
     );
   }
   return (
@@ -85,7 +83,7 @@ function RequestForm({ me }: { me: PortalMeDto }) {
           busyLabel="Sending..."
           busy={form.busy}
           failure={form.failure}
-          cancel={paths.portal()}
+          cancel={portalPaths.home()}
         />
       </Stack>
     </form>

@@ -10,7 +10,7 @@ import { ReportTask } from '../../components/report-task';
 import { Section } from '../../components/section';
 import { statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
-import { paths } from '../../paths';
+import { portalPaths } from './portal-paths';
 
 const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -20,7 +20,7 @@ export function PortalVisitPage() {
   const report = usePortalVisit(id);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={paths.portal()} size="sm">
+      <Anchor component={Link} to={portalPaths.home()} size="sm">
         Back to your visits
       </Anchor>
       <DetailFrame query={report} loading="Loading visit report" notFound={PORTAL_MESSAGES.visitNotFound}>

@@ -1,8 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useUpdateVisitRequest } from '../../api/portal';
 import { useProperty } from '../../api/properties';
 import { useMe } from '../../api/session';
-import { useCreateVisit } from '../../api/visits';
+import { useCreateVisit, useUpdateVisitRequest } from '../../api/visits';
 import { DetailSkeleton } from '../../components/loading';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';

@@ -5,8 +5,8 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import type { VisitRequestDto } from '../../../shared/schemas/portal';
 import { errorMessage } from '../../api/http';
-import { useUpdateVisitRequest, useVisitRequests } from '../../api/portal';
-import { Notice } from '../../components/notice';
+import { useUpdateVisitRequest, useVisitRequests } from '../../api/visits';
+import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';
 import { formatDateTime, formatDay } from '../../lib/datetime';
 import { paths } from '../../paths';
@@ -78,18 +78,14 @@ function RequestCard({ request }: { request: VisitRequestDto }) {
         )}
         <Text size="xs">Received {formatDateTime(request.createdAt)}</Text>
         <Group gap="sm" mt="xs">
-          <Button component={Link} to={paths.scheduleRequest(request.property.id, request.id)} size="sm">
+          <Button component={Link} to={paths.newVisit(request.property.id, request.id)} size="sm">
             {PORTAL_MESSAGES.scheduleVisit}
           </Button>
           <Button variant="default" size="sm" onClick={() => void decline()} disabled={update.isPending}>
             {PORTAL_MESSAGES.decline}
           </Button>
         </Group>
-        {failure && (
-          <Notice color="red" role="alert">
-            {failure}
-          </Notice>
-        )}
+        {failure && <ErrorBox>{failure}</ErrorBox>}
       </Stack>
     </Card>
   );
