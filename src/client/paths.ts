@@ -50,8 +50,11 @@ export const paths = {
       : only === 'unbilled'
         ? '/resources/visits?status=completed&unbilled=true'
         : '/resources/visits',
-  newVisit: (propertyId?: string) =>
-    propertyId ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}` : '/resources/visits/new',
+  /** Issue 28: with `requestId`, the client's visit request the new visit schedules. */
+  newVisit: (propertyId?: string, requestId?: string) =>
+    propertyId
+      ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}${requestId ? `&request=${encodeURIComponent(requestId)}` : ''}`
+      : '/resources/visits/new',
   /** Issue 18: a visit that repeats; from a property's page, with it chosen. */
   newSeries: (propertyId?: string) =>
     propertyId

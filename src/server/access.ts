@@ -7,6 +7,7 @@ import { SERIES_MESSAGES } from '../shared/messages/series';
 import { VISIT_MESSAGES } from '../shared/messages/visits';
 import { INVOICE_MESSAGES } from '../shared/messages/invoices';
 import { NOTIFICATION_MESSAGES } from '../shared/schemas/notifications';
+import { PORTAL_MESSAGES } from '../shared/messages/portal';
 import type { ClientCan } from '../shared/schemas/clients';
 import type { InvoiceCan } from '../shared/schemas/invoices';
 import type { PropertyCan } from '../shared/schemas/properties';
@@ -21,14 +22,17 @@ import {
   invoices,
   notes,
   photos,
+  portalSessions,
   profiles,
   properties,
   secondaryProfiles,
   staffNotifications,
   tasks,
   users,
+  visitRequests,
   visits,
   visitSeries,
+  visitTasks,
   visitUsers,
   workspaceInvitations,
   workspaceMembers,
@@ -56,6 +60,23 @@ export interface Member extends Actor {
   readonly workspaceRole: WorkspaceRole;
   readonly [memberBrand]: true;
 }
+
+declare const portalBrand: unique symbol;
+
+/**
+ * Issue 28: a client in the portal, limited to that client's own records: made by
+ * `resolvePortalClient` only (a portal session's cookie, or a signed-in account whose verified
+ * e-mail is the client's). Not a Member: no staff route accepts one.
+ */
+export interface PortalClient {
+  readonly workspaceId: string;
+  readonly clientId: string;
+  readonly [portalBrand]: true;
+}
+
+/** Who reads a record the portal shows too (a visit's report, an invoice's PDF, a photo). */
+export type Viewer = Member | PortalClient;
+export const isPortalClient = (viewer: Viewer): viewer is PortalClient => 'clientId' in viewer;
 
 /** A uuid value or a column (or any SQL) holding one. */
 type IdRef = string | SQL | AnyPgColumn;
@@ -97,6 +118,42 @@ export async function resolveMember(
 /** A Member for a workspace the caller has just checked (its creation, the series job): access.ts only. */
 function asMember(actor: Actor, workspaceId: string, workspaceRole: WorkspaceRole): Member {
   return { ...actor, workspaceId, workspaceRole } as Member;
+}
+
+/**
+ * Issue 28: the portal's client of a request. A portal session (by its cookie token's sha256)
+ * that is neither revoked nor expired, of a client that still exists; else a signed-in account
+ * whose VERIFIED e-mail is a client's (case-insensitive): the client of `requested` (the
+ * `X-Workspace` header) when there is one, else the one added first. Null for anyone else.
+ */
+export async function resolvePortalClient(
+  db: Executor,
+  from: { sessionTokenHash: string | null; actor: Actor | null; requested?: string | null },
+): Promise<PortalClient | null> {
+  if (from.sessionTokenHash) {
+    const [row] = await db
+      .select({ workspaceId: clients.workspaceId, clientId: clients.id })
+      .from(portalSessions)
+      .innerJoin(clients, eq(clients.id, portalSessions.clientId))
+      .where(
+        and(
+          eq(portalSessions.tokenHash, from.sessionTokenHash),
+          isNull(portalSessions.revokedAt),
+          sql`${portalSessions.expiresAt} > now()`,
+        ),
+      );
+    if (row) return row as PortalClient;
+  }
+  const actor = from.actor;
+  if (!actor?.emailVerified) return null;
+  const wanted = from.requested && UUID.test(from.requested) ? from.requested.toLowerCase() : null;
+  const [row] = await db
+    .select({ workspaceId: clients.workspaceId, clientId: clients.id })
+    .from(clients)
+    .where(sql`lower(btrim(${clients.email})) = lower(${actor.email})`)
+    .orderBy(sql`${clients.workspaceId} = ${wanted} desc nulls last`, clients.createdAt, clients.id)
+    .limit(1);
+  return row ? (row as PortalClient) : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -235,7 +292,7 @@ export const policy = {
 
   /** Issue 27, a visit's report: whoever sees the visit reads it; the office sends it to the client. */
   visitReport: {
-    can: (member: Member) => ({ send: manages(member) }),
+    can: (viewer: Viewer) => ({ send: !isPortalClient(viewer) && manages(viewer) }),
   },
 
   /** Visit series: owners and managers only (a technician works the visits). */
@@ -262,8 +319,9 @@ export const policy = {
     notFound: ATTACHABLE_NOT_FOUND.invoice,
     table: invoices,
     scope: (member: Member): SQL => (manages(member) ? eq(invoices.workspaceId, member.workspaceId) : sql`false`),
-    can(member: Member, invoice: { storedStatus: string; amountPaid: number; balanceDue: number }): InvoiceCan {
-      const office = manages(member);
+    can(viewer: Viewer, invoice: { storedStatus: string; amountPaid: number; balanceDue: number }): InvoiceCan {
+      // Issue 28: a client in the portal reads its invoices and changes nothing.
+      const office = !isPortalClient(viewer) && manages(viewer);
       const { storedStatus } = invoice;
       // Issue 26: paid and void invoices are settled: voiding is the way out of one.
       const settled = storedStatus === 'paid' || storedStatus === 'void';
@@ -355,6 +413,68 @@ export const policy = {
       and(eq(staffNotifications.userId, member.id), eq(staffNotifications.workspaceId, member.workspaceId))!,
   },
 
+  /** Issue 28: clients' visit requests, read and handled by owners and managers. */
+  visitRequest: {
+    notFound: PORTAL_MESSAGES.requestNotFound,
+    table: visitRequests,
+    scope: (member: Member): SQL => (manages(member) ? eq(visitRequests.workspaceId, member.workspaceId) : sql`false`),
+    can: (member: Member) => ({ handle: manages(member) }),
+  },
+
+  /**
+   * Issue 28: what a client sees in the portal: its own properties (not deleted), their visits,
+   * the before/after photos and the shared notes of those visits, their invoices once no longer
+   * drafts, and its own requests. Anything else is 404, as for staff.
+   */
+  portal: {
+    /** The scope of `kind` for whoever reads it: the staff entry's for a member, the portal's for a client. */
+    scopeFor(kind: 'visit' | 'photo' | 'note' | 'invoice', viewer: Viewer): SQL {
+      if (isPortalClient(viewer)) return policy.portal[kind](viewer);
+      return policy[kind].scope(viewer);
+    },
+    property: (client: PortalClient): SQL =>
+      and(
+        eq(properties.workspaceId, client.workspaceId),
+        eq(properties.clientId, client.clientId),
+        isNull(properties.deletedAt),
+      )!,
+    visit: (client: PortalClient): SQL =>
+      and(
+        eq(visits.workspaceId, client.workspaceId),
+        sql`exists (select 1 from ${properties} where ${properties.id} = ${visits.propertyId}
+          and ${properties.clientId} = ${client.clientId} and ${properties.deletedAt} is null)`,
+      )!,
+    /** The report's photos: a before or after photo of a task of one of the client's visits. */
+    photo: (client: PortalClient): SQL =>
+      and(
+        eq(photos.workspaceId, client.workspaceId),
+        sql`${photos.tag} in ('before', 'after')`,
+        sql`exists (select 1 from ${visitTasks} join ${visits} on ${visits.id} = ${visitTasks.visitId}
+          join ${properties} on ${properties.id} = ${visits.propertyId}
+          where ${visitTasks.id} = ${photos.visitTaskId} and ${visits.workspaceId} = ${client.workspaceId}
+            and ${properties.clientId} = ${client.clientId} and ${properties.deletedAt} is null)`,
+      )!,
+    /** The notes on the client's visits that staff shared with the client. */
+    note: (client: PortalClient): SQL =>
+      and(
+        eq(notes.workspaceId, client.workspaceId),
+        eq(notes.attachableType, 'visit'),
+        eq(notes.shareWithClient, true),
+        sql`exists (select 1 from ${visits} join ${properties} on ${properties.id} = ${visits.propertyId}
+          where ${visits.id} = ${notes.attachableId} and ${properties.clientId} = ${client.clientId}
+            and ${properties.deletedAt} is null)`,
+      )!,
+    invoice: (client: PortalClient): SQL =>
+      and(
+        eq(invoices.workspaceId, client.workspaceId),
+        sql`${invoices.status} <> 'draft'`,
+        sql`exists (select 1 from ${properties} where ${properties.id} = ${invoices.propertyId}
+          and ${properties.clientId} = ${client.clientId} and ${properties.deletedAt} is null)`,
+      )!,
+    request: (client: PortalClient): SQL =>
+      and(eq(visitRequests.workspaceId, client.workspaceId), eq(visitRequests.clientId, client.clientId))!,
+  },
+
   /** The team: owners change anyone; managers anyone but owners; technicians nobody. */
   member: {
     can(member: Member, target: { userId: string; role: WorkspaceRole; invitedMe: boolean }): MemberDto['can'] {
@@ -377,7 +497,7 @@ export const policy = {
 } as const;
 
 /** Every kind the policy can look a record up by (the photo and note attachables among them). */
-type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport'>;
+type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport' | 'portal'>;
 
 /**
  * The one fetch-or-404: `id` is a record of `kind` the member may see, else 404 with that kind's

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
@@ -26,7 +25,7 @@ import { isDatabaseUnavailable, type Database } from './db/client';
 import { AppError, STATUS_BY_CODE } from './errors';
 import { isUpload, sameOriginWrites, securityHeaders } from './guards';
 import { idempotency } from './idempotency';
-import { parseWith } from './http';
+import { clientIp, parseWith } from './http';
 import { pageFrames, sendFramed } from './page-frame';
 import { adminUsersRoutes } from './modules/admin';
 import { authTestRoutes } from './modules/debug';
@@ -51,6 +50,7 @@ import { notesRoutes } from './modules/notes';
 import { staffNotificationsRoutes } from './modules/notifications';
 import { openMailer, type Mailer } from './mail/mailer';
 import { photosRoutes } from './modules/photos';
+import { clientPortalRoutes, portalEnterRoutes, portalRoutes, visitRequestsRoutes } from './modules/portal';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 import type { AppEnv } from './types';
@@ -153,6 +153,7 @@ export function createApp({
   app.route('/api/admin/users', adminUsersRoutes);
   app.route('/api/test-db', testDbRoutes);
   app.route('/api/properties', propertiesRoutes);
+  app.route('/api/clients', clientPortalRoutes);
   app.route('/api/clients', clientsRoutes);
   app.route('/api/clients/:id/notifications', clientNotificationRoutes);
   app.route('/api/unsubscribe', unsubscribeRoutes);
@@ -167,6 +168,10 @@ export function createApp({
   app.route('/api/attachables', attachablesRoutes);
   app.route('/api/dashboard', dashboardRoutes);
   app.route('/api/notifications', staffNotificationsRoutes);
+  // Issue 28: the client portal (its link first: it needs no session).
+  app.route('/api/portal/enter', portalEnterRoutes);
+  app.route('/api/portal', portalRoutes);
+  app.route('/api/visit-requests', visitRequestsRoutes);
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
     return c.json(body, 404);
@@ -219,19 +224,6 @@ function validateJsonBody(schema: $ZodType, passwordField?: string) {
 
 const noCache = (_path: string, c: { header: (name: string, value: string) => void }) =>
   c.header('Cache-Control', 'no-cache');
-
-/** The address better-auth rate-limits by: the socket's, or the proxy's last hop when TRUST_PROXY is set. */
-function clientIp(c: Context<AppEnv>, config: Config): string | null {
-  if (config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null; // in-process requests (tests) have no socket
-  }
-}
 
 function withClientIp(request: Request, ip: string | null): Request {
   const headers = new Headers(request.headers);

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { Config } from './config';
 import type { StoredFile } from './storage/storage';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldErrors } from '../shared/schemas/common';
@@ -66,3 +68,19 @@ export const sendStored = (c: Context, stored: StoredFile, headers: Record<strin
     ...headers,
     'Content-Length': String(stored.size),
   });
+
+/**
+ * The client's address: the socket's, or the proxy's last hop when TRUST_PROXY is set (better-auth
+ * rate-limits by it; a portal sign-in records it).
+ */
+export function clientIp(c: Context, config: Pick<Config, 'trustProxy'>): string | null {
+  if (config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // in-process requests (tests) have no socket
+  }
+}

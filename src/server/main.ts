@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
 import { openMailer } from './mail/mailer';
 import { startMessageWorker, startReminderJob } from './modules/notifications';
+import { issuePortalLink } from './modules/portal';
 
 // One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this process migrates, runs
 // the daily jobs and keeps N workers serving the same port (node:cluster); a worker that dies is
@@ -34,7 +35,12 @@ if (cluster.isWorker) {
   const stopHorizonJob = startSeriesHorizonJob(database.db);
   // Issue 28: the client-message outbox's worker, and the reminders it sends.
   const stopMessages = startMessageWorker(
-    { db: database.db, mailer: openMailer(config), config },
+    {
+      db: database.db,
+      mailer: openMailer(config),
+      config,
+      portalLink: (client, next) => issuePortalLink(database.db, client, { publicUrl: config.publicUrl, next }),
+    },
     config.messagePollMs,
   );
   const stopReminders = startReminderJob(database.db);

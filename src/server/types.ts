@@ -1,4 +1,4 @@
-import type { Member } from './access';
+import type { Member, PortalClient } from './access';
 import type { Auth } from './auth/auth';
 import type { Actor } from './auth/actor';
 import type { Config } from './config';
@@ -26,4 +26,9 @@ export interface UserEnv {
 /** For routers of business data, mounted behind `inWorkspace`: the user inside their current workspace. */
 export interface MemberEnv {
   Variables: UserEnv['Variables'] & { member: Member };
+}
+
+/** Issue 28: for the portal's routers: the client the portal cookie (or a verified account) stands for. */
+export interface PortalEnv {
+  Variables: AppEnv['Variables'] & { portal: PortalClient };
 }

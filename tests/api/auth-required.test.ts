@@ -20,6 +20,8 @@ const PUBLIC = [
   /^\/api\/calendar\/feed\/:file$/,
   // the unsubscribe link: its signed token is the key (client-messages.test.ts)
   /^\/api\/unsubscribe\//,
+  // issue 28: the e-mailed portal link: its single-use token is the key (portal.test.ts)
+  /^\/api\/portal\/enter\/:token$/,
 ];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 

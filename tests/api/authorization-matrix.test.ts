@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitTasks } from '../../src/server/db/schema';
-import { createUser, uniqueEmail, type TestUser } from '../support/factories';
+import { randomBytes } from 'node:crypto';
+import { visitRequests, visitTasks } from '../../src/server/db/schema';
+import { issuePortalLink } from '../../src/server/modules/portal';
+import { createPhotoRow, createUser, uniqueEmail, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { createTestApp } from '../support/test-app';
 import {
@@ -27,7 +29,7 @@ import {
 // as the client does. The admin's "own" cells name A in X-Workspace (switching into a business
 // one does not belong to), their "foreign" cells look for B's records from their personal one.
 
-const ROLES = ['owner', 'manager', 'assigned', 'unassigned', 'stranger', 'admin', 'signedOut'] as const;
+const ROLES = ['owner', 'manager', 'assigned', 'unassigned', 'stranger', 'admin', 'signedOut', 'portal'] as const;
 type Role = (typeof ROLES)[number];
 const KINDS = ['own', 'foreign'] as const;
 type Kind = (typeof KINDS)[number];
@@ -88,6 +90,7 @@ function business(own: Members, foreign: Status | Members = 404): Expected {
     stranger: [own.owner, other.owner],
     admin: [404, other.owner],
     signedOut,
+    portal: signedOut,
   };
 }
 /** Nothing of a world in the request (lists, searches): every member alike. */
@@ -113,6 +116,15 @@ const authored = (ok: Status) => business({ owner: ok, manager: 403, assigned: 4
 const perRole = (answers: readonly [Status, Status]): Expected => ({
   ...(Object.fromEntries(ROLES.map((role) => [role, answers])) as Expected),
   signedOut,
+  portal: signedOut,
+});
+/**
+ * Issue 28: the client portal's endpoints: the portal session of A's client (own: A's records;
+ * foreign: B's), and nobody else: no staff account is a client, so every other role is 401.
+ */
+const portalOnly = (own: Status, foreign: Status = 404): Expected => ({
+  ...perRole([401, 401]),
+  portal: [own, foreign],
 });
 /** Not business data (the account, personal records, one's invitations): the same for every signed-in user. */
 const anyUser = (ok: Status) => perRole([ok, ok]);
@@ -447,6 +459,35 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/clients.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
 
+  // ── issue 28: the client portal: the client page's section, the office's requests, the portal ──
+  // the world's client has no e-mail: 409 for the office, once it found the client
+  'POST /api/clients/:id/portal-link': { fresh: false, params: (c) => ({ id: c.w.clientId }), expect: office(409) },
+  // a fresh world: revoking A's shared client would end the portal role's session
+  'POST /api/clients/:id/portal-revoke': { params: (c) => ({ id: c.w.clientId }), expect: office(204) },
+  'GET /api/clients/:id/portal-sign-ins': { params: (c) => ({ id: c.w.clientId }), expect: office(200) },
+  'GET /api/visit-requests': { query: () => page, expect: office(200, 200) },
+  'PATCH /api/visit-requests/:id': {
+    params: async (c) => ({ id: await visitRequestOf(c.w) }),
+    body: () => ({ status: 'declined' }),
+    expect: office(200),
+  },
+  'GET /api/portal/me': { expect: portalOnly(200, 200) },
+  'GET /api/portal/visits': { query: () => ({ when: 'past' }), expect: portalOnly(200, 200) },
+  'GET /api/portal/visits/:id': { params: (c) => ({ id: c.w.completedVisitId }), expect: portalOnly(200) },
+  'GET /api/portal/visits/:id/signature': { params: (c) => ({ id: c.w.completedVisitId }), expect: portalOnly(200) },
+  'GET /api/portal/photos/:id/thumbnail': { params: (c) => ({ id: evidencePhotoOf(c.w) }), expect: portalOnly(200) },
+  'GET /api/portal/photos/:id/file': { params: (c) => ({ id: evidencePhotoOf(c.w) }), expect: portalOnly(200) },
+  'GET /api/portal/invoices': { expect: portalOnly(200, 200) },
+  // the world's invoice is a draft: never in the portal, even its own client's
+  'GET /api/portal/invoices/:id/pdf': { params: (c) => ({ id: c.w.invoiceId }), expect: portalOnly(404) },
+  'GET /api/portal/requests': { expect: portalOnly(200, 200) },
+  // another client's property: refused on its field
+  'POST /api/portal/requests': {
+    fresh: false,
+    body: (c) => ({ propertyId: c.w.propertyId, message: 'Matrix request' }),
+    expect: portalOnly(201, 400),
+  },
+
   // ── task templates: the workspace's catalogue, read by every member, changed by the office ──
   'GET /api/tasks': {
     query: (c) => ({ ...page, q: c.w.tag }),
@@ -591,6 +632,8 @@ const PUBLIC = [
   /^\/api\/calendar\/feed\/:file$/,
   // issue 28: the unsubscribe link: its signed token is the key (client-messages.test.ts)
   /^\/api\/unsubscribe\//,
+  // the e-mailed portal link: its single-use token is the key (portal.test.ts)
+  /^\/api\/portal\/enter\/:token$/,
 ];
 
 // The app is made while the file is collected, so that there is one test per endpoint of the router.
@@ -608,6 +651,20 @@ let teams: { A: Team; B: Team };
 let admin: TestUser;
 let host: TestUser;
 let png: Buffer;
+/** Issue 28: the portal session of A's client, as a caller of the matrix. */
+let portalUser: TestUser;
+/** Issue 28: a before photo on each shared world's visit task (what a report shows). */
+const evidencePhotos = new Map<World, string>();
+const evidencePhotoOf = (w: World) => evidencePhotos.get(w) ?? SAMPLE_ID;
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+/** Issue 28: an open visit request of the world's client. */
+async function visitRequestOf(w: World): Promise<string> {
+  const [row] = await t.db
+    .insert(visitRequests)
+    .values({ workspaceId: w.workspaceId, clientId: w.clientId, propertyId: w.propertyId })
+    .returning({ id: visitRequests.id });
+  return row!.id;
+}
 /** The worlds reads use; never changed. */
 let shared: { A: World; B: World };
 /** The worlds writes use, built again once a call has changed one. */
@@ -624,6 +681,33 @@ beforeAll(async () => {
     A: await buildWorld(t, teams.A, { photoBytes: png }),
     B: await buildWorld(t, teams.B, { photoBytes: png }),
   };
+  for (const w of [shared.A, shared.B]) {
+    const key = `${Date.now()}-${randomBytes(6).toString('hex')}.png`;
+    await t.storage.put(key, png, 'image/png');
+    const photo = await createPhotoRow(
+      t,
+      w.team.owner,
+      { type: 'visit', id: w.visitId },
+      { visitTaskId: w.visitTaskId, tag: 'before', storagePath: key },
+    );
+    evidencePhotos.set(w, photo.id);
+  }
+  const link = await issuePortalLink(
+    t.db,
+    { workspaceId: teams.A.workspaceId, clientId: shared.A.clientId },
+    { publicUrl: t.config.publicUrl },
+  );
+  const entered = await t.request(new URL(link).pathname);
+  const cookie = entered.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('the portal link set no cookie');
+  portalUser = {
+    id: 'portal-client',
+    email: '',
+    password: '',
+    cookie,
+    verified: false,
+    workspaceId: teams.A.workspaceId,
+  };
 });
 afterAll(async () => {
   console.log(
@@ -637,6 +721,7 @@ afterAll(async () => {
 /** The caller of a role. */
 function userOf(role: Role): TestUser | null {
   if (role === 'signedOut') return null;
+  if (role === 'portal') return portalUser;
   if (role === 'admin') return admin;
   if (role === 'stranger') return teams.B.owner;
   return teams.A[role];
@@ -650,7 +735,8 @@ function worldOf(role: Role, kind: Kind): 'A' | 'B' {
 
 /** The workspace a role's requests name: its own; the admin's "own" cells name A, where they are no member. */
 function workspaceOf(role: Role, kind: Kind): string | null {
-  if (role === 'signedOut') return null;
+  // The portal sends no workspace: the session is its client's.
+  if (role === 'signedOut' || role === 'portal') return null;
   if (role === 'admin') return kind === 'own' ? teams.A.workspaceId : admin.workspaceId;
   return role === 'stranger' ? teams.B.workspaceId : teams.A.workspaceId;
 }
@@ -716,7 +802,16 @@ async function run(endpoint: string, row: Row, role: Role, kind: Kind): Promise<
   }
   if (!user) return problems;
 
-  const hidden = new Set([w, shared.A, shared.B].flatMap((world) => hiddenFrom(world, user.id)));
+  // Issue 28: A's client sees A's property and visits in the portal; never B's, nor A's office or private records.
+  const hidden = new Set(
+    role === 'portal'
+      ? [
+          ...hiddenFrom(shared.B, user.id),
+          ...shared.A.ids.office.filter((id) => id !== shared.A.clientId), // the client itself
+          ...shared.A.ids.private,
+        ]
+      : [w, shared.A, shared.B].flatMap((world) => hiddenFrom(world, user.id)),
+  );
   const leaked = [...hidden].filter((id) => text.includes(id));
   const technician = role === 'assigned' || role === 'unassigned';
   const priced = technician && text ? prices(JSON.parse(text)) : [];

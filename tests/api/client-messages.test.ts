@@ -12,6 +12,7 @@ import {
 } from '../../src/server/db/schema';
 import { openMailer } from '../../src/server/mail/mailer';
 import { queueDueReminders, sendDueMessages, type WorkerDeps } from '../../src/server/modules/notifications';
+import { issuePortalLink } from '../../src/server/modules/portal';
 import type { ClientMessageDto } from '../../src/shared/schemas/client-messages';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
@@ -54,7 +55,12 @@ beforeAll(async () => {
   clientEmail = `cora-${propertyId.slice(0, 8)}@example.com`;
   clientId = (await createClientRow(t, owner.workspaceId, { name: 'Cora Client', email: clientEmail }, [propertyId]))
     .id;
-  deps = { db: t.db, mailer: openMailer(t.config), config: t.config };
+  deps = {
+    db: t.db,
+    mailer: openMailer(t.config),
+    config: t.config,
+    portalLink: (client, next) => issuePortalLink(t.db, client, { publicUrl: t.config.publicUrl, next }),
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -389,6 +395,32 @@ describe('staff in the app', () => {
       [tech.id, 'visit_changed'],
     ]);
     expect(notices[1]?.text).toMatch(/^Lagoon House, .*: moved$/);
+  });
+});
+
+describe('a visit completed', () => {
+  it("tells the client with a portal link that opens the visit's report, once", async () => {
+    const visit = await createVisit(t, propertyId, { lead: tech, status: 'in_progress' });
+    const done = await t.request(`/api/visits/${visit.id}`, {
+      method: 'PATCH',
+      cookie: tech.cookie,
+      body: { status: 'completed' },
+    });
+    expect(done.status).toBe(200);
+    await sendDueMessages(deps);
+    expect(await messagesOf(visit.id)).toEqual([expect.objectContaining({ kind: 'visit_completed', status: 'sent' })]);
+    const [mail] = await mailsTo(t.config.dataDir, clientEmail, /^Visit completed/);
+    const link = /See the visit report: (\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toMatch(new RegExp(`^${TEST_ORIGIN}/api/portal/enter/`));
+    const entered = await t.app.request(link!.replace(TEST_ORIGIN, ''));
+    expect(entered.status).toBe(303);
+    expect(entered.headers.get('location')).toBe(`/portal/visits/${visit.id}`);
+    const cookie = (entered.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const report = await t.app.request(`/api/portal/visits/${visit.id}`, { headers: { cookie } });
+    expect(report.status).toBe(200);
+    // Single use: the same link again starts nothing.
+    const again = await t.app.request(link!.replace(TEST_ORIGIN, ''));
+    expect(again.headers.get('location')).toBe('/portal/expired');
   });
 });
 

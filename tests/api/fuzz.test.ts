@@ -24,6 +24,7 @@ import {
   updateUserRequest,
 } from '../../src/shared/schemas/auth';
 import { clientInput, clientPatch } from '../../src/shared/schemas/clients';
+import { visitRequestInput, visitRequestPatch } from '../../src/shared/schemas/portal';
 import {
   createInvoiceInput,
   markPaidInput,
@@ -125,6 +126,11 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'PATCH /api/clients/:id': clientPatch,
   'POST /api/clients': clientInput,
   'POST /api/properties/:id/client': null,
+  // issue 28: the client portal
+  'POST /api/clients/:id/portal-link': null,
+  'POST /api/clients/:id/portal-revoke': null,
+  'POST /api/portal/requests': visitRequestInput,
+  'PATCH /api/visit-requests/:id': visitRequestPatch,
   'DELETE /api/invoices/:id': null,
   'DELETE /api/notes/:id': null,
   'DELETE /api/photos/:id': null,

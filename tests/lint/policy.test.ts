@@ -25,6 +25,7 @@ const BUSINESS_MODULES = [
   'notes',
   'notifications',
   'photos',
+  'portal',
   'properties',
   'series',
   'tasks',
@@ -43,6 +44,9 @@ const NOT_A_MEMBER: Record<string, string> = {
   'workspaces.service.ts:chooseDefaultWorkspace': 'the user’s own memberships, checked through resolveMember',
   'series.service.ts:makeOccurrences':
     'writes the occurrences of a series its caller has locked: createSeries and updateSeries (as a Member) and the horizon job',
+  'portal-links.ts:issuePortalLink':
+    'makes a link for a client its caller checked (sendPortalLink as a Member, the mail worker for a client it is e-mailing)',
+  'portal-links.ts:enterPortal': 'the e-mailed token is the credential: it resolves to its client and nothing else',
   'visits.service.ts:insertVisits':
     'writes the visits a Member-checked caller (createVisit, makeOccurrences) asked for',
   'visit-notices.ts:visitStateForChange':
@@ -90,7 +94,9 @@ function servicesTakeMember(sf: ts.SourceFile): Finding[] {
     if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
     const types = statement.parameters.map((parameter) => parameter.type?.getText(sf) ?? '');
     const takesDatabase = types.some((type) => /\b(Executor|Database|MailDeps)\b|\bdb\b/.test(type));
-    const takesMember = types.some((type) => /\bMember\b/.test(type));
+    // Issue 28: a portal service takes the PortalClient (made only by access.ts) instead; a reader
+    // shared by both takes a Viewer (either).
+    const takesMember = types.some((type) => /\b(Member|PortalClient|Viewer)\b/.test(type));
     const key = `${path.basename(sf.fileName)}:${statement.name.text}`;
     if (takesDatabase && !takesMember && !(key in NOT_A_MEMBER)) {
       findings.push(finding(sf, statement.name, 'a service function takes the database without a Member'));

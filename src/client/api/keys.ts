@@ -19,4 +19,5 @@ export const areaKeys = {
   secondaryProfiles: ['secondary-profiles'] as const,
   adminUsers: ['admin-users'] as const,
   testDb: ['test-db'] as const,
+  visitRequests: ['visit-requests'] as const,
 };

@@ -14,6 +14,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { ClientInvoicesSection, ClientPropertiesSection, ClientVisitsSection } from './client-sections';
 import { ClientNotificationsSection } from './client-notifications-section';
+import { ClientPortalSection } from './client-portal-section';
 import { DeleteClientDialog } from './delete-client-dialog';
 
 /** Issue 26: a client with one-tap contact, their properties, visits and invoices, notes and photos. */
@@ -52,6 +53,7 @@ export function ClientDetailPage() {
             <ClientVisitsSection clientId={id} when="past" />
             <ClientInvoicesSection clientId={id} />
             <ClientNotificationsSection clientId={id} />
+            {client.can.edit && <ClientPortalSection clientId={id} />}
             <PhotoPanel attachableType="client" attachableId={id} />
             <NotesPanel attachableType="client" attachableId={id} />
           </Stack>

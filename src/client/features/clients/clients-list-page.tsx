@@ -125,3 +125,6 @@ function ClientRow({ client, onDelete }: { client: ClientDto; onDelete: () => vo
     </Card>
   );
 }
+
+// Issue 28: 'Visit requests' loads with the clients list (router.tsx: no chunk of its own).
+export { VisitRequestsPage } from './visit-requests-page';

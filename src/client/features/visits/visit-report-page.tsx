@@ -11,7 +11,7 @@ import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { ReportTask } from './visit-report-task';
+import { ReportTask } from '../../components/report-task';
 import { SendReportButton } from './send-report-button';
 
 /** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */

@@ -3,3 +3,5 @@ export { invoicesRoutes } from './invoices.routes';
 export { invoiceFigures } from './invoice-figures';
 export { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from './visit-invoices';
 export { invoicesCsvRoutes } from './invoices-csv';
+export { getInvoice, listInvoices } from './invoice-read';
+export { renderInvoicePdf } from './invoice-pdf';

@@ -13,7 +13,7 @@ import {
   type InvoicePaymentDto,
   type listInvoicesQuery,
 } from '../../../shared/schemas/invoices';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import { authorize, policy, requireVisible, type Member, type Viewer } from '../../access';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -90,9 +90,9 @@ function toListItem({ discountKind, discountValue, ...row }: ListRow): InvoiceLi
 }
 
 /** The list's filters (and the member's scope): `GET /api/invoices` and its CSV. */
-function invoiceListWhere(member: Member, query: ListQuery): SQL | undefined {
+function invoiceListWhere(member: Viewer, query: ListQuery): SQL | undefined {
   return and(
-    policy.invoice.scope(member),
+    policy.portal.scopeFor('invoice', member),
     query.propertyId ? eq(invoices.propertyId, query.propertyId) : undefined,
     query.clientId ? eq(properties.clientId, query.clientId) : undefined,
     query.status ? sql`${shownStatus} = ${query.status}` : undefined,
@@ -102,8 +102,8 @@ function invoiceListWhere(member: Member, query: ListQuery): SQL | undefined {
   );
 }
 
-/** `GET /api/invoices`: one query with the property's name and the amounts. */
-export async function listInvoices(db: Executor, member: Member, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
+/** `GET /api/invoices` (and issue 28's `GET /api/portal/invoices`): one query with the property's name and the amounts. */
+export async function listInvoices(db: Executor, member: Viewer, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
   const where = invoiceListWhere(member, query);
   const rows = await db
     .select({ ...listColumns, total: windowTotal() })
@@ -153,7 +153,7 @@ export async function invoiceRowsAfter(
 }
 
 /** The draft's lines now: one per completed task of its visits, in visit order (of the member's workspace). */
-export function liveLines(db: Executor, member: Member, invoiceId: string): Promise<InvoiceLineDto[]> {
+export function liveLines(db: Executor, member: Viewer, invoiceId: string): Promise<InvoiceLineDto[]> {
   return db
     .select({
       visitId: visits.id,
@@ -172,8 +172,11 @@ export function liveLines(db: Executor, member: Member, invoiceId: string): Prom
     );
 }
 
-/** `GET /api/invoices/:id`: 404 'Invoice not found' for anyone who may not see the workspace's invoices. */
-export async function getInvoice(db: Executor, member: Member, id: string): Promise<InvoiceDetailDto> {
+/**
+ * `GET /api/invoices/:id`: 404 'Invoice not found' for anyone who may not see the workspace's
+ * invoices. Issue 28: a client in the portal reads its own (no drafts) through the portal's scope.
+ */
+export async function getInvoice(db: Executor, member: Viewer, id: string): Promise<InvoiceDetailDto> {
   const [row] = await db
     .select({
       ...listColumns,
@@ -202,7 +205,7 @@ export async function getInvoice(db: Executor, member: Member, id: string): Prom
     .from(invoices)
     .innerJoin(properties, eq(properties.id, invoices.propertyId))
     .leftJoin(clients, eq(clients.id, properties.clientId))
-    .where(and(eq(invoices.id, id), policy.invoice.scope(member)));
+    .where(and(eq(invoices.id, id), policy.portal.scopeFor('invoice', member)));
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   const frozen = row.storedStatus !== 'draft';
   const [visitRows, lines, items, [recipient], payments] = await Promise.all([
@@ -292,7 +295,7 @@ async function paymentsOf(db: Executor, invoiceId: string): Promise<InvoicePayme
 }
 
 /** Issue 26: the invoice's extra lines, in their order, each with its amount (of the member's workspace). */
-export async function itemsOf(db: Executor, member: Member, invoiceId: string): Promise<InvoiceItemDto[]> {
+export async function itemsOf(db: Executor, member: Viewer, invoiceId: string): Promise<InvoiceItemDto[]> {
   const rows = await db
     .select({
       id: invoiceItems.id,

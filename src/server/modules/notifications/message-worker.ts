@@ -26,8 +26,8 @@ export interface WorkerDeps {
   db: Database;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'authSecret'>;
-  /** A fresh single-use portal link for a client, to `next` (modules/portal); without it, no link. */
-  portalLink?: (client: { workspaceId: string; clientId: string }, next: string) => Promise<string>;
+  /** A fresh single-use portal link for a client, to `next` (modules/portal `issuePortalLink`). */
+  portalLink: (client: { workspaceId: string; clientId: string }, next: string) => Promise<string>;
 }
 
 /** A claimed message is another worker's to take only after this long (a crashed worker). */
@@ -146,7 +146,7 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
       : message.kind === 'invoice_sent'
         ? '/portal/invoices'
         : null;
-  const portalUrl = next && deps.portalLink ? await deps.portalLink(client, next) : null;
+  const portalUrl = next ? await deps.portalLink(client, next) : null;
   const mail = clientMessageMail({
     kind: message.kind as ClientMessageKind,
     payload: message.payload,

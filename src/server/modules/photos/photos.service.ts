@@ -11,7 +11,7 @@ import {
   type PhotoFields,
   type UpdatePhotoInput,
 } from '../../../shared/schemas/photos';
-import { attachmentWorkspace, authorize, insertWithClientId, policy, type Member } from '../../access';
+import { attachmentWorkspace, authorize, insertWithClientId, policy, type Member, type Viewer } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users, visits, visitTasks } from '../../db/schema';
 import { containsPattern, toPage, windowTotal } from '../../db/sql';
@@ -260,18 +260,18 @@ export async function removePhoto(db: Executor, storage: Storage, member: Member
   }
 }
 
-/** The stored file or thumbnail of a photo the actor may see, with what to answer about it. */
+/** The stored file or thumbnail of a photo the member (or the portal's client, issue 28) may see, with what to answer about it. */
 export async function openPhotoFile(
   db: Executor,
   storage: Storage,
-  member: Member,
+  viewer: Viewer,
   id: string,
   which: 'file' | 'thumbnail',
 ) {
   const [row] = await db
     .select({ storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, mimeType: photos.mimeType })
     .from(photos)
-    .where(and(eq(photos.id, id), policy.photo.scope(member)));
+    .where(and(eq(photos.id, id), policy.portal.scopeFor('photo', viewer)));
   if (!row) throw notFound(PHOTO_MESSAGES.notFound);
   const key = which === 'thumbnail' && row.thumbnailPath ? row.thumbnailPath : row.storagePath;
   const contentType = which === 'thumbnail' && row.thumbnailPath ? 'image/webp' : row.mimeType;

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { missingEvidence, type EvidenceTask, type MissingItem } from '../../../shared/evidence';
 import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
-import { policy, type Member } from '../../access';
+import { policy, type Member, type Viewer } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { properties, visits, visitTasks } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -114,12 +114,12 @@ export async function saveSignature(
   if (replaced) await storage.delete(replaced);
 }
 
-/** The stored signature of a visit the member sees: 404 when there is none. */
-export async function openSignature(db: Executor, storage: Storage, member: Member, visitId: string) {
+/** The stored signature of a visit the member (or the portal's client, issue 28) sees: 404 when there is none. */
+export async function openSignature(db: Executor, storage: Storage, viewer: Viewer, visitId: string) {
   const [row] = await db
     .select({ path: visits.signaturePath })
     .from(visits)
-    .where(and(eq(visits.id, visitId), policy.visit.scope(member)));
+    .where(and(eq(visits.id, visitId), policy.portal.scopeFor('visit', viewer)));
   if (!row) throw notFound(VISIT_MESSAGES.notFound);
   if (!row.path) throw notFound(VISIT_MESSAGES.noSignature);
   const stored = await storage.get(row.path);

@@ -4,7 +4,7 @@ import { readingRequirement } from '../../../shared/evidence';
 import type { VisitReportDto, VisitReportPhotoDto } from '../../../shared/schemas/visit-report';
 import { VISIT_REPORT_MESSAGES, visitReportFileName } from '../../../shared/schemas/visit-report';
 import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
-import { authorize, policy, type Member } from '../../access';
+import { authorize, isPortalClient, policy, type Member, type PortalClient, type Viewer } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { clients, notes, photos, profiles, properties, users, visits, visitTasks, workspaces } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
@@ -32,7 +32,12 @@ interface LoadedReport {
 const minutesBetween = (from: string | null, to: string | null) =>
   from && to ? Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000)) : null;
 
-async function loadReport(db: Executor, member: Member, id: string): Promise<LoadedReport> {
+/**
+ * The report as `viewer` may read it: a member through the staff policy, a client in the portal
+ * (issue 28) through the portal's (its own visits; the photos and signature by portal URLs).
+ */
+async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<LoadedReport> {
+  const portal = isPortalClient(viewer);
   const [row] = await db
     .select({
       ...listItemColumns,
@@ -57,10 +62,10 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .innerJoin(workspaces, eq(workspaces.id, visits.workspaceId))
     .leftJoin(clients, eq(clients.id, properties.clientId))
-    .where(and(eq(visits.id, id), policy.visit.scope(member)));
+    .where(and(eq(visits.id, id), policy.portal.scopeFor('visit', viewer)));
   if (!row) throw notFound(VISIT_MESSAGES.notFound);
 
-  const tasks = await selectVisitTasks(db, member, eq(visitTasks.visitId, id));
+  const tasks = await selectVisitTasks(db, viewer, eq(visitTasks.visitId, id));
   const [photoRows, noteRows] = await Promise.all([
     tasks.length === 0
       ? []
@@ -81,7 +86,7 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
                 tasks.map((task) => task.id),
               ),
               inArray(photos.tag, ['before', 'after']),
-              policy.photo.scope(member),
+              policy.portal.scopeFor('photo', viewer),
             ),
           )
           // Before first, then after; each in the order taken.
@@ -106,7 +111,7 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
           eq(notes.attachableType, 'visit'),
           eq(notes.attachableId, id),
           eq(notes.shareWithClient, true),
-          policy.note.scope(member),
+          policy.portal.scopeFor('note', viewer),
         ),
       )
       .orderBy(asc(notes.createdAt), asc(notes.id)),
@@ -123,13 +128,13 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
       tag: photo.tag,
       caption: photo.caption,
       capturedAt: iso(photo.capturedAt),
-      thumbnailUrl: `/api/photos/${photo.id}/thumbnail`,
+      thumbnailUrl: portal ? `/api/portal/photos/${photo.id}/thumbnail` : `/api/photos/${photo.id}/thumbnail`,
     });
     photosByTask.set(photo.visitTaskId, list);
   }
 
   const item = toListItem(row);
-  const canSend = policy.workspace.can(member).sendReports;
+  const canSend = policy.visitReport.can(viewer).send;
   const { timeZone, ...business } = row.business;
   const report: VisitReportDto = {
     visitId: item.id,
@@ -176,11 +181,15 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
     })),
     signature:
       row.signerName && row.signedAt
-        ? { signerName: row.signerName, signedAt: row.signedAt.toISOString(), url: `/api/visits/${item.id}/signature` }
+        ? {
+            signerName: row.signerName,
+            signedAt: row.signedAt.toISOString(),
+            url: portal ? `/api/portal/visits/${item.id}/signature` : `/api/visits/${item.id}/signature`,
+          }
         : null,
     overrideReason: row.overrideReason,
     reportSentAt: iso(row.reportSentAt),
-    can: policy.visitReport.can(member),
+    can: policy.visitReport.can(viewer),
   };
   const clientEmail = row.clientEmail?.trim() || null;
   return { report, clientEmail, signaturePath: row.signerName ? row.signaturePath : null, thumbnails };
@@ -189,6 +198,11 @@ async function loadReport(db: Executor, member: Member, id: string): Promise<Loa
 /** `GET /api/visits/:id/report`: 'Visit not found' for whoever does not see the visit. */
 export async function getVisitReport(db: Executor, member: Member, id: string): Promise<VisitReportDto> {
   return (await loadReport(db, member, id)).report;
+}
+
+/** Issue 28, `GET /api/portal/visits/:id`: the client's own visit's report; 'Visit not found' otherwise. */
+export async function getPortalVisitReport(db: Executor, client: PortalClient, id: string): Promise<VisitReportDto> {
+  return (await loadReport(db, client, id)).report;
 }
 
 /**

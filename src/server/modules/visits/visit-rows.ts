@@ -7,7 +7,7 @@ import {
   type VisitTaskDto,
 } from '../../../shared/schemas/visits';
 import type { VisitClientDto } from '../../../shared/schemas/clients';
-import { policy, type Member } from '../../access';
+import { isPortalClient, policy, type Member, type Viewer } from '../../access';
 import type { Executor } from '../../db/client';
 import { clients, photos, profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { readingOutOfRange, type PhotoTag } from '../../../shared/evidence';
@@ -90,9 +90,9 @@ export const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
   from ${photos} as evidence where evidence.visit_task_id = ${visitTasks}.id
 )`;
 
-/** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices. */
-export function selectVisitTasks(db: Executor, member: Member, where: SQL): Promise<VisitTaskDto[]> {
-  const seePrices = policy.workspace.can(member).seePrices;
+/** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices (a portal client: none). */
+export function selectVisitTasks(db: Executor, viewer: Viewer, where: SQL): Promise<VisitTaskDto[]> {
+  const seePrices = !isPortalClient(viewer) && policy.workspace.can(viewer).seePrices;
   return db
     .select({
       id: visitTasks.id,

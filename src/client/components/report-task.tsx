@@ -5,8 +5,8 @@ import {
   REPORT_PHOTO_TAG_LABELS,
   VISIT_REPORT_MESSAGES,
   type VisitReportTaskDto,
-} from '../../../shared/schemas/visit-report';
-import { StatusBadge } from '../../components/status-badge';
+} from '../../shared/schemas/visit-report';
+import { StatusBadge } from './status-badge';
 
 /** One task of the visit report: its status, reading (flagged 'Out of range'), Pass/Fail, note and before/after thumbnails. */
 export function ReportTask({ task }: { task: VisitReportTaskDto }) {

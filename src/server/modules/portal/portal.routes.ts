@@ -1,0 +1,143 @@
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { PORTAL_SESSION_DAYS } from '../../../shared/notifications';
+import { pageQuery } from '../../../shared/schemas/common';
+import { CLIENT_MESSAGES } from '../../../shared/messages/clients';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
+import { WORKSPACE_HEADER } from '../../../shared/messages/workspaces';
+import {
+  PORTAL_MESSAGES,
+  portalVisitsQuery,
+  visitRequestInput,
+  visitRequestPatch,
+  visitRequestsQuery,
+} from '../../../shared/schemas/portal';
+import { resolvePortalClient } from '../../access';
+import { inWorkspace } from '../../auth/session';
+import { AppError, notFound } from '../../errors';
+import { clientIp, parseBody, parseQuery, sendStored, uuidParam } from '../../http';
+import type { AppEnv, MemberEnv, PortalEnv } from '../../types';
+import {
+  enterPortal,
+  listPortalSignIns,
+  PORTAL_COOKIE,
+  revokePortalAccess,
+  sendPortalLink,
+  sha256,
+} from './portal-links';
+import * as portal from './portal.service';
+import { listVisitRequests, updateVisitRequest } from './visit-requests.service';
+
+// Issue 28 §1: the client portal's HTTP surface (docs/api.md "Client portal").
+
+/** Where a link that no longer works leads: a page saying so (no session). */
+export const PORTAL_EXPIRED_PATH = '/portal/expired';
+
+/**
+ * `GET /api/portal/enter/{token}`: the e-mailed link. Uses the token up, starts the session
+ * (cookie: httpOnly, SameSite=Lax, Secure on https) and sends the browser on to the portal (303).
+ */
+export const portalEnterRoutes = new Hono<AppEnv>().get('/:token', async (c) => {
+  const entered = await enterPortal(c.var.db, c.req.param('token'), {
+    ipAddress: clientIp(c, c.var.config),
+    userAgent: c.req.header('user-agent') ?? null,
+  });
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  if (!entered) return c.redirect(PORTAL_EXPIRED_PATH, 303);
+  setCookie(c, PORTAL_COOKIE, entered.sessionToken, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.var.config.publicUrl.startsWith('https:'),
+    maxAge: PORTAL_SESSION_DAYS * 24 * 3600,
+  });
+  return c.redirect(entered.next, 303);
+});
+
+/** The portal's client of the request (its cookie, or a verified account that is the client's); 401 otherwise. */
+const portalSignedIn = createMiddleware<PortalEnv>(async (c, next) => {
+  const token = getCookie(c, PORTAL_COOKIE);
+  const client = await resolvePortalClient(c.var.db, {
+    sessionTokenHash: token ? sha256(token) : null,
+    actor: c.var.actor,
+    requested: c.req.header(WORKSPACE_HEADER) ?? null,
+  });
+  if (!client) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notAuthenticated);
+  c.set('portal', client);
+  c.header('Cache-Control', 'private, no-store');
+  await next();
+});
+
+const visitId = (c: Context) => uuidParam(c, 'id', PORTAL_MESSAGES.visitNotFound);
+
+/** `/api/portal/*`: the client's own records. */
+export const portalRoutes = new Hono<PortalEnv>()
+  .use(portalSignedIn)
+  .get('/me', async (c) => c.json(await portal.getPortalMe(c.var.db, c.var.portal)))
+  .get('/visits', async (c) =>
+    c.json(await portal.listPortalVisits(c.var.db, c.var.portal, parseQuery(c, portalVisitsQuery))),
+  )
+  .get('/visits/:id', async (c) => c.json(await portal.getPortalVisit(c.var.db, c.var.portal, visitId(c))))
+  .get('/visits/:id/signature', async (c) => {
+    const { key, stored } = await portal.openPortalSignature(c.var.db, c.var.storage, c.var.portal, visitId(c));
+    return sendStored(c, stored, {
+      'Cache-Control': 'private, max-age=3600',
+      ETag: `"${key}"`,
+      'Content-Type': 'image/png',
+    });
+  })
+  .get('/photos/:id/thumbnail', (c) => sendPhoto(c, 'thumbnail'))
+  .get('/photos/:id/file', (c) => sendPhoto(c, 'file'))
+  .get('/invoices', async (c) =>
+    c.json(await portal.listPortalInvoices(c.var.db, c.var.portal, parseQuery(c, pageQuery))),
+  )
+  .get('/invoices/:id/pdf', async (c) => {
+    const id = uuidParam(c, 'id', PORTAL_MESSAGES.invoiceNotFound);
+    const { fileName, pdf } = await portal.portalInvoicePdf(c.var.db, c.var.portal, id);
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  })
+  .get('/requests', async (c) =>
+    c.json(await portal.listPortalRequests(c.var.db, c.var.portal, parseQuery(c, pageQuery))),
+  )
+  .post('/requests', async (c) =>
+    c.json(await portal.createVisitRequest(c.var.db, c.var.portal, await parseBody(c, visitRequestInput)), 201),
+  );
+
+async function sendPhoto(c: Context<PortalEnv>, which: 'file' | 'thumbnail') {
+  const id = uuidParam(c, 'id', PORTAL_MESSAGES.photoNotFound);
+  const file = await portal.openPortalPhoto(c.var.db, c.var.storage, c.var.portal, id, which);
+  const headers = { 'Cache-Control': 'private, max-age=3600', ETag: file.etag, 'Content-Type': file.contentType };
+  if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
+  const stored = await file.open();
+  if (!stored) throw notFound(PORTAL_MESSAGES.photoNotFound);
+  return sendStored(c, stored, headers);
+}
+
+const clientId = (c: Context) => uuidParam(c, 'id', CLIENT_MESSAGES.notFound);
+
+/** `/api/clients/{id}/portal-*`: the client page's 'Client portal' section (owners and managers). */
+export const clientPortalRoutes = new Hono<MemberEnv>()
+  .use(inWorkspace)
+  .post('/:id/portal-link', async (c) => c.json(await sendPortalLink(c.var, c.var.member, clientId(c)), 202))
+  .post('/:id/portal-revoke', async (c) => {
+    await revokePortalAccess(c.var.db, c.var.member, clientId(c));
+    return c.body(null, 204);
+  })
+  .get('/:id/portal-sign-ins', async (c) =>
+    c.json(await listPortalSignIns(c.var.db, c.var.member, clientId(c), parseQuery(c, pageQuery))),
+  );
+
+/** `/api/visit-requests`: 'Visit requests' (owners and managers). */
+export const visitRequestsRoutes = new Hono<MemberEnv>()
+  .use(inWorkspace)
+  .get('/', async (c) => c.json(await listVisitRequests(c.var.db, c.var.member, parseQuery(c, visitRequestsQuery))))
+  .patch('/:id', async (c) => {
+    const id = uuidParam(c, 'id', PORTAL_MESSAGES.requestNotFound);
+    return c.json(await updateVisitRequest(c.var.db, c.var.member, id, await parseBody(c, visitRequestPatch)));
+  });
