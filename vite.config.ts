@@ -72,6 +72,46 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The preload lists of the app's lazy pages, without what is loaded anyway (issue 28: /login's
+ * budget). Each `import()` of a page carries the list of files to fetch with it, all kept in the
+ * app's chunk, which every page loads. Left out: what the app's chunk itself imports (loaded
+ * before any page), and for a page under the data layer (every page but the sign-in ones and
+ * the portal) what `shell/guards` loads, which `preloadRoute` starts together with the page.
+ */
+function leanPreloads() {
+  const always = new Set<string>();
+  const withGuards = new Set<string>();
+  const plugin: Plugin = {
+    name: 'rounds-lean-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (chunk: OutputChunk | undefined, into: Set<string>) => {
+        if (!chunk) return;
+        for (const name of chunk.imports) {
+          if (into.has(name)) continue;
+          into.add(name);
+          closure(byName.get(name), into);
+        }
+      };
+      const find = (suffix: string) => chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(suffix)));
+      const main = find('/src/client/main.tsx');
+      closure(main, always);
+      for (const chunk of chunks) if (chunk.isEntry) always.add(chunk.fileName);
+      const guards = find('/src/client/shell/guards.tsx');
+      if (guards) closure(guards, withGuards);
+    },
+  };
+  const standalone =
+    /(login-page|signup-page|forgot-password-page|reset-password-page|verify-email-page|clear-auth-page|portal-app|guards)-/;
+  const resolveDependencies = (file: string, deps: string[]) =>
+    deps.filter((dep) => !always.has(dep) && (standalone.test(file) || !withGuards.has(dep)));
+  return { plugin, resolveDependencies };
+}
+const lean = leanPreloads();
+
 /** Changes with every build: the persisted query cache of an older build is thrown away (issue 17). */
 const BUILD_ID = new Date().toISOString();
 
@@ -122,7 +162,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), preloadApp(), pwa, precompress()],
+  plugins: [react(), preloadApp(), lean.plugin, pwa, precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist/client',
@@ -130,7 +170,7 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the app supports has modulepreload (Safari from 17); one without it still
     // works, fetching the app when the entry asks for it.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: lean.resolveDependencies },
     rollupOptions: {
       output: {
         codeSplitting: {

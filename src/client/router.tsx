@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorBoundary } from './shell/route-error';
 
 // spec §2's routes. Every page is loaded lazily, so /login fetches only what it needs. The
@@ -154,7 +153,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'resources/visits/:id',
-            ...page(() => visitPages().then((m) => m.VisitDetailPage)),
+            ...page(() => import('./features/visits/visit-detail-page').then((m) => m.VisitDetailPage)),
           },
           {
             path: 'resources/visits/:id/edit',
@@ -162,7 +161,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'resources/visits/:id/report',
-            ...page(() => visitPages().then((m) => m.VisitReportPage)),
+            ...page(() => import('./features/visits/visit-report-page').then((m) => m.VisitReportPage)),
           },
           {
             path: 'resources/visits/:id/tasks',
@@ -274,7 +273,8 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  // Lazy like the pages: every first load (/login too) carries the app's chunk, not this page.
+  { path: '*', ...page(() => import('./shell/not-found-page').then((m) => m.NotFoundPage)) },
 ];
 
 /** Starts fetching the code of every route `pathname` matches (layouts, guards, page) at once, not one after another. */
@@ -292,13 +292,6 @@ export function AppRoutes() {
       <Suspense fallback={null}>{element}</Suspense>
     </RouteErrorBoundary>
   );
-}
-
-// Issue 27: a visit's page and its report come in one load (one import, its chunks listed once in
-// main): a route of its own cost main ≈ 160 bytes, over the budgets of /login and
-// /resources/invoices/new (tests/e2e/bundle-budget.spec.ts). 'View report' opens at once.
-function visitPages() {
-  return import('./features/visits/visit-detail-page');
 }
 
 // Issue 28: 'Visit requests' loads with the clients list: one import, its chunks listed once in main.

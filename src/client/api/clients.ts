@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import type { ClientDto, ClientInput } from '../../shared/schemas/clients';
 import type { Page } from '../../shared/schemas/common';
-import type { PortalSignInDto } from '../../shared/schemas/portal';
 import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -21,8 +20,6 @@ export const clientKeys = {
   lists: () => [...clientKeys.all, 'list'] as const,
   list: (params: ClientListParams) => [...clientKeys.lists(), params] as const,
   detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
-  /** Issue 28: the client's portal sign-ins. */
-  portalSignIns: (id: string) => [...clientKeys.all, 'portal-sign-ins', id] as const,
 };
 
 export const clientsQuery = (params: ClientListParams) =>
@@ -71,27 +68,3 @@ export function useDeleteClient() {
     (_data, id) => queryClient.removeQueries({ queryKey: clientKeys.detail(id) }),
   );
 }
-
-// ── issue 28: the client page's 'Client portal' section ──
-
-export const useSendPortalLink = (clientId: string) =>
-  useMutationThatInvalidates(
-    () => api<{ email: string }>(`/api/clients/${clientId}/portal-link`, { method: 'POST', body: {} }),
-    () => [],
-  );
-
-export const useRevokePortalAccess = (clientId: string) =>
-  useMutationThatInvalidates(
-    () => api<void>(`/api/clients/${clientId}/portal-revoke`, { method: 'POST', body: {} }),
-    () => [clientKeys.portalSignIns(clientId)],
-  );
-
-export const usePortalSignIns = (clientId: string, offset: number) =>
-  useQuery({
-    queryKey: [...clientKeys.portalSignIns(clientId), offset],
-    queryFn: () =>
-      api<Page<PortalSignInDto>>(
-        `/api/clients/${clientId}/portal-sign-ins${queryString({ offset, limit: DEFAULT_PAGE_SIZE })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });

@@ -22,7 +22,6 @@ import type {
 } from '../../shared/schemas/visits';
 import type { InspectionResult, PhotoTag } from '../../shared/evidence';
 import type { EtaMinutes } from '../../shared/notifications';
-import type { VisitRequestDto, VisitRequestPatch } from '../../shared/schemas/portal';
 import { api, queryString, uploadForm } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -521,27 +520,3 @@ export function countEvidencePhoto(client: QueryClient, visitId: string, taskId:
 
 /** What an evidence photo's answer makes stale: the visit's counts. */
 export const evidenceKeys = () => [visitKeys.all];
-
-// ── issue 28: clients' visit requests (the office's 'Visit requests', and scheduling one) ──
-
-export const visitRequestKeys = {
-  all: areaKeys.visitRequests,
-  list: (offset: number) => [...visitRequestKeys.all, 'open', offset] as const,
-};
-
-export const useVisitRequests = (offset: number) =>
-  useQuery({
-    queryKey: visitRequestKeys.list(offset),
-    queryFn: () =>
-      api<Page<VisitRequestDto>>(
-        `/api/visit-requests${queryString({ status: 'open', offset, limit: DEFAULT_PAGE_SIZE })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-export const useUpdateVisitRequest = () =>
-  useMutationThatInvalidates(
-    ({ id, patch }: { id: string; patch: VisitRequestPatch }) =>
-      api<VisitRequestDto>(`/api/visit-requests/${id}`, { method: 'PATCH', body: { ...patch } }),
-    () => [visitRequestKeys.all],
-  );

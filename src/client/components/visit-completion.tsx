@@ -1,4 +1,4 @@
-import { Alert, Button, List, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { describeNeeds, missingEvidence, type MissingItem } from '../../shared/evidence';
 import { VISIT_MESSAGES } from '../../shared/messages/visits';
@@ -76,15 +76,16 @@ export function VisitCompletion({ visit }: { visit: VisitDetailDto }) {
       </Button>
       {shown.length > 0 && (
         <Alert color="orange" variant="light" title="Not yet: evidence is missing" role="alert">
-          <List size="sm" spacing={2}>
+          {/* A plain list: Mantine's List would be a chunk of its own on the visit page and Today. */}
+          <Stack component="ul" gap={2} m={0} pl="md">
             {shown.map((item) => (
-              <List.Item key={item.taskId ?? 'visit'}>
+              <Text component="li" size="sm" key={item.taskId ?? 'visit'}>
                 {item.taskId
                   ? `${taskName(visit, item.taskId)}: ${describeNeeds(item.needs)}`
                   : describeNeeds(item.needs)}
-              </List.Item>
+              </Text>
             ))}
-          </List>
+          </Stack>
           {visit.can.completeAnyway && (
             <Button mt="sm" variant="default" mih={44} onClick={() => setAnyway(true)}>
               Complete anyway

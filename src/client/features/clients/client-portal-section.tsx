@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import { errorMessage } from '../../api/http';
-import { usePortalSignIns, useRevokePortalAccess, useSendPortalLink } from '../../api/clients';
+import { usePortalSignIns, useRevokePortalAccess, useSendPortalLink } from '../../api/client-portal';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';

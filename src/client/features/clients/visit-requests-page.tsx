@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import type { VisitRequestDto } from '../../../shared/schemas/portal';
 import { errorMessage } from '../../api/http';
-import { useUpdateVisitRequest, useVisitRequests } from '../../api/visits';
+import { useUpdateVisitRequest, useVisitRequests } from '../../api/client-portal';
 import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';
 import { formatDateTime, formatDay } from '../../lib/datetime';

@@ -12,7 +12,7 @@ import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { Section } from '../../components/section';
-import { ClientMessagesSection } from '../../components/client-messages-section';
+import { ClientMessagesSection } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime, formatDay } from '../../lib/datetime';
 import { paths } from '../../paths';

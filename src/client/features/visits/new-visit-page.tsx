@@ -1,7 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useProperty } from '../../api/properties';
 import { useMe } from '../../api/session';
-import { useCreateVisit, useUpdateVisitRequest } from '../../api/visits';
+import { useCreateVisit } from '../../api/visits';
+import { useUpdateVisitRequest } from '../../api/client-portal';
 import { DetailSkeleton } from '../../components/loading';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';

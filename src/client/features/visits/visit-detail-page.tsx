@@ -1,10 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
-import { useDeleteSeries, useSeries } from '../../api/series';
 import { useWorkspaceCan } from '../../api/session';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
@@ -14,12 +13,11 @@ import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime, localDay } from '../../lib/datetime';
+import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { fullAddress } from '../../../shared/place';
 import { VisitInvoicesSection } from './visit-invoices-section';
-import { SeriesScopeDialog } from './series-scope-dialog';
 import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
 import { SignatureSection } from '../../components/signature-section';
@@ -27,10 +25,13 @@ import { VisitCompletion } from '../../components/visit-completion';
 import { VisitFindingsSection } from './visit-findings-section';
 import { VisitTimeSection } from './visit-time-section';
 import { SendReportButton } from './send-report-button';
-import { ClientMessagesSection } from '../../components/client-messages-section';
+import { ClientMessagesSection } from '../../components/section';
+
+// Only for a visit of a series (issue 18).
+const SeriesLine = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesLine })));
+const SeriesDialogs = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesDialogs })));
 
 // Issue 27: the report loads with the visit's page (one chunk; see router.tsx).
-export { VisitReportPage } from './visit-report-page';
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -40,7 +41,6 @@ export function VisitDetailPage() {
   const visit = useVisit(id);
   const navigate = useNavigate();
   const remove = useDeleteVisit(id);
-  const removeSeries = useDeleteSeries();
   const [deleting, setDeleting] = useState(false);
   const [editingSeries, setEditingSeries] = useState(false);
   const can = visit.data?.can;
@@ -87,30 +87,20 @@ export function VisitDetailPage() {
           </Stack>
         )}
       </DetailFrame>
-      <SeriesScopeDialog
-        opened={editingSeries}
-        title="Edit Visit"
-        question="This visit is part of a series. Which visits do you want to change?"
-        onClose={() => setEditingSeries(false)}
-        onChoose={(scope) =>
-          navigate(scope === 'this' ? paths.editVisit(id) : paths.editSeries(id, scope === 'all' ? 'all' : 'following'))
-        }
-      />
-      <SeriesScopeDialog
-        opened={deleting && seriesId !== null}
-        title="Delete Visit"
-        question="This visit is part of a series. Which visits do you want to delete? This action cannot be undone."
-        destructive
-        onClose={() => setDeleting(false)}
-        onChoose={async (scope) => {
-          if (!seriesId || !visit.data) return;
-          const day = localDay(visit.data.scheduledAt);
-          if (scope === 'this') await remove.mutateAsync();
-          else await removeSeries.mutateAsync({ id: seriesId, from: scope === 'following' ? id : undefined });
-          navigate(paths.calendar({ date: day, view: 'week' }), { replace: true });
-        }}
-        describeError={(error) => VISIT_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
-      />
+      {seriesId && visit.data && (
+        <Suspense fallback={null}>
+          <SeriesDialogs
+            visit={visit.data}
+            editing={editingSeries}
+            deleting={deleting}
+            onClose={() => {
+              setEditingSeries(false);
+              setDeleting(false);
+            }}
+            removeThis={() => remove.mutateAsync()}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={deleting && seriesId === null}
         title="Delete Visit"
@@ -151,7 +141,11 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
           phone={visit.client?.phone}
           place={{ name: visit.property.name, address: fullAddress(visit.property) }}
         />
-        {visit.seriesId && <SeriesLine seriesId={visit.seriesId} />}
+        {visit.seriesId && (
+          <Suspense fallback={null}>
+            <SeriesLine seriesId={visit.seriesId} />
+          </Suspense>
+        )}
         <Facts
           facts={[
             ['Scheduled', formatDateTime(visit.scheduledAt)],
@@ -187,15 +181,5 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-/** "Part of a series: Every week on Monday, 10 times" (issue 18). */
-function SeriesLine({ seriesId }: { seriesId: string }) {
-  const series = useSeries(seriesId);
-  return (
-    <Text size="sm" data-testid="series-line">
-      Part of a series: {series.data?.description ?? (series.isError ? 'a repeating visit' : '…')}
-    </Text>
   );
 }
