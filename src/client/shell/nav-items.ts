@@ -6,7 +6,6 @@ import {
   IconChecklist,
   IconSun,
   IconHome,
-  IconInbox,
   IconLayoutDashboard,
   IconNote,
   IconPhoto,
@@ -44,7 +43,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Photos', to: paths.photos(), icon: IconPhoto, phone: false },
   { label: 'Notes', to: paths.notes(), icon: IconNote, phone: false },
   { label: 'Invoices', to: paths.invoices(), icon: IconReceipt, phone: false, needs: 'seeInvoices' },
-  { label: 'Visit requests', to: paths.visitRequests(), icon: IconInbox, phone: false, needs: 'manageClients' },
   { label: 'Profile', to: paths.profile(), icon: IconUser, phone: false },
   {
     label: 'Business settings',

@@ -2,6 +2,7 @@ import { Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useUnreadNotifications } from '../api/notifications';
+import { useOnline } from '../lib/use-online';
 import classes from './shell.module.css';
 
 // Issue 28: the header's bell. Only the button and its count load with every page; the list is
@@ -12,6 +13,9 @@ const NotificationsPanel = lazy(() => import('./notifications-panel'));
 export function NotificationsBell() {
   const [opened, setOpened] = useState(false);
   const unread = useUnreadNotifications().data ?? 0;
+  const online = useOnline();
+  // Offline it has nothing new to tell, and on a phone its place goes to 'Offline' and the title.
+  if (!online) return null;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" trapFocus returnFocus>
       <Popover.Target popupType="dialog">

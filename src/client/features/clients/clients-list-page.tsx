@@ -29,6 +29,10 @@ export function ClientsListPage() {
       actions={
         can?.manageClients && (
           <Group gap="xs">
+            {/* Issue 28: clients' requests for a visit (also in the office's bell), not one more area in the header. */}
+            <Button component={Link} to={paths.visitRequests()} variant="light">
+              Visit requests
+            </Button>
             <Button component="a" href={clientsCsvUrl(list.q)} variant="light" download>
               Export CSV
             </Button>
