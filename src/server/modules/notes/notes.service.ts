@@ -23,7 +23,7 @@ import {
   users,
   visits,
 } from '../../db/schema';
-import { containsPattern, plausibleInstant, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
 import { attachedName } from '../attachables';
 
@@ -45,7 +45,6 @@ const selectNotes = (db: Executor) =>
       authorEmail: users.email,
       createdAt: notes.createdAt,
       updatedAt: notes.updatedAt,
-      total: windowTotal(),
     })
     .from(notes)
     .innerJoin(users, eq(users.id, notes.createdBy))
@@ -53,7 +52,7 @@ const selectNotes = (db: Executor) =>
 
 type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['execute']>>[number];
 
-function toDto(member: Member, row: Omit<NoteRow, 'total'>): NoteDto {
+function toDto(member: Member, row: NoteRow): NoteDto {
   return {
     id: row.id,
     content: row.content,
@@ -90,7 +89,7 @@ export async function listNotes(
   return toPage(
     rows,
     query,
-    () => db.$count(notes, where),
+    () => countUpTo(db, db.select(aRow).from(notes).where(where)),
     (row) => toDto(member, row),
   );
 }

@@ -14,7 +14,7 @@ import {
 import { attachmentWorkspace, authorize, insertWithClientId, policy, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users, visits, visitTasks } from '../../db/schema';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import { deviceTimeOrNow } from '../../http';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
@@ -58,7 +58,7 @@ type PhotoRow = Omit<typeof photos.$inferSelect, 'storagePath' | 'thumbnailPath'
 
 const selectPhotos = (db: Executor) =>
   db
-    .select({ ...photoColumns, total: windowTotal() })
+    .select(photoColumns)
     .from(photos)
     .innerJoin(users, eq(users.id, photos.uploadedBy))
     .leftJoin(profiles, eq(profiles.userId, photos.uploadedBy));
@@ -108,7 +108,7 @@ export async function listPhotos(
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(query.limit)
     .offset(query.offset);
-  return toPage(rows, query, () => db.$count(photos, where), toDto);
+  return toPage(rows, query, () => countUpTo(db, db.select(aRow).from(photos).where(where)), toDto);
 }
 
 async function findVisible(db: Executor, member: Member, id: string) {
