@@ -417,12 +417,50 @@ function visibleAttached(
   types: readonly ((typeof BUSINESS_ATTACHABLE_TYPES)[number] | 'photo')[],
 ): SQL {
   const personal = sql`(${columns.workspace} is null and ${columns.author} = ${member.id})`;
+  return sql`(${personal} or ${inTheWorkspace(member, columns, types)})`;
+}
+
+/**
+ * SQL: an attached row of the member's workspace that they may see: all of them for owners and
+ * managers; for a technician, those on a record they see (the workspace plus their assignment set).
+ */
+function inTheWorkspace(
+  member: Member,
+  columns: { workspace: AnyPgColumn; type: AnyPgColumn; id: AnyPgColumn },
+  types: readonly ((typeof BUSINESS_ATTACHABLE_TYPES)[number] | 'photo')[],
+): SQL {
   const inWorkspace = sql`${columns.workspace} = ${member.workspaceId}`;
-  if (manages(member)) return sql`(${personal} or ${inWorkspace})`;
+  if (manages(member)) return inWorkspace;
   const byType = types.map(
     (type) => sql`(${columns.type} = ${type} and ${columns.id} = any(array(${visibleIds(member, type)})))`,
   );
-  return sql`(${personal} or (${inWorkspace} and (${sql.join(byType, sql` or `)})))`;
+  return sql`(${inWorkspace} and (${sql.join(byType, sql` or `)}))`;
+}
+
+/**
+ * Issue 29, the notes and photos lists: `policy.note/photo.scope` as two branches, each one
+ * indexed condition read in the list's order: the workspace's rows (`…_workspace_created_idx`,
+ * a technician's narrowed by their assignment set as they are read) and the member's personal
+ * ones (`…_personal_idx`). An `or` of the two made PostgreSQL read every visible row and sort.
+ * - `newest(n)`: the row is among the newest `n` of either branch that pass `filter`; a list
+ *   ordered newest first whose page ends at row `n` finds all its rows there.
+ * - `rows`: both branches' rows that pass `filter`, for `countUpTo`.
+ */
+export function attachedList(kind: 'note' | 'photo', member: Member, filter: SQL | undefined) {
+  const table = kind === 'note' ? notes : photos;
+  const author = kind === 'note' ? notes.createdBy : photos.uploadedBy;
+  const columns = { workspace: table.workspaceId, type: table.attachableType, id: table.attachableId };
+  const business = inTheWorkspace(member, columns, kind === 'note' ? NOTE_TYPES : PHOTO_TYPES);
+  const personal = sql`${table.workspaceId} is null and ${author} = ${member.id}`;
+  const branch = (select: SQL, where: SQL, newest?: number) =>
+    sql`(select ${select} from ${table} where ${and(where, filter)}${
+      newest === undefined ? sql`` : sql` order by ${table.createdAt} desc, ${table.id} desc limit ${newest}`
+    })`;
+  return {
+    newest: (n: number): SQL =>
+      sql`${table.id} = any(array(${branch(sql`${table.id}`, business, n)} union all ${branch(sql`${table.id}`, personal, n)}))`,
+    rows: sql`${branch(sql`1`, business)} union all ${branch(sql`1`, personal)}`,
+  };
 }
 
 /** The ids of a business type's records the member may see, as a subquery (computed once per list). */

@@ -39,6 +39,24 @@ const list = async (url: string) => {
   return (await response.json()) as PageBody;
 };
 
+describe('the notes list, its two branches', () => {
+  it("puts one's personal notes among the workspace's in date order, on every page", async () => {
+    const other = await createUser(t);
+    await t.db
+      .execute(sql`insert into notes (workspace_id, content, attachable_type, attachable_id, created_by, created_at, updated_at)
+      values (null, 'Mine alone', 'property', null, ${owner.id}, now() - interval '60.5 minutes', now()),
+             (null, 'Not mine', 'property', null, ${other.id}, now() - interval '60.5 minutes', now())`);
+    const first = await list('/api/notes?limit=50&offset=50');
+    // 'Note 1'…'Note 60' are newer, so the personal one is the 11th of the second page.
+    const contents = (first.items as unknown as { content: string }[]).map((note) => note.content);
+    expect(contents.slice(9, 12)).toEqual(['Note 60', 'Mine alone', 'Note 61']);
+    expect(contents).not.toContain('Not mine');
+    const mine = await list('/api/notes?limit=50&q=alone');
+    expect(mine).toMatchObject({ total: 1 });
+    await t.db.execute(sql`delete from notes where workspace_id is null`);
+  });
+});
+
 describe('totals past 1,000', () => {
   it('say 1,000 and totalCapped on the notes and visits lists', async () => {
     for (const url of ['/api/notes?limit=50', '/api/visits?limit=50']) {
