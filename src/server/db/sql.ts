@@ -14,8 +14,10 @@ export const TOTAL_CAP = 1000;
 export const aRow = { one: sql<number>`1` };
 
 /**
- * How many rows `rows` (the list's `select 1 from … where …`, unordered) gives, reading at most
- * TOTAL_CAP + 1 of them: exact up to TOTAL_CAP, and TOTAL_CAP + 1 means "more".
+ * How many rows `rows` (the list's `select 1 from … where …`) gives, reading at most
+ * TOTAL_CAP + 1 of them: exact up to TOTAL_CAP, and TOTAL_CAP + 1 means "more". Give `rows` the
+ * list's order when a big share of the table matches: the planner then reads the list's index
+ * rather than the table from its start (a seq scan of `visits` for a 15 % workspace).
  */
 export async function countUpTo(db: Executor, rows: SQLWrapper): Promise<number> {
   const result = await db.execute(

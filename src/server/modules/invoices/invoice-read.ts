@@ -116,7 +116,12 @@ export async function listInvoices(db: Executor, member: Member, query: ListQuer
   const countUp = () =>
     countUpTo(
       db,
-      db.select(aRow).from(invoices).innerJoin(properties, eq(properties.id, invoices.propertyId)).where(where),
+      db
+        .select(aRow)
+        .from(invoices)
+        .innerJoin(properties, eq(properties.id, invoices.propertyId))
+        .where(where)
+        .orderBy(desc(invoices.createdAt), desc(invoices.id)),
     );
   return toPage(rows, query, countUp, toListItem);
 }

@@ -89,7 +89,8 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
       db
         .select(aRow)
         .from(visits)
-        .where(and(...conditions)),
+        .where(and(...conditions))
+        .orderBy(...order),
     );
   return toPage(rows, query, countUp, toListItem);
 }
