@@ -113,16 +113,10 @@ export async function listInvoices(db: Executor, member: Member, query: ListQuer
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(query.limit)
     .offset(query.offset);
-  const countUp = () =>
-    countUpTo(
-      db,
-      db
-        .select(aRow)
-        .from(invoices)
-        .innerJoin(properties, eq(properties.id, invoices.propertyId))
-        .where(where)
-        .orderBy(desc(invoices.createdAt), desc(invoices.id)),
-    );
+  // Every invoice has its property: the count joins it only when the filter reads it.
+  let counted = db.select(aRow).from(invoices).$dynamic();
+  if (query.clientId || query.q) counted = counted.innerJoin(properties, eq(properties.id, invoices.propertyId));
+  const countUp = () => countUpTo(db, counted.where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)));
   return toPage(rows, query, countUp, toListItem);
 }
 
