@@ -427,12 +427,16 @@ export async function seedPostgres(url, { scale = 1, log = console.log } = {}) {
 
 /** Migrates and seeds the embedded PGlite database kept in `dataDir` (as the server's DATA_DIR). */
 export async function seedPglite(dataDir, { scale = 0.01, log = console.log } = {}) {
-  const { openDatabase, migrateDatabase, newPglite, pgliteDir } = await appDatabase();
+  const { openDatabase, migrateDatabase, newPglite, pgliteDir, MIGRATIONS_DIR } = await appDatabase();
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = newPglite({ dataDir: pgliteDir(dataDir) });
   const handle = openDatabase({ kind: 'pglite', client });
+  const folder = seedSchemaFolder(MIGRATIONS_DIR);
   try {
-    await migrateDatabase(handle);
-    return await seedWith(
+    // As seedPostgres: the schema the statements were written for, then the later migrations.
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    const seeded = await seedWith(
       {
         run: (text) => client.exec(text),
         count: async (table) => Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n),
@@ -440,7 +444,11 @@ export async function seedPglite(dataDir, { scale = 0.01, log = console.log } = 
       scale,
       log,
     );
+    await migrateDatabase(handle);
+    await client.exec('analyze');
+    return seeded;
   } finally {
+    rmSync(folder, { recursive: true, force: true });
     await handle.close();
   }
 }
