@@ -106,9 +106,13 @@ export function authorize(allowed: boolean, message: string): void {
 
 // ── the policy table ────────────────────────────────────────────────────────
 
-/** SQL on `visit_users` joined to a visit id: the member is on the visit (lead or assistant). */
+/**
+ * SQL on `visit_users` joined to a visit id: the member is on the visit (lead or assistant). The
+ * workspace lets a technician's visits come from `visit_users_user_workspace_idx` alone (issue 29).
+ */
 const onVisit = (member: Member, visitId: IdRef): SQL =>
-  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${member.id})`;
+  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${member.id}
+    and ${visitUsers.workspaceId} = ${member.workspaceId})`;
 
 /** SQL: a technician's properties are those of the visits they are on. */
 const onVisitAt = (member: Member, propertyId: IdRef): SQL =>
