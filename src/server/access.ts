@@ -442,28 +442,41 @@ function inTheWorkspace(
 }
 
 /**
- * Issue 29, the notes and photos lists: `policy.note/photo.scope` as two branches, each one
- * indexed condition read in the list's order: the workspace's rows (`…_workspace_created_idx`,
- * a technician's narrowed by their assignment set as they are read) and the member's personal
- * ones (`…_personal_idx`). An `or` of the two made PostgreSQL read every visible row and sort.
- * - `newest(n)`: the row is among the newest `n` of either branch that pass `filter`; a list
+ * Issue 29, the notes and photos lists: `policy.note/photo.scope` as branches, each one indexed
+ * condition read in the list's order or from the records it names. The personal rows
+ * (`…_personal_idx`); the workspace's rows: for owners and managers all of them
+ * (`…_workspace_created_idx`), for a technician one branch per type of record, the rows on the
+ * records of their assignment set (`…_attachable_idx`, from the ids computed once as an array).
+ * An `or` of the conditions made PostgreSQL read every visible row and sort them.
+ * - `newest(n)`: the row is among the newest `n` of some branch that pass `filter`; a list
  *   ordered newest first whose page ends at row `n` finds all its rows there.
- * - `rows`: both branches' rows that pass `filter`, for `countUpTo`.
+ * - `rows`: every branch's rows that pass `filter`, for `countUpTo`.
  */
 export function attachedList(kind: 'note' | 'photo', member: Member, filter: SQL | undefined) {
   const table = kind === 'note' ? notes : photos;
   const author = kind === 'note' ? notes.createdBy : photos.uploadedBy;
-  const columns = { workspace: table.workspaceId, type: table.attachableType, id: table.attachableId };
-  const business = inTheWorkspace(member, columns, kind === 'note' ? NOTE_TYPES : PHOTO_TYPES);
-  const personal = sql`${table.workspaceId} is null and ${author} = ${member.id}`;
+  const inWorkspace = sql`${table.workspaceId} = ${member.workspaceId}`;
+  const business = manages(member)
+    ? [inWorkspace]
+    : (kind === 'note' ? NOTE_TYPES : PHOTO_TYPES).map(
+        (type) =>
+          sql`${inWorkspace} and ${table.attachableType} = ${type} and ${table.attachableId} = any(array(${visibleIds(member, type)}))`,
+      );
+  const branches = [...business, sql`${table.workspaceId} is null and ${author} = ${member.id}`];
   const branch = (select: SQL, where: SQL, newest?: number) =>
     sql`(select ${select} from ${table} where ${and(where, filter)}${
       newest === undefined ? sql`` : sql` order by ${table.createdAt} desc, ${table.id} desc limit ${newest}`
     })`;
   return {
     newest: (n: number): SQL =>
-      sql`${table.id} = any(array(${branch(sql`${table.id}`, business, n)} union all ${branch(sql`${table.id}`, personal, n)}))`,
-    rows: sql`${branch(sql`1`, business)} union all ${branch(sql`1`, personal)}`,
+      sql`${table.id} = any(array(${sql.join(
+        branches.map((where) => branch(sql`${table.id}`, where, n)),
+        sql` union all `,
+      )}))`,
+    rows: sql.join(
+      branches.map((where) => branch(sql`1`, where)),
+      sql` union all `,
+    ),
   };
 }
 
