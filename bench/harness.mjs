@@ -26,6 +26,12 @@ export const ENDPOINTS = [
   { key: 'invoices', label: 'GET /api/invoices', path: () => '/api/invoices' },
   { key: 'notes', label: 'GET /api/notes', path: () => '/api/notes' },
   { key: 'photos', label: 'GET /api/photos', path: () => '/api/photos' },
+  {
+    // Issue 29: the calendar's week (issue 18 asks its window with limit=500).
+    key: 'calendar',
+    label: 'GET /api/visits?from&to (a week)',
+    path: ({ weekFrom, weekTo }) => `/api/visits?from=${weekFrom}&to=${weekTo}&limit=500`,
+  },
 ];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -167,7 +173,14 @@ export async function captureStatements(server, captureFile, cookie, url, tag) {
 export async function captureAll(server, captureFile, email) {
   rmSync(captureFile, { force: true });
   const cookie = await signIn(server.base, email);
-  const ids = { visitId: await findVisitId(server.base, cookie) };
+  const monday = new Date();
+  monday.setUTCHours(0, 0, 0, 0);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  const ids = {
+    visitId: await findVisitId(server.base, cookie),
+    weekFrom: monday.toISOString(),
+    weekTo: new Date(monday.getTime() + 7 * 86_400_000).toISOString(),
+  };
   const endpoints = [];
   for (const endpoint of ENDPOINTS) {
     const url = endpoint.path(ids);

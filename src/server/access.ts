@@ -165,9 +165,13 @@ export function authorize(allowed: boolean, message: string): void {
 
 // ── the policy table ────────────────────────────────────────────────────────
 
-/** SQL on `visit_users` joined to a visit id: the member is on the visit (lead or assistant). */
+/**
+ * SQL on `visit_users` joined to a visit id: the member is on the visit (lead or assistant). The
+ * workspace lets a technician's visits come from `visit_users_user_workspace_idx` alone (issue 29).
+ */
 const onVisit = (member: Member, visitId: IdRef): SQL =>
-  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${member.id})`;
+  sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${member.id}
+    and ${visitUsers.workspaceId} = ${member.workspaceId})`;
 
 /** SQL: a technician's properties are those of the visits they are on. */
 const onVisitAt = (member: Member, propertyId: IdRef): SQL =>
@@ -547,12 +551,63 @@ function visibleAttached(
   types: readonly ((typeof BUSINESS_ATTACHABLE_TYPES)[number] | 'photo')[],
 ): SQL {
   const personal = sql`(${columns.workspace} is null and ${columns.author} = ${member.id})`;
+  return sql`(${personal} or ${inTheWorkspace(member, columns, types)})`;
+}
+
+/**
+ * SQL: an attached row of the member's workspace that they may see: all of them for owners and
+ * managers; for a technician, those on a record they see (the workspace plus their assignment set).
+ */
+function inTheWorkspace(
+  member: Member,
+  columns: { workspace: AnyPgColumn; type: AnyPgColumn; id: AnyPgColumn },
+  types: readonly ((typeof BUSINESS_ATTACHABLE_TYPES)[number] | 'photo')[],
+): SQL {
   const inWorkspace = sql`${columns.workspace} = ${member.workspaceId}`;
-  if (manages(member)) return sql`(${personal} or ${inWorkspace})`;
+  if (manages(member)) return inWorkspace;
   const byType = types.map(
     (type) => sql`(${columns.type} = ${type} and ${columns.id} = any(array(${visibleIds(member, type)})))`,
   );
-  return sql`(${personal} or (${inWorkspace} and (${sql.join(byType, sql` or `)})))`;
+  return sql`(${inWorkspace} and (${sql.join(byType, sql` or `)}))`;
+}
+
+/**
+ * Issue 29, the notes and photos lists: `policy.note/photo.scope` as branches, each one indexed
+ * condition read in the list's order or from the records it names. The personal rows
+ * (`…_personal_idx`); the workspace's rows: for owners and managers all of them
+ * (`…_workspace_created_idx`), for a technician one branch per type of record, the rows on the
+ * records of their assignment set (`…_attachable_idx`, from the ids computed once as an array).
+ * An `or` of the conditions made PostgreSQL read every visible row and sort them.
+ * - `newest(n)`: the row is among the newest `n` of some branch that pass `filter`; a list
+ *   ordered newest first whose page ends at row `n` finds all its rows there.
+ * - `rows`: every branch's rows that pass `filter`, for `countUpTo`.
+ */
+export function attachedList(kind: 'note' | 'photo', member: Member, filter: SQL | undefined) {
+  const table = kind === 'note' ? notes : photos;
+  const author = kind === 'note' ? notes.createdBy : photos.uploadedBy;
+  const inWorkspace = sql`${table.workspaceId} = ${member.workspaceId}`;
+  const business = manages(member)
+    ? [inWorkspace]
+    : (kind === 'note' ? NOTE_TYPES : PHOTO_TYPES).map(
+        (type) =>
+          sql`${inWorkspace} and ${table.attachableType} = ${type} and ${table.attachableId} = any(array(${visibleIds(member, type)}))`,
+      );
+  const branches = [...business, sql`${table.workspaceId} is null and ${author} = ${member.id}`];
+  const branch = (select: SQL, where: SQL, newest?: number) =>
+    sql`(select ${select} from ${table} where ${and(where, filter)}${
+      newest === undefined ? sql`` : sql` order by ${table.createdAt} desc, ${table.id} desc limit ${newest}`
+    })`;
+  return {
+    newest: (n: number): SQL =>
+      sql`${table.id} = any(array(${sql.join(
+        branches.map((where) => branch(sql`${table.id}`, where, n)),
+        sql` union all `,
+      )}))`,
+    rows: sql.join(
+      branches.map((where) => branch(sql`1`, where)),
+      sql` union all `,
+    ),
+  };
 }
 
 /** The ids of a business type's records the member may see, as a subquery (computed once per list). */

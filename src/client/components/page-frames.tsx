@@ -142,7 +142,9 @@ export function ListFrame<T>({
         ) : (
           <Stack gap="md">
             {children(data.items)}
-            {pages && <ListFooter total={data.total} {...pages} />}
+            {pages && (
+              <ListFooter total={data.total} totalCapped={data.totalCapped} shown={data.items.length} {...pages} />
+            )}
           </Stack>
         )
       }

@@ -356,7 +356,8 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('clients_workspace_name_idx').on(table.workspaceId, table.name),
+    // Issue 29: the clients list's order (by name, case-folded) within the workspace.
+    index('clients_workspace_name_idx').on(table.workspaceId, sql`lower(${table.name})`, table.id),
     trigramIndex('clients_name_trgm_idx', table.name),
     trigramIndex('clients_email_trgm_idx', table.email),
     trigramIndex('clients_phone_trgm_idx', table.phone),
@@ -386,7 +387,8 @@ export const properties = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    index('properties_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    // Issue 29: each list's filter (the workspace) and its whole order, id the tie-break.
+    index('properties_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id),
     index('properties_client_idx').on(table.clientId),
     trigramIndex('properties_name_trgm_idx', table.name),
     trigramIndex('properties_address_trgm_idx', table.address),
@@ -558,7 +560,7 @@ export const visits = pgTable(
     index('visits_property_scheduled_idx').on(table.propertyId, table.scheduledAt),
     // One visit per occurrence of a series, also when two horizon jobs run at once.
     uniqueIndex('visits_series_occurrence_idx').on(table.seriesId, table.occurrenceAt),
-    index('visits_workspace_scheduled_idx').on(table.workspaceId, table.scheduledAt),
+    index('visits_workspace_scheduled_idx').on(table.workspaceId, table.scheduledAt, table.id),
     index('visits_status_idx').on(table.status),
     // Issue 28: the reminder job's look ahead over every workspace's scheduled visits.
     index('visits_scheduled_due_idx')
@@ -584,7 +586,8 @@ export const visitUsers = pgTable(
   },
   (table) => [
     uniqueIndex('visit_users_visit_user_idx').on(table.visitId, table.userId),
-    index('visit_users_user_workspace_idx').on(table.userId, table.workspaceId),
+    // Issue 29: a technician's visits in a workspace, read from the index alone.
+    index('visit_users_user_workspace_idx').on(table.userId, table.workspaceId, table.visitId),
     check('visit_users_role_check', oneOf('role', VISIT_ROLES)),
   ],
 );
@@ -672,7 +675,7 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex('invoices_workspace_number_idx').on(table.workspaceId, table.invoiceNumber),
     index('invoices_property_id_idx').on(table.propertyId, table.createdAt),
-    index('invoices_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    index('invoices_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id),
     index('invoices_status_idx').on(table.status),
     trigramIndex('invoices_number_trgm_idx', table.invoiceNumber),
     index('invoices_voided_by_idx')
@@ -828,7 +831,11 @@ export const photos = pgTable(
     index('photos_uploaded_by_idx').on(table.uploadedBy),
     index('photos_visit_task_idx').on(table.visitTaskId),
     check('photos_tag_check', oneOf('tag', PHOTO_TAGS)),
-    index('photos_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    // Issue 29: the list's two branches, the workspace's photos and one's personal ones, newest first.
+    index('photos_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id),
+    index('photos_personal_idx')
+      .on(table.uploadedBy, table.createdAt, table.id)
+      .where(sql`workspace_id is null`),
     trigramIndex('photos_caption_trgm_idx', table.caption),
     check('photos_attachable_type_check', oneOf('attachable_type', PHOTO_ATTACHABLE_TYPES)),
     // A photo of a business record is the business's; one of a person (standalone, profiles) is theirs.
@@ -860,7 +867,10 @@ export const notes = pgTable(
   (table) => [
     index('notes_attachable_idx').on(table.attachableType, table.attachableId, table.createdAt),
     index('notes_created_by_idx').on(table.createdBy),
-    index('notes_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    index('notes_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id),
+    index('notes_personal_idx')
+      .on(table.createdBy, table.createdAt, table.id)
+      .where(sql`workspace_id is null`),
     trigramIndex('notes_content_trgm_idx', table.content),
     check('notes_attachable_type_check', oneOf('attachable_type', NOTE_ATTACHABLE_TYPES)),
     // As photos; a note on a photo is the photo's (the business's or a person's).

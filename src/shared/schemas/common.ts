@@ -14,7 +14,10 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 export interface Page<T> {
   items: T[];
+  /** Exact up to 1,000 rows; with `totalCapped`, at least this many (issue 29). */
   total: number;
+  /** There are more than 1,000 rows: the count stopped there. Absent when `total` is exact. */
+  totalCapped?: true;
 }
 
 export type ErrorCode =

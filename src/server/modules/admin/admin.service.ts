@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/schemas/common';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { conflict, forbidden, notFound } from '../../errors';
 
 // spec §2 Admin users, §4 Role change, §6. The routes are behind `adminOnly`; the actor is an admin.
@@ -30,16 +30,16 @@ export async function listUsers(db: Executor, query: AdminUsersQuery): Promise<P
       : undefined,
   );
   const rows = await db
-    .select({ ...userColumns, total: windowTotal() })
+    .select(userColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset(query.offset);
-  const countAll = () =>
-    db.select(counted).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where).then(theCount);
-  return toPage(rows, query, countAll, toDto);
+  const countUp = () =>
+    countUpTo(db, db.select(aRow).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where));
+  return toPage(rows, query, countUp, toDto);
 }
 
 export async function getUser(db: Executor, id: string): Promise<AdminUserDto> {

@@ -7,7 +7,7 @@ import { authorize, policy, type Member } from '../../access';
 import { csvResponse, pagedRows, type CsvValue } from '../../csv';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
 
 // Clients (issue 26): the people a business works for, in its workspace. Owners and managers read
@@ -69,7 +69,7 @@ const byName = [asc(sql`lower(${clients.name})`), asc(clients.id)];
 export async function listClients(db: Executor, member: Member, query: ListQuery): Promise<Page<ClientDto>> {
   const where = listWhere(member, query.q);
   const rows = await db
-    .select({ ...clientColumns, total: windowTotal() })
+    .select(clientColumns)
     .from(clients)
     .where(where)
     .orderBy(...byName)
@@ -78,7 +78,7 @@ export async function listClients(db: Executor, member: Member, query: ListQuery
   return toPage(
     rows,
     query,
-    () => db.$count(clients, where),
+    () => countUpTo(db, db.select(aRow).from(clients).where(where)),
     (row) => toDto(member, row),
   );
 }

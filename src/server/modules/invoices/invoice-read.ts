@@ -29,7 +29,7 @@ import {
   visits,
   visitTasks,
 } from '../../db/schema';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { fullAddress } from '../../../shared/place';
@@ -106,21 +106,18 @@ function invoiceListWhere(member: Viewer, query: ListQuery): SQL | undefined {
 export async function listInvoices(db: Executor, member: Viewer, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
   const where = invoiceListWhere(member, query);
   const rows = await db
-    .select({ ...listColumns, total: windowTotal() })
+    .select(listColumns)
     .from(invoices)
     .innerJoin(properties, eq(properties.id, invoices.propertyId))
     .where(where)
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(query.limit)
     .offset(query.offset);
-  const countAll = () =>
-    db
-      .select({ count: sql<number>`cast(count(*) as integer)` })
-      .from(invoices)
-      .innerJoin(properties, eq(properties.id, invoices.propertyId))
-      .where(where)
-      .then((found) => found[0]?.count ?? 0);
-  return toPage(rows, query, countAll, toListItem);
+  // Every invoice has its property: the count joins it only when the filter reads it.
+  let counted = db.select(aRow).from(invoices).$dynamic();
+  if (query.clientId || query.q) counted = counted.innerJoin(properties, eq(properties.id, invoices.propertyId));
+  const countUp = () => countUpTo(db, counted.where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)));
+  return toPage(rows, query, countUp, toListItem);
 }
 
 /**
@@ -336,7 +333,6 @@ export async function listBillableVisits(
       completedAt: visits.completedAt,
       completedTotal: sql<string>`coalesce(sum(${visitTasks.price}) filter (where ${visitTasks.status} = 'completed'), 0)`,
       completedTaskCount: sql<number>`cast(count(${visitTasks.id}) filter (where ${visitTasks.status} = 'completed') as integer)`,
-      total: windowTotal(),
     })
     .from(visits)
     .leftJoin(visitTasks, eq(visitTasks.visitId, visits.id))
@@ -348,7 +344,7 @@ export async function listBillableVisits(
   return toPage(
     rows,
     query,
-    () => db.$count(visits, where),
+    () => countUpTo(db, db.select(aRow).from(visits).where(where)),
     (row) => ({
       id: row.id,
       scheduledAt: row.scheduledAt.toISOString(),

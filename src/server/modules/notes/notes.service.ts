@@ -9,7 +9,7 @@ import {
   type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
-import { attachmentWorkspace, insertWithClientId, policy, type Member } from '../../access';
+import { attachedList, attachmentWorkspace, insertWithClientId, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -23,7 +23,7 @@ import {
   users,
   visits,
 } from '../../db/schema';
-import { containsPattern, plausibleInstant, toPage, windowTotal } from '../../db/sql';
+import { containsPattern, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
 import { attachedName } from '../attachables';
 
@@ -45,7 +45,6 @@ const selectNotes = (db: Executor) =>
       authorEmail: users.email,
       createdAt: notes.createdAt,
       updatedAt: notes.updatedAt,
-      total: windowTotal(),
     })
     .from(notes)
     .innerJoin(users, eq(users.id, notes.createdBy))
@@ -53,7 +52,7 @@ const selectNotes = (db: Executor) =>
 
 type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['execute']>>[number];
 
-function toDto(member: Member, row: Omit<NoteRow, 'total'>): NoteDto {
+function toDto(member: Member, row: NoteRow): NoteDto {
   return {
     id: row.id,
     content: row.content,
@@ -76,21 +75,24 @@ export async function listNotes(
   member: Member,
   query: z.output<typeof listNotesQuery>,
 ): Promise<Page<NoteDto>> {
-  const where = and(
-    policy.note.scope(member),
-    query.attachableType ? eq(notes.attachableType, query.attachableType) : undefined,
-    query.attachableId ? eq(notes.attachableId, query.attachableId) : undefined,
-    query.q ? ilike(notes.content, containsPattern(query.q)) : undefined,
+  const visible = attachedList(
+    'note',
+    member,
+    and(
+      query.attachableType ? eq(notes.attachableType, query.attachableType) : undefined,
+      query.attachableId ? eq(notes.attachableId, query.attachableId) : undefined,
+      query.q ? ilike(notes.content, containsPattern(query.q)) : undefined,
+    ),
   );
   const rows = await selectNotes(db)
-    .where(where)
+    .where(visible.newest(query.offset + query.limit))
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .limit(query.limit)
     .offset(query.offset);
   return toPage(
     rows,
     query,
-    () => db.$count(notes, where),
+    () => countUpTo(db, visible.rows),
     (row) => toDto(member, row),
   );
 }

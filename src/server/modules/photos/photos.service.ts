@@ -11,10 +11,18 @@ import {
   type PhotoFields,
   type UpdatePhotoInput,
 } from '../../../shared/schemas/photos';
-import { attachmentWorkspace, authorize, insertWithClientId, policy, type Member, type Viewer } from '../../access';
+import {
+  attachedList,
+  attachmentWorkspace,
+  authorize,
+  insertWithClientId,
+  policy,
+  type Member,
+  type Viewer,
+} from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users, visits, visitTasks } from '../../db/schema';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import { containsPattern, countUpTo, toPage } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import { deviceTimeOrNow } from '../../http';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
@@ -58,7 +66,7 @@ type PhotoRow = Omit<typeof photos.$inferSelect, 'storagePath' | 'thumbnailPath'
 
 const selectPhotos = (db: Executor) =>
   db
-    .select({ ...photoColumns, total: windowTotal() })
+    .select(photoColumns)
     .from(photos)
     .innerJoin(users, eq(users.id, photos.uploadedBy))
     .leftJoin(profiles, eq(profiles.userId, photos.uploadedBy));
@@ -96,19 +104,22 @@ export async function listPhotos(
   member: Member,
   query: z.output<typeof listPhotosQuery>,
 ): Promise<Page<PhotoDto>> {
-  const where = and(
-    policy.photo.scope(member),
-    query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
-    query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
-    query.visitTaskId ? eq(photos.visitTaskId, query.visitTaskId) : undefined,
-    query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
+  const visible = attachedList(
+    'photo',
+    member,
+    and(
+      query.attachableType ? eq(photos.attachableType, query.attachableType) : undefined,
+      query.attachableId ? eq(photos.attachableId, query.attachableId) : undefined,
+      query.visitTaskId ? eq(photos.visitTaskId, query.visitTaskId) : undefined,
+      query.q ? ilike(photos.caption, containsPattern(query.q)) : undefined,
+    ),
   );
   const rows = await selectPhotos(db)
-    .where(where)
+    .where(visible.newest(query.offset + query.limit))
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(query.limit)
     .offset(query.offset);
-  return toPage(rows, query, () => db.$count(photos, where), toDto);
+  return toPage(rows, query, () => countUpTo(db, visible.rows), toDto);
 }
 
 async function findVisible(db: Executor, member: Member, id: string) {

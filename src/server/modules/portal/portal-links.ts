@@ -8,7 +8,7 @@ import { authorize, policy, type Member } from '../../access';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { clients, portalLinks, portalSessions, workspaces } from '../../db/schema';
-import { toPage, windowTotal } from '../../db/sql';
+import { aRow, countUpTo, toPage } from '../../db/sql';
 import { AppError, conflict, notFound } from '../../errors';
 import { rootCause } from '../../log';
 import type { MailDeps } from '../../mail/outgoing';
@@ -184,7 +184,6 @@ export async function listPortalSignIns(
       createdAt: portalSessions.createdAt,
       ipAddress: portalSessions.ipAddress,
       userAgent: portalSessions.userAgent,
-      total: windowTotal(),
     })
     .from(portalSessions)
     .where(where)
@@ -194,7 +193,7 @@ export async function listPortalSignIns(
   return toPage(
     rows,
     page,
-    () => db.$count(portalSessions, where),
+    () => countUpTo(db, db.select(aRow).from(portalSessions).where(where)),
     ({ createdAt, ...row }) => ({ ...row, signedInAt: createdAt.toISOString() }),
   );
 }

@@ -15,7 +15,7 @@ import {
 import { policy, type PortalClient } from '../../access';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, visitRequests, visits, visitTasks, workspaces } from '../../db/schema';
-import { toPage, windowTotal } from '../../db/sql';
+import { aRow, countUpTo, toPage } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import { getInvoice, listInvoices, renderInvoicePdf } from '../invoices';
 import { notifyStaff, officeOf } from '../notifications';
@@ -77,7 +77,6 @@ export async function listPortalVisits(
       photoCount: sql<number>`(select cast(count(*) as integer) from ${photos}
         join ${visitTasks} on ${visitTasks.id} = ${photos.visitTaskId}
         where ${visitTasks.visitId} = ${visits.id} and ${photos.tag} in ('before', 'after'))`,
-      total: windowTotal(),
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
@@ -93,7 +92,7 @@ export async function listPortalVisits(
   return toPage(
     rows,
     query,
-    () => db.$count(visits, where),
+    () => countUpTo(db, db.select(aRow).from(visits).where(where)),
     ({ scheduledAt, completedAt, ...row }) => ({
       ...row,
       scheduledAt: scheduledAt.toISOString(),
@@ -181,7 +180,7 @@ export async function listPortalRequests(
 ): Promise<Page<VisitRequestDto>> {
   const where = policy.portal.request(client);
   const rows = await db
-    .select({ ...requestColumns, total: windowTotal() })
+    .select({ ...requestColumns })
     .from(visitRequests)
     .innerJoin(clients, eq(clients.id, visitRequests.clientId))
     .innerJoin(properties, eq(properties.id, visitRequests.propertyId))
@@ -189,7 +188,7 @@ export async function listPortalRequests(
     .orderBy(desc(visitRequests.createdAt), desc(visitRequests.id))
     .limit(page.limit)
     .offset(page.offset);
-  return toPage(rows, page, () => db.$count(visitRequests, where), toRequestDto);
+  return toPage(rows, page, () => countUpTo(db, db.select(aRow).from(visitRequests).where(where)), toRequestDto);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { clients, properties, visitRequests, visits } from '../../db/schema';
-import { toPage, windowTotal } from '../../db/sql';
+import { aRow, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 import { requestColumns, toRequestDto } from './portal.service';
 
@@ -27,7 +27,7 @@ export async function listVisitRequests(
   authorize(policy.visitRequest.can(member).handle, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const where = and(policy.visitRequest.scope(member), eq(visitRequests.status, query.status));
   const rows = await db
-    .select({ ...requestColumns, total: windowTotal() })
+    .select({ ...requestColumns })
     .from(visitRequests)
     .innerJoin(clients, eq(clients.id, visitRequests.clientId))
     .innerJoin(properties, eq(properties.id, visitRequests.propertyId))
@@ -35,7 +35,7 @@ export async function listVisitRequests(
     .orderBy(query.status === 'open' ? visitRequests.createdAt : desc(visitRequests.createdAt), visitRequests.id)
     .limit(query.limit)
     .offset(query.offset);
-  return toPage(rows, query, () => db.$count(visitRequests, where), toRequestDto);
+  return toPage(rows, query, () => countUpTo(db, db.select(aRow).from(visitRequests).where(where)), toRequestDto);
 }
 
 /**

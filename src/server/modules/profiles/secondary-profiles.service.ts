@@ -11,7 +11,7 @@ import { policy } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { secondaryProfiles } from '../../db/schema';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
 
 type Input = z.output<typeof secondaryProfileInput>;
@@ -36,9 +36,8 @@ export async function listSecondaryProfiles(
         )
       : undefined,
   );
-  // One query: the page and the total (a window count over the same filter).
   const rows = await db
-    .select({ profile: secondaryProfiles, total: windowTotal() })
+    .select({ profile: secondaryProfiles })
     .from(secondaryProfiles)
     .where(where)
     .orderBy(desc(secondaryProfiles.createdAt), desc(secondaryProfiles.id))
@@ -47,7 +46,7 @@ export async function listSecondaryProfiles(
   return toPage(
     rows,
     query,
-    () => db.$count(secondaryProfiles, where),
+    () => countUpTo(db, db.select(aRow).from(secondaryProfiles).where(where)),
     (row) => toDto(row.profile),
   );
 }

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
-import { containsPattern, counted, theCount, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 
 // Properties (spec §2, §3) inside a workspace (issue 24): owners and managers see and change
@@ -103,7 +103,7 @@ export async function listProperties(db: Executor, member: Member, input: ListIn
     input.clientId ? eq(properties.clientId, input.clientId) : undefined,
   );
   const rows = await db
-    .select({ ...propertyColumns, role: userProperties.role, photoId: firstPhoto.id, total: windowTotal() })
+    .select({ ...propertyColumns, role: userProperties.role, photoId: firstPhoto.id })
     .from(properties)
     .leftJoin(userProperties, myLink(member))
     .leftJoin(clients, itsClient)
@@ -116,7 +116,7 @@ export async function listProperties(db: Executor, member: Member, input: ListIn
   return toPage(
     rows,
     input,
-    () => db.$count(properties, where),
+    () => countUpTo(db, db.select(aRow).from(properties).where(where)),
     (row) => ({
       ...toPropertyDto(member, row),
       can,
@@ -277,7 +277,6 @@ export async function listPropertyVisits(
       status: visits.status,
       completedTaskCount: sql<number>`cast(count(${visitTasks.id}) filter (where ${visitTasks.status} = 'completed') as integer)`,
       taskCount: sql<number>`cast(count(${visitTasks.id}) as integer)`,
-      total: windowTotal(),
     })
     .from(visits)
     .leftJoin(visitTasks, eq(visitTasks.visitId, visits.id))
@@ -289,7 +288,7 @@ export async function listPropertyVisits(
   return toPage(
     rows,
     page,
-    () => db.$count(visits, where),
+    () => countUpTo(db, db.select(aRow).from(visits).where(where)),
     ({ scheduledAt, ...row }) => ({ ...row, scheduledAt: scheduledAt.toISOString() }),
   );
 }
@@ -306,14 +305,14 @@ export async function listPropertyTasks(
   await findVisible(db, member, id);
   const onProperty = eq(propertyTasks.propertyId, id);
   const rows = await db
-    .select({ ...propertyTaskColumns, total: windowTotal() })
+    .select(propertyTaskColumns)
     .from(propertyTasks)
     .where(onProperty)
     .orderBy(desc(propertyTasks.isActive), ...byTaskName)
     .limit(page.limit)
     .offset(page.offset);
-  const countAll = () => db.select(counted).from(propertyTasks).where(onProperty).then(theCount);
-  return toPage(rows, page, countAll, (row) => toPropertyTaskDto(member, row));
+  const countUp = () => countUpTo(db, db.select(aRow).from(propertyTasks).where(onProperty));
+  return toPage(rows, page, countUp, (row) => toPropertyTaskDto(member, row));
 }
 
 async function findPropertyTask(db: Executor, member: Member, propertyId: string, propertyTaskId: string) {

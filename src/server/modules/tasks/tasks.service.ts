@@ -14,7 +14,7 @@ import { authorize, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { notFound } from '../../errors';
-import { containsPattern, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 
 // Issue 24: each workspace has its own catalogue of task templates. Every member reads it;
 // owners and managers change it; a technician sees no price. A template is copied onto a
@@ -55,7 +55,7 @@ export async function listTasks(
     : undefined;
   const where = and(policy.task.scope(member), search);
   const rows = await db
-    .select({ ...taskColumns, total: windowTotal() })
+    .select(taskColumns)
     .from(tasks)
     .where(where)
     .orderBy(...byName)
@@ -64,7 +64,7 @@ export async function listTasks(
   return toPage(
     rows,
     input,
-    () => db.$count(tasks, where),
+    () => countUpTo(db, db.select(aRow).from(tasks).where(where)),
     (row) => toTaskDto(member, row),
   );
 }
@@ -135,7 +135,6 @@ export async function listTaskAssignments(
       address: properties.address,
       assigned: sql<boolean>`coalesce(${propertyTasks.isActive}, false)`,
       customPrice: propertyTasks.customPrice,
-      total: windowTotal(),
     })
     .from(properties)
     .leftJoin(propertyTasks, and(eq(propertyTasks.propertyId, properties.id), eq(propertyTasks.taskId, id)))
@@ -147,7 +146,7 @@ export async function listTaskAssignments(
   return toPage(
     rows,
     input,
-    () => db.$count(properties, where),
+    () => countUpTo(db, db.select(aRow).from(properties).where(where)),
     (row) => ({ ...row, assigned: Boolean(row.assigned), customPrice: seePrices ? row.customPrice : null }),
   );
 }
@@ -235,21 +234,22 @@ export async function timeReport(db: Executor, member: Member, page: PageQuery):
     from (${measured}) as measured join ${tasks} on ${tasks.id} = measured.task_id
     where measured.completed_at >= now() - make_interval(days => ${TIME_REPORT_DAYS}) and ${policy.task.scope(member)}
     group by ${tasks.id}`;
-  const rows = rowsOf<TimeReportRow & { total: number }>(
-    await db.execute(sql`select report.*, cast(count(*) over () as integer) as total from (${report}) as report
+  const rows = rowsOf<TimeReportRow>(
+    await db.execute(sql`select report.* from (${report}) as report
       order by lower(report.name), report.name, report.task_id limit ${page.limit} offset ${page.offset}`),
   );
-  const countAll = async () =>
-    rowsOf<{ count: number }>(
-      await db.execute(sql`select cast(count(*) as integer) as count from (${report}) as report`),
-    )[0]?.count ?? 0;
-  return toPage(rows, page, countAll, (row) => ({
-    taskId: row.task_id,
-    name: row.name,
-    estimatedMinutes: row.estimated_minutes,
-    measured: row.measured,
-    medianMinutes: Number(row.median_minutes),
-  }));
+  return toPage(
+    rows,
+    page,
+    () => countUpTo(db, report),
+    (row) => ({
+      taskId: row.task_id,
+      name: row.name,
+      estimatedMinutes: row.estimated_minutes,
+      measured: row.measured,
+      medianMinutes: Number(row.median_minutes),
+    }),
+  );
 }
 
 interface TimeReportRow {

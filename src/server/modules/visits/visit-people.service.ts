@@ -11,7 +11,7 @@ import { authorize, memberOf, policy, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users, visitUsers, workspaceMembers } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { toPage, windowTotal } from '../../db/sql';
+import { aRow, countUpTo, toPage } from '../../db/sql';
 import { requireVisit } from './visit-rows';
 import { noticeAssigned } from './visit-notices';
 
@@ -39,7 +39,6 @@ export async function listVisitCandidates(
       email: users.email,
       displayName: profiles.displayName,
       workspaceRole: workspaceMembers.role,
-      total: windowTotal(),
     })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
@@ -51,7 +50,7 @@ export async function listVisitCandidates(
   return toPage(
     rows,
     query,
-    () => db.$count(workspaceMembers, candidate),
+    () => countUpTo(db, db.select(aRow).from(workspaceMembers).where(candidate)),
     (row) => row,
   );
 }

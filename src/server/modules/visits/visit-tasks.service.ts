@@ -14,7 +14,7 @@ import type { Requirement } from '../../../shared/evidence';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { conflict, notFound, staleVersion } from '../../errors';
-import { containsPattern, counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
+import { aRow, containsPattern, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { completedAtFor } from './completed-at';
 import { updateVersioned } from '../../db/versioned';
 import { getVisitTask, requireVisit, toCents } from './visit-rows';
@@ -160,7 +160,6 @@ export async function listTaskOptions(
       price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
       onProperty: sql<boolean>`${propertyTasks.id} is not null`,
       onVisit: sql<boolean>`exists (select 1 from ${visitTasks} where ${visitTasks.visitId} = ${visitId} and ${visitTasks.taskId} = ${tasks.id})`,
-      total: windowTotal(),
     })
     .from(tasks)
     .leftJoin(propertyTasks, onVisitProperty)
@@ -168,15 +167,17 @@ export async function listTaskOptions(
     .orderBy(asc(tasks.name), asc(tasks.id))
     .limit(query.limit)
     .offset(query.offset);
-  const countAll = () =>
-    db
-      .select(counted)
-      .from(tasks)
-      .leftJoin(propertyTasks, onVisitProperty)
-      .where(and(...conditions))
-      .then(theCount);
+  const countUp = () =>
+    countUpTo(
+      db,
+      db
+        .select(aRow)
+        .from(tasks)
+        .leftJoin(propertyTasks, onVisitProperty)
+        .where(and(...conditions)),
+    );
   const seePrices = policy.visit.can(member, visit).seePrices;
-  return toPage(rows, query, countAll, ({ price, ...row }) => ({
+  return toPage(rows, query, countUp, ({ price, ...row }) => ({
     ...row,
     price: price === null || !seePrices ? null : toCents(price),
   }));

@@ -21,7 +21,7 @@ import { properties, propertyTasks, tasks, users, visits, visitTasks, visitUsers
 import { conflict, evidenceMissing, notFound, staleVersion } from '../../errors';
 import { missingOnVisit } from './visit-evidence';
 import { sendReportOnCompletion, type ReportDeps } from './visit-report';
-import { counted, plausibleInstant, theCount, toPage, windowTotal } from '../../db/sql';
+import { aRow, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { startOfToday, startOfTomorrow } from '../../db/workspace-time';
 import { completedAtFor } from './completed-at';
 import { INVOICE_MESSAGES } from '../../../shared/schemas/invoices';
@@ -76,20 +76,23 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
   const soonestFirst = query.when ? query.when !== 'past' : query.from !== undefined;
   const order = soonestFirst ? [asc(visits.scheduledAt), asc(visits.id)] : [desc(visits.scheduledAt), desc(visits.id)];
   const rows = await db
-    .select({ ...listItemColumns, total: windowTotal() })
+    .select(listItemColumns)
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .where(and(...conditions))
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const countAll = () =>
-    db
-      .select(counted)
-      .from(visits)
-      .where(and(...conditions))
-      .then(theCount);
-  return toPage(rows, query, countAll, toListItem);
+  const countUp = () =>
+    countUpTo(
+      db,
+      db
+        .select(aRow)
+        .from(visits)
+        .where(and(...conditions))
+        .orderBy(...order),
+    );
+  return toPage(rows, query, countUp, toListItem);
 }
 
 /** SQL on `visits`: the member is on the visit (lead or assistant), as the dashboard and Today list them. */
