@@ -71,7 +71,7 @@ it.skipIf(!adminUrl)('two worker processes send each message exactly once', { ti
     );
     const recipients = smtp.received.map((mail) => (Array.isArray(mail.to) ? '' : (mail.to?.value[0]?.address ?? '')));
     // The figures for the closing note.
-    console.info(
+    console.log(
       `exactly-once: ${MESSAGES} messages, processes handled ${handled.join(' + ')}, SMTP received ${recipients.length}, distinct ${new Set(recipients).size}`,
     );
     expect(handled[0]! + handled[1]!).toBe(MESSAGES);

@@ -4,8 +4,11 @@ import {
   readingLine,
   REPORT_PHOTO_TAG_LABELS,
   VISIT_REPORT_MESSAGES,
+  type VisitReportDto,
   type VisitReportTaskDto,
 } from '../../shared/schemas/visit-report';
+import { formatDateTime } from '../lib/datetime';
+import { Section } from './section';
 import { StatusBadge } from './status-badge';
 
 /** One task of the visit report: its status, reading (flagged 'Out of range'), Pass/Fail, note and before/after thumbnails. */
@@ -60,5 +63,51 @@ export function ReportTask({ task }: { task: VisitReportTaskDto }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** The notes staff shared with the client (issue 27), newest first. */
+export function ReportNotes({ notes }: { notes: VisitReportDto['notes'] }) {
+  return (
+    <Section title="Notes">
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {notes.map((note) => (
+          <Stack key={note.id} gap={2} component="li">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {note.content}
+            </Text>
+            <Text size="xs">
+              {note.author}, {formatDateTime(note.createdAt)}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+/** The customer's signature, or 'Not signed'. */
+export function ReportSignature({ signature }: { signature: VisitReportDto['signature'] }) {
+  return (
+    <Section title="Signature">
+      {signature ? (
+        <Stack gap="xs">
+          <Box
+            component="img"
+            src={signature.url}
+            alt={`Signature of ${signature.signerName}`}
+            w={240}
+            maw="100%"
+            bg="white"
+            style={{ objectFit: 'contain', border: '1px solid var(--mantine-color-gray-4)' }}
+          />
+          <Text size="sm">
+            Signed by {signature.signerName}, {formatDateTime(signature.signedAt)}
+          </Text>
+        </Stack>
+      ) : (
+        <Text size="sm">{VISIT_REPORT_MESSAGES.notSigned}</Text>
+      )}
+    </Section>
   );
 }

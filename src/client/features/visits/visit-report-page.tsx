@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { fullAddress } from '../../../shared/place';
@@ -11,7 +11,7 @@ import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { ReportTask } from '../../components/report-task';
+import { ReportNotes, ReportSignature, ReportTask } from '../../components/report-task';
 import { SendReportButton } from './send-report-button';
 
 /** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */
@@ -56,8 +56,8 @@ export function VisitReportPage() {
                 </Stack>
               )}
             </Section>
-            {report.notes.length > 0 && <SharedNotes notes={report.notes} />}
-            <Signature signature={report.signature} />
+            {report.notes.length > 0 && <ReportNotes notes={report.notes} />}
+            <ReportSignature signature={report.signature} />
           </Stack>
         )}
       </DetailFrame>
@@ -142,52 +142,6 @@ function VisitFacts({ report }: { report: VisitReportDto }) {
           </Badge>
         )}
       </Stack>
-    </Section>
-  );
-}
-
-function SharedNotes({ notes }: { notes: VisitReportDto['notes'] }) {
-  return (
-    <Section title="Notes">
-      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {notes.map((note) => (
-          <li key={note.id}>
-            <Text size="xs" c="dimmed">
-              {note.author} · {formatDateTime(note.createdAt)}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {note.content}
-            </Text>
-          </li>
-        ))}
-      </Stack>
-    </Section>
-  );
-}
-
-function Signature({ signature }: { signature: VisitReportDto['signature'] }) {
-  return (
-    <Section title="Signature">
-      {signature ? (
-        <Stack gap="xs">
-          <Box
-            component="img"
-            src={signature.url}
-            alt={`Signature of ${signature.signerName}`}
-            w={240}
-            maw="100%"
-            bg="white"
-            style={{ objectFit: 'contain', border: '1px solid var(--mantine-color-gray-4)' }}
-          />
-          <Text size="sm">
-            Signed by {signature.signerName}, {formatDateTime(signature.signedAt)}
-          </Text>
-        </Stack>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {VISIT_REPORT_MESSAGES.notSigned}
-        </Text>
-      )}
     </Section>
   );
 }
