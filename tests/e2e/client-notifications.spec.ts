@@ -54,6 +54,14 @@ test('client notifications: settings, a message sent, the unsubscribe link, the 
   const mail = await waitForMail(server.dataDir, email, /^On my way/);
   expect(mail.text).toContain(`Lagoon ${suffix}, 9 Shore Drive`);
 
+  // The .eml is written just before the row says 'sent': wait for the row, as the page will show it.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`${server.baseURL}/api/visits/${visit.id}/messages`);
+      const { items } = (await answer.json()) as { items: { kind: string; status: string }[] };
+      return items.filter((item) => item.kind === 'on_my_way').map((item) => item.status);
+    })
+    .toEqual(['sent']);
   await page.goto(`/resources/visits/${visit.id}`);
   const messages = page.getByRole('region', { name: 'Messages to the client' });
   await messages.getByRole('button', { name: 'Show messages' }).click();
