@@ -242,7 +242,8 @@ export const policy = {
       and(
         eq(visits.workspaceId, member.workspaceId),
         manages(member) ? undefined : onVisit(member, visits.id),
-        sql`exists (select 1 from ${properties} where ${properties.id} = ${visits.propertyId} and ${properties.deletedAt} is null)`,
+        // Kept with the visit when its property is deleted (issue 29): no lookup per row.
+        isNull(visits.propertyDeletedAt),
       )!,
     can(member: Member, visit: { status: VisitStatus }): VisitCan {
       const office = manages(member);

@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policy, visibleAttachable, type Member } from '../../src/server/access';
-import { notes, properties } from '../../src/server/db/schema';
+import { notes } from '../../src/server/db/schema';
 import type { NoteAttachableType } from '../../src/shared/constants';
 import {
   addMember,
@@ -127,7 +127,8 @@ describe('attachable visibility', () => {
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner, assistants: [onVisit] });
     const photo = await createPhotoRow(t, owner, { type: 'property', id: property.id });
-    await t.db.update(properties).set({ deletedAt: new Date() }).where(eq(properties.id, property.id));
+    const removed = await t.request(`/api/properties/${property.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(removed.status).toBe(204);
     for (const member of [people.owner, people.manager, people.onVisit]) {
       expect(await seen(visibleAttachable(member, 'property', property.id))).toBe(false);
       expect(await seen(visibleAttachable(member, 'visit', visit.id))).toBe(false);

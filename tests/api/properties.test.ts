@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, properties, propertyTasks, userProperties, visits, visitTasks } from '../../src/server/db/schema';
 import {
@@ -343,7 +343,8 @@ describe('editing and deleting', () => {
     const tech = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
     const property = await createProperty(t, owner, { name: 'Doomed Cottage' }, [tech]);
-    await createVisit(t, property.id, { lead: tech });
+    const visit = await createVisit(t, property.id, { lead: tech });
+    const otherVisit = await createVisit(t, (await createProperty(t, owner, {}, [tech])).id, { lead: tech });
     const task = await createTask(t, owner);
     await addPropertyTask(t, property.id, task.id);
 
@@ -351,6 +352,21 @@ describe('editing and deleting', () => {
     expect(response.status).toBe(204);
     const [row] = await t.db.select().from(properties).where(eq(properties.id, property.id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
+    // Issue 29: its visits carry the same mark, which is what the visit lists filter on.
+    const marks = await t.db
+      .select({ id: visits.id, propertyDeletedAt: visits.propertyDeletedAt })
+      .from(visits)
+      .where(inArray(visits.id, [visit.id, otherVisit.id]));
+    expect(Object.fromEntries(marks.map((mark) => [mark.id, mark.propertyDeletedAt?.getTime() ?? null]))).toEqual({
+      [visit.id]: row?.deletedAt?.getTime(),
+      [otherVisit.id]: null,
+    });
+    for (const user of [owner, tech]) {
+      const listed = await json(await t.request('/api/visits?limit=100', { cookie: user.cookie }));
+      expect(listed.items!.map((item) => item.id)).toEqual([otherVisit.id]);
+      expect(listed.total).toBe(1);
+      expect((await t.request(`/api/visits/${visit.id}`, { cookie: user.cookie })).status).toBe(404);
+    }
 
     for (const user of [owner, tech, admin]) {
       const list = await json(await t.request('/api/properties?q=Doomed', { cookie: user.cookie }));

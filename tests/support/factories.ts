@@ -275,6 +275,11 @@ export async function createVisit(
   } = {},
 ) {
   const workspaceId = await workspaceOfProperty(t, propertyId);
+  // As the app's insertVisits: a deleted property's mark goes with its visits (issue 29).
+  const [property] = await t.db
+    .select({ deletedAt: properties.deletedAt })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
   const [visit] = await t.db
     .insert(visits)
     .values({
@@ -282,6 +287,7 @@ export async function createVisit(
       propertyId,
       scheduledAt: options.scheduledAt ?? new Date(Date.now() + 24 * 3600_000),
       status: options.status ?? 'scheduled',
+      propertyDeletedAt: property?.deletedAt ?? null,
     })
     .returning();
   if (!visit) throw new Error('visit not created');

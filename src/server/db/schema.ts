@@ -553,6 +553,12 @@ export const visits = pgTable(
     /** Issue 28, 'On my way': when the technician set off, and the arrival they told the client. */
     onMyWayAt: timestamp('on_my_way_at', { withTimezone: true }),
     etaAt: timestamp('eta_at', { withTimezone: true }),
+    /**
+     * Issue 29: the property's `deleted_at`, copied when the property is deleted (and when a visit
+     * is made for one deleted meanwhile), so that "never a visit of a deleted property" is a
+     * condition on the visit itself, served by the lists' partial index, not a lookup per row.
+     */
+    propertyDeletedAt: timestamp('property_deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -560,7 +566,10 @@ export const visits = pgTable(
     index('visits_property_scheduled_idx').on(table.propertyId, table.scheduledAt),
     // One visit per occurrence of a series, also when two horizon jobs run at once.
     uniqueIndex('visits_series_occurrence_idx').on(table.seriesId, table.occurrenceAt),
-    index('visits_workspace_scheduled_idx').on(table.workspaceId, table.scheduledAt, table.id),
+    // The lists' index (issue 29): the workspace's visits in date order, deleted properties' left out.
+    index('visits_workspace_scheduled_idx')
+      .on(table.workspaceId, table.scheduledAt, table.id)
+      .where(sql`property_deleted_at is null`),
     index('visits_status_idx').on(table.status),
     // Issue 28: the reminder job's look ahead over every workspace's scheduled visits.
     index('visits_scheduled_due_idx')

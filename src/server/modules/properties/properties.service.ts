@@ -250,13 +250,22 @@ export async function createClientFromProperty(db: Executor, member: Member, id:
   return getProperty(db, member, id);
 }
 
-/** spec §4: soft delete. */
+/**
+ * spec §4: soft delete. Issue 29: its visits are marked with the same instant in the same
+ * transaction (`visits.property_deleted_at`, what the visit lists filter on); the property's
+ * row lock orders this against a visit being made for it (`insertVisits` reads it `for share`).
+ */
 export async function removeProperty(db: Executor, member: Member, id: string): Promise<void> {
   await requireEditable(db, member, id);
-  await db
-    .update(properties)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(properties.id, id), policy.property.scope(member)));
+  const deletedAt = new Date();
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(properties)
+      .set({ deletedAt })
+      .where(and(eq(properties.id, id), policy.property.scope(member)))
+      .returning({ id: properties.id });
+    if (removed) await tx.update(visits).set({ propertyDeletedAt: deletedAt }).where(eq(visits.propertyId, id));
+  });
 }
 
 // ── visit history ──

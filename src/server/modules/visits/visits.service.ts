@@ -302,6 +302,13 @@ export async function insertVisits(
   },
 ): Promise<string[]> {
   if (input.visits.length === 0) return [];
+  // Issue 29: a property deleted meanwhile hands its mark to the new visits; `for share` waits
+  // for a deletion under way (removeProperty marks the visits it finds once this commits).
+  const [property] = await tx
+    .select({ deletedAt: properties.deletedAt })
+    .from(properties)
+    .where(eq(properties.id, input.propertyId))
+    .for('share');
   const made = await tx
     .insert(visits)
     .values(
@@ -317,6 +324,7 @@ export async function insertVisits(
           completedAt: status === 'completed' ? new Date() : null,
           seriesId: visit.seriesId ?? null,
           occurrenceAt: visit.occurrenceAt ?? null,
+          propertyDeletedAt: property?.deletedAt ?? null,
         };
       }),
     )
