@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { startDatabaseUpkeepJob } from './jobs/database-upkeep';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
 import { openMailer } from './mail/mailer';
 import { startMessageWorker, startReminderJob } from './modules/notifications';
@@ -31,6 +32,8 @@ if (cluster.isWorker) {
   }
   const database = openConfiguredDatabase(config);
   await migrateDatabase(database);
+  // Issue 29: the embedded database has no autovacuum; this stands in for it.
+  const stopUpkeep = startDatabaseUpkeepJob(database);
   // Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.
   const stopHorizonJob = startSeriesHorizonJob(database.db);
   // Issue 28: the client-message outbox's worker, and the reminders it sends.
@@ -46,6 +49,7 @@ if (cluster.isWorker) {
   const stopReminders = startReminderJob(database.db);
   const stopServing = config.processes > 1 ? superviseWorkers(config) : await serveRequests(config, database);
   onShutdown(async () => {
+    stopUpkeep();
     stopHorizonJob();
     stopMessages();
     stopReminders();

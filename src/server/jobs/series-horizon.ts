@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
-import { rootCause } from '../log';
+import { repeatEvery } from './repeat';
 import { properties, visitSeries } from '../db/schema';
 import { horizonFrom, lockSeries, makeOccurrences } from '../modules/series';
 
@@ -45,13 +45,5 @@ export async function extendSeriesHorizon(db: Database, now = new Date()): Promi
 
 /** Runs the job now and then daily; the timer does not keep the process alive. Returns a stop function. */
 export function startSeriesHorizonJob(db: Database, intervalMs = HORIZON_JOB_INTERVAL_MS): () => void {
-  const run = () =>
-    extendSeriesHorizon(db).catch((error: unknown) =>
-      // rootCause: a failed query's message holds its parameters (log.ts).
-      console.warn(`The series horizon job failed: ${rootCause(error)}`),
-    );
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery(intervalMs, 'series horizon job', () => extendSeriesHorizon(db));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REMINDER_HOURS } from '../../../shared/notifications';
 import type { Database } from '../../db/client';
 import { clientMessages, clients, properties, visits, workspaces } from '../../db/schema';
-import { rootCause } from '../../log';
+import { repeatEvery } from '../../jobs/repeat';
 
 // Issue 28: the reminder before a visit. It is due `reminder_hours` before the visit on the
 // workspace's wall clock: a 9:00 visit the day after a daylight-saving change is reminded of at
@@ -43,10 +43,5 @@ export async function queueDueReminders(db: Database, now = new Date()): Promise
 
 /** Runs every minute; the timer does not keep the process alive. Returns a stop function. */
 export function startReminderJob(db: Database, intervalMs = 60_000): () => void {
-  const run = () =>
-    queueDueReminders(db).catch((error: unknown) => console.warn(`The reminder job failed: ${rootCause(error)}`));
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery(intervalMs, 'reminder job', () => queueDueReminders(db));
 }
