@@ -17,6 +17,7 @@ import type { MemberDto, WorkspaceCan } from '../shared/schemas/workspaces';
 import { WORKSPACE_MESSAGES } from '../shared/messages/workspaces';
 import type { Actor } from './auth/actor';
 import type { Executor } from './db/client';
+import { preparedPerHandle } from './db/sql';
 import {
   clients,
   invoices,
@@ -99,21 +100,32 @@ export async function resolveMember(
 ): Promise<{ member: Member | null; refused: boolean }> {
   // uuids are case-insensitive (PostgreSQL prints them in lower case).
   const wanted = requested && UUID.test(requested) ? requested.toLowerCase() : null;
-  const [row] = await db
-    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.userId, actor.id))
-    .orderBy(
-      sql`${workspaceMembers.workspaceId} = ${wanted} desc nulls last`,
-      sql`${workspaceMembers.workspaceId} = ${users.defaultWorkspaceId} desc nulls last`,
-      workspaceMembers.createdAt,
-    )
-    .limit(1);
+  const [row] = await memberQuery(db).execute({ userId: actor.id, wanted });
   const refused = requested !== null && row?.workspaceId !== wanted;
   if (!row) return { member: null, refused };
   return { member: asMember(actor, row.workspaceId, row.role), refused };
 }
+
+/**
+ * The membership query of every business request (issue 29 step 4), built and prepared once per
+ * database or transaction handle instead of once per request: the same statement, the same rows.
+ */
+function prepareMemberQuery(db: Executor) {
+  return db
+    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.userId, sql.placeholder('userId')))
+    .orderBy(
+      sql`${workspaceMembers.workspaceId} = ${sql.placeholder('wanted')} desc nulls last`,
+      sql`${workspaceMembers.workspaceId} = ${users.defaultWorkspaceId} desc nulls last`,
+      workspaceMembers.createdAt,
+    )
+    .limit(1)
+    .prepare('member_of_request');
+}
+
+const memberQuery = preparedPerHandle(prepareMemberQuery);
 
 /** A Member for a workspace the caller has just checked (its creation, the series job): access.ts only. */
 function asMember(actor: Actor, workspaceId: string, workspaceRole: WorkspaceRole): Member {

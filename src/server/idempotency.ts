@@ -47,7 +47,7 @@ const abandoned = sql.raw(`interval '${ABANDONED_AFTER_SECONDS} seconds'`);
 
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
-  const actor = c.var.actor;
+  const actor = c.get('actor');
   // Signed out: the route answers 401 and there is nobody to keep the key for.
   if (key === undefined || !actor || !WRITE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/auth/')) {
     return next();

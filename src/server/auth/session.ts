@@ -8,6 +8,7 @@ import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../shared/messages/work
 import { resolveMember } from '../access';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { preparedPerHandle } from '../db/sql';
 import { AppError, forbidden, notFound } from '../errors';
 import type { AppEnv, MemberEnv } from '../types';
 import { isAdmin, type Actor } from './actor';
@@ -23,7 +24,8 @@ import type { Auth } from './auth';
  * every request still reads the session row.
  */
 export const loadActor = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('actor', await readActor(c.var.auth, c.var.db, c.req.raw.headers));
+  // c.get, not c.var: Hono's `var` copies every variable into a new object on each read.
+  c.set('actor', await readActor(c.get('auth'), c.get('db'), c.req.raw.headers));
   await next();
 });
 
@@ -104,8 +106,6 @@ export function signedSessionToken(
   return null;
 }
 
-const queryByDb = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
-
 function prepareSessionQuery(db: Database) {
   return db
     .select({
@@ -121,14 +121,7 @@ function prepareSessionQuery(db: Database) {
     .prepare('session_by_token');
 }
 
-function sessionQuery(db: Database) {
-  let query = queryByDb.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    queryByDb.set(db, query);
-  }
-  return query;
-}
+const sessionQuery = preparedPerHandle(prepareSessionQuery);
 
 /** The actor of a route behind sign-in; 401 'Not authenticated' otherwise. */
 export function requireUser(actor: Actor | null): Actor {
@@ -144,24 +137,35 @@ export function requireAdmin(actor: Actor | null): Actor {
 
 /** Middleware form for routers whose every route needs a signed-in user. */
 export const signedIn = createMiddleware<AppEnv & { Variables: { user: Actor } }>(async (c, next) => {
-  c.set('user', requireUser(c.var.actor));
+  c.set('user', requireUser(c.get('actor')));
   await next();
 });
 
 export const adminOnly = createMiddleware<AppEnv & { Variables: { user: Actor } }>(async (c, next) => {
-  c.set('user', requireAdmin(c.var.actor));
+  c.set('user', requireAdmin(c.get('actor')));
   await next();
 });
+
+/**
+ * The workspace each request's `member` was made for. Two routers mounted on one path (the
+ * client pages' and their portal section's, under `/api/clients`) both make it; the second
+ * asking for the same workspace reuses it rather than query the membership again (issue 29).
+ */
+const memberMadeFor = new WeakMap<Context, string | null>();
 
 /** A middleware that makes the request's `member`: the signed-in user inside the workspace `pick` names. */
 const asMemberOf = (pick: (c: Context<MemberEnv>) => string | null) =>
   createMiddleware<MemberEnv>(async (c, next) => {
-    const user = requireUser(c.var.actor);
-    const { member, refused } = await resolveMember(c.var.db, user, pick(c));
+    const requested = pick(c);
+    // Absent, it is undefined: never a workspace id, nor null (the default workspace).
+    if (memberMadeFor.get(c) === requested) return next();
+    const user = requireUser(c.get('actor'));
+    const { member, refused } = await resolveMember(c.get('db'), user, requested);
     if (refused) throw notFound(WORKSPACE_MESSAGES.notFound);
     if (!member) throw forbidden(WORKSPACE_MESSAGES.noWorkspace);
     c.set('user', user);
     c.set('member', member);
+    memberMadeFor.set(c, requested);
     await next();
   });
 

@@ -64,3 +64,19 @@ export function plausibleInstant(at: Date | undefined, notBefore: SQL): SQL {
   const claimed = sql`cast(${at.toISOString()} as timestamptz)`;
   return sql`(case when ${claimed} > now() or ${claimed} < ${notBefore} then now() else ${claimed} end)`;
 }
+
+/**
+ * A statement built and prepared once per database or transaction handle (`prepare` runs on the
+ * first call for each handle), for the queries every request runs: the session, the membership.
+ */
+export function preparedPerHandle<Handle extends object, Query>(prepare: (db: Handle) => Query): (db: Handle) => Query {
+  const byHandle = new WeakMap<Handle, Query>();
+  return (db) => {
+    let query = byHandle.get(db);
+    if (!query) {
+      query = prepare(db);
+      byHandle.set(db, query);
+    }
+    return query;
+  };
+}
