@@ -1,10 +1,11 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './grids.module.css';
 
 /** Labelled values of a record (a definition list), two or three to a row. */
 export function Facts({ facts }: { facts: [label: string, value: ReactNode][] }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="dl" style={{ margin: 0 }}>
+    <dl className={classes.facts}>
       {facts.map(([label, value]) => (
         <div key={label}>
           <Text component="dt" size="xs" c="dimmed">
@@ -15,6 +16,6 @@ export function Facts({ facts }: { facts: [label: string, value: ReactNode][] })
           </Text>
         </div>
       ))}
-    </SimpleGrid>
+    </dl>
   );
 }

@@ -1,7 +1,8 @@
-import { SimpleGrid, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PhotoDto } from '../../shared/schemas/photos';
 import { paths } from '../paths';
+import classes from './grids.module.css';
 
 /** A thumbnail, square-cropped, lazily loaded, with its size known before it arrives (nothing jumps). */
 export function PhotoThumb({ photo }: { photo: PhotoDto }) {
@@ -32,12 +33,7 @@ export function PhotoThumb({ photo }: { photo: PhotoDto }) {
  */
 export function PhotoGrid({ photos, onOpen }: { photos: PhotoDto[]; onOpen?: (index: number) => void }) {
   return (
-    <SimpleGrid
-      cols={{ base: 3, sm: 4, md: 6 }}
-      spacing="xs"
-      component="ul"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
+    <ul className={classes.photos}>
       {photos.map((photo, index) => (
         <li key={photo.id}>
           {onOpen ? (
@@ -56,6 +52,6 @@ export function PhotoGrid({ photos, onOpen }: { photos: PhotoDto[]; onOpen?: (in
           )}
         </li>
       ))}
-    </SimpleGrid>
+    </ul>
   );
 }

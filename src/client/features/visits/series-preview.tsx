@@ -1,4 +1,4 @@
-import { Card, List, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { PreviewSeriesInput } from '../../../shared/schemas/series';
 import { describeRule } from '../../../shared/series-words';
@@ -44,11 +44,14 @@ export function SeriesPreview({ input }: { input: Omit<PreviewSeriesInput, 'coun
             <Text fw={600} data-testid="series-words" aria-live="polite">
               {describeRule(input.rrule, input.timeZone) || preview.data.description}
             </Text>
-            <List size="sm" aria-label="Next dates" aria-busy={preview.isFetching}>
+            {/* A plain list: Mantine's List is a chunk of its own, which took the series pages over budget. */}
+            <Stack component="ul" gap={2} m={0} pl="md" aria-label="Next dates" aria-busy={preview.isFetching}>
               {preview.data.occurrences.map((instant) => (
-                <List.Item key={instant}>{format.format(new Date(instant))}</List.Item>
+                <Text component="li" size="sm" key={instant}>
+                  {format.format(new Date(instant))}
+                </Text>
               ))}
-            </List>
+            </Stack>
             {timeZone && (
               <Text size="xs" c="dimmed">
                 Times in {timeZone}
