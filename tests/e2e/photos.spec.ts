@@ -122,3 +122,44 @@ test('the upload page: an image and what it belongs to, with the spec’s messag
   await page.goto('/resources/properties');
   await expect(page.getByRole('img', { name: `Photo of ${property.name}` })).toBeVisible();
 });
+
+test.describe('when the camera answers before the dialog has drawn its video', () => {
+  // Blocked, so that the route below sees the dialog's code (the worker would answer it itself).
+  test.use({ serviceWorkers: 'block' });
+
+  test('Capture is offered only once the video shows a picture, and the first tap takes it', async ({
+    page,
+    server,
+    user: _user,
+  }) => {
+    const { visit } = await propertyWithVisit(page.request, server.baseURL, 'Slow Dialog House');
+    // The dialogs' code arrives late: the fake camera answers first, and the video mounts after.
+    await page.route(/\/assets\/mantine-overlays-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(`/resources/visits/${visit.id}`);
+    const panel = page.getByRole('region', { name: 'Photos' });
+    await expect(panel.getByText('No photos yet.')).toBeVisible();
+    // Whenever Capture turns enabled, what the video holds at that moment.
+    await page.evaluate(() => {
+      const widths: number[] = [];
+      Object.assign(window, { captureEnabledAt: widths });
+      let enabled = false;
+      new MutationObserver(() => {
+        const capture = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Capture');
+        const now = Boolean(capture && !capture.disabled);
+        if (now && !enabled) widths.push(document.querySelector<HTMLVideoElement>('video')?.videoWidth ?? -1);
+        enabled = now;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+
+    await panel.getByRole('button', { name: 'Take Photo' }).click();
+    const camera = page.getByRole('dialog', { name: 'Take Photo' });
+    await camera.getByRole('button', { name: 'Capture' }).click();
+    await expect(camera.getByRole('img', { name: 'The photo just taken' })).toBeVisible();
+    const widths = await page.evaluate(() => (window as unknown as { captureEnabledAt: number[] }).captureEnabledAt);
+    expect(widths.length).toBeGreaterThan(0);
+    for (const width of widths) expect(width).toBeGreaterThan(0);
+  });
+});

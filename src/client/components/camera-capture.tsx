@@ -41,6 +41,9 @@ export function CameraCapture({
   }, []);
   const [facing, setFacing] = useState<Facing>('environment');
   const [error, setError] = useState<string | null>(null);
+  // Capture is offered once the video has a frame to draw (its 'loadeddata'), not when the camera
+  // answers: the video may mount, or start, after that, and a capture before its first frame has
+  // nothing to take.
   const [ready, setReady] = useState(false);
   const [shot, setShot] = useState<{ blob: Blob; url: string } | null>(null);
 
@@ -67,7 +70,6 @@ export function CameraCapture({
           video.current.srcObject = media;
           await video.current.play().catch(() => undefined);
         }
-        setReady(true);
       })
       .catch((caught: unknown) => !cancelled && setError(cameraError(caught)));
     return () => {
@@ -127,6 +129,7 @@ export function CameraCapture({
         ) : (
           <video
             ref={attachVideo}
+            onLoadedData={(event) => setReady(event.currentTarget.videoWidth > 0)}
             playsInline
             muted
             aria-label="Camera"
