@@ -8,14 +8,24 @@ import { RouteErrorBoundary } from './shell/route-error';
 
 /** A route element whose code is fetched when it first shows, or earlier by `preloadRoute`. */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= load().then((Component) => ({ default: Component })));
-  const Component = lazy(preload);
+  type Module = { default: ComponentType };
+  let loaded: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  const preload = () => (loading ??= load().then((Component) => (loaded = { default: Component })));
+  // Code already loaded is handed to React.lazy as a thenable that resolves at once, so the route
+  // renders without suspending: a suspended first render shows the fallback, and React then holds
+  // the page back until at least 300 ms after it (its fallback throttle; issue 29).
+  const Component = lazy(() => {
+    if (!loaded) return preload();
+    const module = loaded;
+    return { then: (resolve: (value: Module) => void) => resolve(module) } as unknown as Promise<Module>;
+  });
   return { element: <Component />, handle: { preload } };
 }
 
 // The query cache and the guards: not needed by /login, /signup and /clear-auth.
-const withData = page(() => import('./shell/guards').then((m) => m.WithData));
+// The data layout counts as loaded once the copy of the cache kept in IndexedDB is in (issue 29).
+const withData = page(() => import('./shell/guards').then((m) => m.cacheRestored.then(() => m.WithData)));
 const requireAuth = page(() => import('./shell/guards').then((m) => m.RequireAuth));
 const requireAdmin = page(() => import('./shell/guards').then((m) => m.RequireAdmin));
 
@@ -278,10 +288,12 @@ export const routes: RouteObject[] = [
 ];
 
 /** Starts fetching the code of every route `pathname` matches (layouts, guards, page) at once, not one after another. */
-export function preloadRoute(pathname: string) {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.();
-  }
+export function preloadRoute(pathname: string): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((match) =>
+      (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.(),
+    ),
+  );
 }
 
 /** The routes, with one error page for any that fails to render or to load (spec §2). */

@@ -30,19 +30,28 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
 };
 
 let restoring: Promise<void> | undefined;
+let restored: Promise<void> | undefined;
 
 /**
- * Reads the copy kept in IndexedDB into the cache once per page, then saves the cache there on
- * every change; `onRestored` runs when the read is over, restored or not. Queries do not wait for
- * the read (waiting held a cold start's first request back by ≈ 0.4 s, bench/README.md): online
- * they fetch at once, offline they are paused until the copy fills them (`restoreUnanswered`).
+ * Starts reading the copy kept in IndexedDB into the cache, once per page. The signed-in shell
+ * calls it as soon as its code has loaded (issue 29), before React renders, so a warm or offline
+ * start draws its first screen from the copy instead of a spinner.
+ */
+export const restoreCache = () => (restoring ??= restorePersisted().finally(() => performance.mark('cache-restored')));
+
+/**
+ * Reads the copy kept in IndexedDB into the cache (`restoreCache`), then saves the cache there on
+ * every change; `onRestored` runs once per page when the read is over, restored or not. Queries do
+ * not wait for the read (waiting held a cold start's first request back by ≈ 0.4 s,
+ * bench/README.md): online they fetch at once, offline they are paused until the copy fills them
+ * (`restoreUnanswered`).
  */
 export function persistCache(onRestored: () => void): () => void {
   const options = { ...persistOptions, queryClient };
-  restoring ??= restorePersisted().then(onRestored, onRestored);
+  restored ??= restoreCache().then(onRestored, onRestored);
   let saving: (() => void) | undefined;
   let stopped = false;
-  void restoring.then(() => {
+  void restored.then(() => {
     if (!stopped) saving = persistQueryClientSubscribe(options);
   });
   return () => {

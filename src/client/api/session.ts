@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { MeDto } from '../../shared/schemas/auth';
 import { paths } from '../paths';
 import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
@@ -40,3 +40,15 @@ export const refreshSession = (queryClient: QueryClient = appQueryClient) =>
 
 /** Issue 24: what the user may do in the tab's workspace; null while loading or in none. */
 export const useWorkspaceCan = () => useMe().data?.can ?? null;
+
+/**
+ * Issue 29: a landing page's list is asked as soon as the sign-in check has answered (signed in),
+ * beside the page's first render instead of after it. After, not with it: the answer to
+ * `/api/me` names the tab's workspace, which the list's request and cache entry carry.
+ */
+export function prefetchWhenSignedIn<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
+  void appQueryClient
+    .ensureQueryData(meQuery)
+    .then((me) => (me ? appQueryClient.prefetchQuery(options) : undefined))
+    .catch(() => undefined);
+}

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
 import { startOutbox } from '../api/outbox';
-import { persistCache, trackLastSynced } from '../api/persist';
+import { persistCache, restoreCache, trackLastSynced } from '../api/persist';
 import { queryClient } from '../api/query-client';
 import { meQuery, useMe } from '../api/session';
 import { paths } from '../paths';
@@ -12,9 +12,23 @@ import { removePageFrame } from './page-frame';
 import { PwaUpdatePrompt } from './pwa-update-prompt';
 import { useTimedOut } from '../lib/use-timed-out';
 
-// The sign-in check is asked as soon as this code has loaded (boot.ts starts loading it
-// with the entry), not after React has rendered down to the guard.
+// The sign-in check is asked, and the copy of the cache kept in IndexedDB read, as soon as this
+// code has loaded (boot.ts starts loading it with the entry), not after React has rendered down
+// to the guard: a warm or offline start then draws its first screen from the copy (issue 29).
 void queryClient.prefetchQuery(meQuery);
+
+/** How long the first render waits at most for the kept copy (IndexedDB answers in tens of ms). */
+const RESTORE_WAIT_MS = 1000;
+
+/**
+ * Settles when the kept copy is in the cache (or after `RESTORE_WAIT_MS`): the router renders the
+ * signed-in routes after it, so a warm or offline start's first screen is the page drawn from the
+ * copy, not 'Checking sign-in' and a spinner. Requests do not wait for it.
+ */
+export const cacheRestored: Promise<void> = Promise.race([
+  restoreCache(),
+  new Promise<void>((resolve) => setTimeout(resolve, RESTORE_WAIT_MS)),
+]);
 
 /**
  * Every route that reads data sits under this; /login, /signup and /clear-auth do not, so they

@@ -1,13 +1,18 @@
 import { PAGE_TITLES } from '../../../shared/page-titles';
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useMe } from '../../api/session';
+import { prefetchWhenSignedIn, useMe } from '../../api/session';
+import { upcomingVisitsQuery } from '../../api/visits';
+import { DASHBOARD_UPCOMING_VISITS } from '../../../shared/constants';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { InvitationsCard } from './invitations-card';
 import { NumbersCard } from './numbers-card';
 import { SetUpCard } from './setup-card';
 import { UpcomingVisitsCard } from './upcoming-visits-card';
+
+// The upcoming visits are asked when this code loads, not when the card first renders (issue 29).
+prefetchWhenSignedIn(upcomingVisitsQuery(DASHBOARD_UPCOMING_VISITS));
 
 const TILES: { label: string; description: string; to: string; needs?: 'seeInvoices' | 'manageClients' }[] = [
   { label: 'Properties', description: 'Addresses you look after', to: paths.properties() },

@@ -7,6 +7,7 @@ import { ErrorBox } from '../../components/error-box';
 import { Loading } from '../../components/loading';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatTime } from '../../lib/datetime';
+import { elementTiming, MAIN_CONTENT } from '../../lib/element-timing';
 import { useTimedOut } from '../../lib/use-timed-out';
 import { paths } from '../../paths';
 
@@ -38,12 +39,17 @@ export function UpcomingVisitsCard() {
         </Text>
       ) : (
         <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Upcoming visits">
-          {visits.data.items.map((visit) => (
+          {visits.data.items.map((visit, index) => (
             <li key={visit.id} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
               <UnstyledButton component={Link} to={paths.visit(visit.id)} py="xs" display="block" w="100%">
                 <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
                   <Stack gap={0} miw={0}>
-                    <Text fw={600} size="sm" truncate="end">
+                    <Text
+                      fw={600}
+                      size="sm"
+                      truncate="end"
+                      {...elementTiming(index === 0 ? MAIN_CONTENT.dashboard : undefined)}
+                    >
                       {visit.property.name}
                     </Text>
                     <Text size="xs" c="dimmed" truncate="end">
