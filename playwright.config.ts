@@ -1,4 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { middayZone } from './tests/e2e/support/midday-zone';
+
+// One zone for the whole run, chosen once (the workers and the servers inherit it): Node, the
+// servers and the browser agree on the wall clock, and it is midday there (support/midday-zone.ts).
+process.env.ROUNDS_E2E_TIME_ZONE ??= middayZone();
+process.env.TZ = process.env.ROUNDS_E2E_TIME_ZONE;
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -16,6 +22,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Journeys only: support/ has Vitest unit tests of its own (*.test.ts).
+  testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
@@ -28,6 +36,7 @@ export default defineConfig({
     // Phone-first: every journey runs at the size of a phone in a driveway.
     viewport: { width: 390, height: 844 },
     hasTouch: true,
+    timezoneId: process.env.ROUNDS_E2E_TIME_ZONE,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',

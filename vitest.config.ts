@@ -22,6 +22,7 @@ export default defineConfig({
             'tests/api/**/*.test.ts',
             'tests/lint/**/*.test.ts',
             'tests/build/**/*.test.ts',
+            'tests/e2e/support/**/*.test.ts',
           ],
           exclude: HOST_ZONE_TESTS,
         },
