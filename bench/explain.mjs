@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { captureAll, REPO, startServer, writeFormatted } from './harness.mjs';
-import { BIG_ACCOUNT_EMAIL, ORDINARY_ACCOUNT_EMAIL } from './seed.mjs';
+import { appDatabase, BIG_ACCOUNT_EMAIL, ORDINARY_ACCOUNT_EMAIL } from './seed.mjs';
 
 const SEQ_SCAN_ROWS = 10_000;
 
@@ -39,7 +39,10 @@ try {
 }
 
 // ── explain ──
-const client = new pg.Client({ connectionString: databaseUrl });
+const client = new pg.Client({
+  connectionString: databaseUrl,
+  options: (await appDatabase()).POSTGRES_SESSION_OPTIONS,
+});
 await client.connect();
 const { rows: sizes } = await client.query(
   `select relname, reltuples::bigint as rows from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,

@@ -10,10 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_PASSWORD } from './seed.mjs';
+import { appDatabase, BENCH_PASSWORD } from './seed.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CAPTURE_PRELOAD = path.join(REPO, 'bench', 'capture-sql.mjs');
+const TRACE_PRELOAD = path.join(REPO, 'bench', 'support', 'pglite-trace.mjs');
 const COMPILED_SERVER = path.join(REPO, 'dist', 'server', 'main.js');
 
 /** The hot endpoints of the performance issue; `path` gets the ids found after sign-in. */
@@ -26,6 +27,8 @@ export const ENDPOINTS = [
   { key: 'invoices', label: 'GET /api/invoices', path: () => '/api/invoices' },
   { key: 'notes', label: 'GET /api/notes', path: () => '/api/notes' },
   { key: 'photos', label: 'GET /api/photos', path: () => '/api/photos' },
+  // Issue 26's clients (issue 29: "clients once they exist").
+  { key: 'clients', label: 'GET /api/clients', path: () => '/api/clients' },
   {
     // Issue 29: the calendar's week (issue 18 asks its window with limit=500).
     key: 'calendar',
@@ -50,6 +53,32 @@ export function pinSelf(cpu) {
   return child.status ?? 1;
 }
 
+/**
+ * Waits until a started child process answers `url` with 2xx, for at most `seconds`. Answers
+ * `exited()`, which says whether the child has exited, and `terminate(graceMs)`, which sends it
+ * SIGTERM, then SIGKILL if it has not exited after `graceMs`, and resolves once it has.
+ */
+async function untilAnswering(child, url, name, seconds) {
+  let done = false;
+  const exit = new Promise((resolve) => child.once('exit', () => resolve((done = true))));
+  const exited = () => done;
+  const terminate = async (graceMs) => {
+    if (!done) child.kill('SIGTERM');
+    await Promise.race([exit, sleep(graceMs)]);
+    if (!done) child.kill('SIGKILL');
+    await exit;
+  };
+  for (let i = 0; ; i += 1) {
+    if (done) throw new Error(`${name} exited while starting`);
+    if (i > seconds * 10) throw new Error(`${name} did not answer ${new URL(url).pathname} within ${seconds} s`);
+    const up = await fetch(url)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (up) return { exited, terminate };
+    await sleep(100);
+  }
+}
+
 export function freePort() {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -63,12 +92,26 @@ export function freePort() {
  * Starts the production server on core `cpu`: the compiled `dist/server/main.js` when it has
  * been built, else the TypeScript through tsx. PostgreSQL when `databaseUrl` is given, else
  * PGlite in `dataDir`. Statements of requests tagged `x-bench-capture` go to `captureFile`.
+ * With `profileDir`, the server runs with `node --cpu-prof` and writes its profile there; with
+ * `trace`, PGlite's waits and holds are recorded (bench/support/pglite-trace.mjs, `traceWindow`).
  */
-export async function startServer({ databaseUrl, dataDir, captureFile, cpu = '0', processes = 1 }) {
+export async function startServer({
+  databaseUrl,
+  dataDir,
+  captureFile,
+  cpu = '0',
+  processes = 1,
+  profileDir,
+  trace = false,
+}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const entry = existsSync(COMPILED_SERVER) ? [COMPILED_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn('taskset', ['-c', cpu, process.execPath, '--import', CAPTURE_PRELOAD, ...entry], {
+  // --cpu-prof: the profile is written when the process exits (stop() sends SIGTERM; main.ts exits).
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const traceFile = path.join(tmpdir(), `rounds-bench-trace-${port}.jsonl`);
+  const preloads = ['--import', CAPTURE_PRELOAD, ...(trace ? ['--import', TRACE_PRELOAD] : [])];
+  const child = spawn('taskset', ['-c', cpu, process.execPath, ...profile, ...preloads, ...entry], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -82,35 +125,67 @@ export async function startServer({ databaseUrl, dataDir, captureFile, cpu = '0'
       BENCH_CAPTURE_FILE: captureFile,
       LOG_REQUESTS: 'false',
       WEB_CONCURRENCY: String(processes),
+      PGLITE_TRACE_FILE: traceFile,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  let exited = false;
-  const exit = new Promise((resolve) => child.once('exit', () => resolve((exited = true))));
-  for (let i = 0; ; i += 1) {
-    if (exited) throw new Error('the server exited while starting');
-    if (i > 600) throw new Error('the server did not answer /api/health within 60 s');
-    const up = await fetch(`${base}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (up) break;
-    await sleep(100);
-  }
+  const { exited, terminate } = await untilAnswering(child, `${base}/api/health`, 'the server', 60);
+  const traceLines = () => (existsSync(traceFile) ? readFileSync(traceFile, 'utf8').split('\n').filter(Boolean) : []);
   return {
     base,
     compiled: entry.length === 1,
+    /** With `trace`: PGlite's waits and holds and the event loop's delay since the last call. */
+    async traceWindow() {
+      const before = traceLines().length;
+      child.kill('SIGUSR2');
+      for (let i = 0; i < 50; i += 1) {
+        await sleep(20);
+        const lines = traceLines();
+        if (lines.length > before) return JSON.parse(lines.at(-1));
+      }
+      throw new Error('the server wrote no trace window');
+    },
     async stop() {
       // Let requests still queued from an overloaded run finish before the pool closes.
-      for (let i = 0; i < 100 && !exited; i += 1) {
+      for (let i = 0; i < 100 && !exited(); i += 1) {
         const quick = performance.now();
         await fetch(`${base}/api/health`).catch(() => undefined);
         if (performance.now() - quick < 50) break;
       }
-      if (!exited) child.kill('SIGTERM');
-      await Promise.race([exit, sleep(10_000)]);
-      if (!exited) child.kill('SIGKILL');
-      await exit;
+      await terminate(10_000);
+      rmSync(traceFile, { force: true });
     },
+  };
+}
+
+/**
+ * Starts bench/bare-server.mjs (issue 29 step 4) on core `cpu`, like the app server, and gives
+ * it each endpoint's captured statements with `load(endpoints)`; `GET /<key>` then replays them.
+ */
+export async function startBareServer({ databaseUrl, cpu = '0' }) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // Its pool starts sessions as the app's does (libpq's PGOPTIONS, read by node-postgres).
+  const { POSTGRES_SESSION_OPTIONS } = await appDatabase();
+  const child = spawn('taskset', ['-c', cpu, process.execPath, path.join(REPO, 'bench', 'bare-server.mjs')], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, PGOPTIONS: POSTGRES_SESSION_OPTIONS },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const { terminate } = await untilAnswering(child, `${base}/health`, 'the bare server', 30);
+  return {
+    base,
+    async load(endpoints) {
+      const byKey = Object.fromEntries(endpoints.map((endpoint) => [endpoint.key, endpoint.statements]));
+      const response = await fetch(`${base}/statements`, { method: 'POST', body: JSON.stringify(byKey) });
+      if (!response.ok) throw new Error(`the bare server answered ${response.status} to the statements`);
+      for (const { key } of endpoints) {
+        const check = await fetch(`${base}/${key}`);
+        if (!check.ok) throw new Error(`the bare server's replay of ${key} failed: ${await check.text()}`);
+        await check.arrayBuffer();
+      }
+    },
+    stop: () => terminate(5_000),
   };
 }
 
@@ -195,23 +270,60 @@ export async function captureAll(server, captureFile, email) {
 const percentile = (sorted, q) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 
-/** autocannon against one URL; `overallRate` makes it a fixed-rate run. */
-export async function loadHttp({ base, url, cookie, connections, seconds, overallRate }) {
-  const result = await autocannon({
+/**
+ * autocannon against one URL; `overallRate` makes it a fixed-rate run. With `latencies` (an
+ * array), each response's time is pushed to it too, so slices of one side can be merged.
+ */
+export async function loadHttp({ base, url, cookie, connections, seconds, overallRate, latencies }) {
+  const instance = autocannon({
     url: `${base}${url}`,
-    headers: { cookie },
+    headers: cookie ? { cookie } : {},
     connections,
     duration: seconds,
     ...(overallRate ? { overallRate } : {}),
   });
+  if (latencies) instance.on('response', (client, status, bytes, time) => latencies.push(time));
+  const result = await instance;
   const ok = result['2xx'];
   return {
     requests: result.requests.total,
+    ok,
+    duration: result.duration,
     rps: ok / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/**
+ * Issue 29 step 4: the app and the bare server loaded in alternating slices (app, bare, app,
+ * bare, …; `slices` per side of `seconds / slices` each), so both see the same machine. Each
+ * side's requests are summed over its slices and its latencies merged before the percentiles.
+ */
+export async function loadAlternating({ sides, connections, seconds, slices = 2 }) {
+  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
+  const totals = sides.map(() => ({ ok: 0, requests: 0, duration: 0, errors: 0, latencies: [] }));
+  for (let slice = 0; slice < slices; slice += 1) {
+    for (const [index, side] of sides.entries()) {
+      const total = totals[index];
+      const run = await loadHttp({ ...side, connections, seconds: sliceSeconds, latencies: total.latencies });
+      total.ok += run.ok;
+      total.requests += run.requests;
+      total.duration += run.duration;
+      total.errors += run.errors;
+    }
+  }
+  return totals.map(({ ok, requests, duration, errors, latencies }) => {
+    latencies.sort((a, b) => a - b);
+    return {
+      requests,
+      rps: ok / duration,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      errors,
+    };
+  });
 }
 
 /** The same sequence of statements over and over by `workers` concurrent loops for `seconds`. */
@@ -258,7 +370,10 @@ const wireValues = (values) => values.map((value) => (value?.base64 ? Buffer.fro
 const opensTransaction = (text) => /^\s*(begin|start transaction)\b/i.test(text);
 const closesTransaction = (text) => /^\s*(commit|rollback)\b/i.test(text);
 
-/** One request's statements, in order, on a pg.Pool (a transaction on one checked-out client). */
+/**
+ * One request's statements, in order, on a pg.Pool (a transaction on one checked-out client).
+ * The replay resolves to the results of the statements other than begin/commit/rollback.
+ */
 export function pgReplayer(pool, statements) {
   const configs = statements.map((statement) => ({
     text: statement.text,
@@ -269,24 +384,29 @@ export function pgReplayer(pool, statements) {
   }));
   return async () => {
     let client = null;
+    const results = [];
     try {
       for (const config of configs) {
         if (!client && opensTransaction(config.text)) client = await pool.connect();
-        await (client ?? pool).query(config);
-        if (client && closesTransaction(config.text)) {
-          client.release();
+        const result = await (client ?? pool).query(config);
+        if (closesTransaction(config.text)) {
+          client?.release();
           client = null;
+        } else if (!opensTransaction(config.text)) {
+          results.push(result);
         }
       }
     } finally {
       client?.release();
     }
+    return results;
   };
 }
 
-/** The raw side on PostgreSQL: a pool like the server's (max 10) and `workers` loops. */
+/** The raw side on PostgreSQL: a pool like the server's (max 10, its session settings) and `workers` loops. */
 export async function loadRawPg({ databaseUrl, statements, workers, seconds }) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const { POSTGRES_SESSION_OPTIONS } = await appDatabase();
+  const pool = new pg.Pool({ connectionString: databaseUrl, options: POSTGRES_SESSION_OPTIONS, max: 10 });
   pool.on('error', () => undefined);
   try {
     return await loop({ workers, seconds, once: pgReplayer(pool, statements) });

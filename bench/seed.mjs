@@ -326,6 +326,20 @@ export function seedStatements(scale, passwordHash) {
   ];
 }
 
+/**
+ * Issue 29: the rows of tables that came after migration 0007's schema, added once the later
+ * migrations have run: a client for four properties in five (a business's customers; the rest
+ * have none yet), named and reachable, each property pointing to its own.
+ */
+export const LATER_SEED = [
+  `insert into clients (id, workspace_id, name, email, phone, billing_address, created_at, updated_at)
+   select gen_random_uuid(), p.workspace_id, 'Client ' || left(p.name, 40), 'client-' || left(p.id::text, 8) || '@example.com',
+          '555-' || lpad((abs(hashtext(p.id::text)) % 10000)::text, 4, '0'), p.address, p.created_at, p.created_at
+   from properties p where abs(hashtext(p.id::text)) % 5 <> 0`,
+  `update properties p set client_id = c.id from clients c
+   where c.workspace_id = p.workspace_id and c.email = 'client-' || left(p.id::text, 8) || '@example.com'`,
+];
+
 /** Loads the app's database modules (TypeScript) through tsx. */
 export async function appDatabase() {
   register();
@@ -417,7 +431,11 @@ export async function seedPostgres(url, { scale = 1, log = console.log } = {}) {
     } finally {
       await handle.close();
     }
-    await client.query('analyze');
+    for (const text of LATER_SEED) await client.query(text);
+    // Issue 29: vacuumed as well as analysed. A live database's autovacuum keeps the visibility
+    // map current, which is what lets a capped count read only an index (`Index Only Scan`, no
+    // heap fetches); this machine's server runs with autovacuum off, so the seed does it once.
+    await client.query('vacuum analyze');
     log(`  ${'later migrations'.padEnd(16)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`);
     return { ...seeded, seconds: seeded.seconds + (performance.now() - started) / 1000 };
   } finally {
@@ -445,7 +463,8 @@ export async function seedPglite(dataDir, { scale = 0.01, log = console.log } = 
       log,
     );
     await migrateDatabase(handle);
-    await client.exec('analyze');
+    for (const text of LATER_SEED) await client.exec(text);
+    await client.exec('vacuum analyze');
     return seeded;
   } finally {
     rmSync(folder, { recursive: true, force: true });

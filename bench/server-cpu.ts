@@ -66,7 +66,9 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
 
 // ── a signed-in user with a working set ──
 const email = `cpu-${Date.now()}@example.com`;
-const signUp = await call('/api/auth/sign-up/email', { body: { email, password: 'password123', name: 'Bench' } });
+const signUp = await call('/api/auth/sign-up/email', {
+  body: { email, password: 'cpu-bench-Correct-Horse-29', name: 'Bench' },
+});
 const cookie = signUp.headers
   .getSetCookie()
   .map((c) => c.split(';')[0])
