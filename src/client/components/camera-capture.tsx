@@ -63,20 +63,17 @@ export function CameraCapture({
         audio: false,
         video: { facingMode: facing, width: { ideal: CAMERA_IDEAL_WIDTH }, height: { ideal: CAMERA_IDEAL_HEIGHT } },
       })
-      .then(async (media) => {
+      .then((media) => {
         if (cancelled) return media.getTracks().forEach((track) => track.stop());
         stream.current = media;
-        if (video.current) {
-          video.current.srcObject = media;
-          await video.current.play().catch(() => undefined);
-        }
+        attachVideo(video.current);
       })
       .catch((caught: unknown) => !cancelled && setError(cameraError(caught)));
     return () => {
       cancelled = true;
       stop();
     };
-  }, [opened, shot, facing, stop, unsupported]);
+  }, [opened, shot, facing, stop, unsupported, attachVideo]);
 
   useEffect(() => {
     if (!shot) return;
