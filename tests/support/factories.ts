@@ -107,13 +107,14 @@ export async function memberOf(t: TestApp, user: TestUser, workspaceId = user.wo
 }
 
 /** The workspace a property belongs to. */
-async function workspaceOfProperty(t: TestApp, propertyId: string): Promise<string> {
+/** What the rows made for a property copy from it: its workspace, and its deletion (visits, issue 29). */
+async function propertyFacts(t: TestApp, propertyId: string): Promise<{ workspaceId: string; deletedAt: Date | null }> {
   const [row] = await t.db
-    .select({ workspaceId: properties.workspaceId })
+    .select({ workspaceId: properties.workspaceId, deletedAt: properties.deletedAt })
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!row) throw new Error(`no property ${propertyId}`);
-  return row.workspaceId;
+  return row;
 }
 
 /** The workspace of a user: their personal one for a TestUser, else the first they joined. */
@@ -222,7 +223,7 @@ export async function addPropertyTask(
     .values({
       propertyId,
       taskId,
-      workspaceId: await workspaceOfProperty(t, propertyId),
+      workspaceId: (await propertyFacts(t, propertyId)).workspaceId,
       ...(await copyOf(t, taskId)),
       ...overrides,
     })
@@ -274,12 +275,8 @@ export async function createVisit(
     status?: (typeof visits.$inferInsert)['status'];
   } = {},
 ) {
-  const workspaceId = await workspaceOfProperty(t, propertyId);
   // As the app's insertVisits: a deleted property's mark goes with its visits (issue 29).
-  const [property] = await t.db
-    .select({ deletedAt: properties.deletedAt })
-    .from(properties)
-    .where(eq(properties.id, propertyId));
+  const { workspaceId, deletedAt } = await propertyFacts(t, propertyId);
   const [visit] = await t.db
     .insert(visits)
     .values({
@@ -287,7 +284,7 @@ export async function createVisit(
       propertyId,
       scheduledAt: options.scheduledAt ?? new Date(Date.now() + 24 * 3600_000),
       status: options.status ?? 'scheduled',
-      propertyDeletedAt: property?.deletedAt ?? null,
+      propertyDeletedAt: deletedAt,
     })
     .returning();
   if (!visit) throw new Error('visit not created');
@@ -340,7 +337,7 @@ export async function createInvoiceRow(
     .insert(invoices)
     .values({
       propertyId,
-      workspaceId: await workspaceOfProperty(t, propertyId),
+      workspaceId: (await propertyFacts(t, propertyId)).workspaceId,
       invoiceNumber: `INV-T${Date.now()}${(invoiceCounter += 1)}`,
       ...overrides,
     })
