@@ -3,6 +3,7 @@ import { SERIES_MESSAGES } from '../../src/shared/messages/series';
 import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { openControlled } from './support/service-worker';
 
 // Issue 18: the calendar, recurring visits and the calendar feed.
 
@@ -306,10 +307,7 @@ test('offline, the calendar shows the visits in the cache, and says when a week 
   const visits = page.getByRole('link', { name: new RegExp(property.name) });
 
   // Only /today was opened online: its visits are in the cache, the calendar's week is not.
-  await page.goto('/today');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/today');
   await expect(page.getByRole('article', { name: property.name })).toHaveCount(3);
   await page.waitForTimeout(1200); // the persister writes at most every 500 ms
 

@@ -8,6 +8,7 @@ import { apiClient, propertyWithVisit, uploadPhoto } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 import { startServer } from './support/server';
+import { openControlled } from './support/service-worker';
 
 // Issue 17, field mode: /today through a dead zone on a 390×844 phone, with the browser's own
 // offline emulation. The service worker is the real one (the compiled build); setOffline only
@@ -21,11 +22,7 @@ async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
 
 /** Opens /today, waits until the service worker controls the page and the cache is written. */
 async function openTodayControlled(page: Page, propertyName: string, photos = 'No photos yet.') {
-  await page.goto('/today');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // A first visit is not controlled until it is loaded again (no clients.claim with 'prompt').
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/today');
   const card = page.getByRole('article', { name: propertyName });
   await expect(card.getByText('No notes yet.')).toBeVisible();
   await expect(
@@ -301,10 +298,7 @@ test('a new build is offered as New version available — Reload, and applied on
     const context = await browser.newContext(server.contextOptions);
     await signUpViaApi(context.request, server, { email: newEmail('pwa'), password: 'quiet-harbour-7' });
     const page = await context.newPage();
-    await page.goto('/dashboard');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await openControlled(page, '/dashboard');
     await expect(page.getByText('New version available —')).toHaveCount(0);
 
     // Deploy: the worker's script changes.

@@ -1,22 +1,14 @@
-import type { Page } from '@playwright/test';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { apiClient, joinWorkspace } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
+import { openControlled } from './support/service-worker';
 
 // Issue 28, 'On my way' at 390×844: a technician, offline, taps 'On my way' on a visit's Today
 // card and picks 30 minutes. The card shows the arrival at once, waiting to send; back online the
 // outbox sends it (POST /api/visits/{id}/on-my-way with its Idempotency-Key) and the client's
 // message exists exactly once. Needs the server's on-my-way endpoint and the client messages
 // (GET /api/visits/{id}/messages) of issue 28's server side.
-
-/** Opens /today as a page the service worker controls, so that it keeps working offline (offline.spec.ts). */
-async function openTodayControlled(page: Page) {
-  await page.goto('/today');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 test('a technician taps On my way offline and picks 30 min; it is sent once on reconnect', async ({
   page,
@@ -51,7 +43,7 @@ test('a technician taps On my way offline and picks 30 min; it is sent once on r
     assigneeIds: [me.id],
   });
 
-  await openTodayControlled(page);
+  await openControlled(page, '/today');
   const card = page.getByRole('article', { name: `Kestrel Lodge ${suffix}` });
   await expect(card.getByRole('button', { name: 'On my way' })).toBeVisible();
   await page.waitForTimeout(1200); // the persister writes at most every 500 ms

@@ -5,6 +5,7 @@ import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { openControlled } from './support/service-worker';
 
 // Issue 27, proof of visit on a 390×844 phone with Chromium's fake camera: a pool-service visit
 // whose templates require before/after photos, a chlorine reading and a filter check, at a property
@@ -244,10 +245,7 @@ test('the same journey offline, synced on reconnect; a completion the server ref
   });
   const cellarDetail = await visitDetail(page.request, server.baseURL, cellarVisit.id);
 
-  await page.goto('/today');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/today');
   const card = page.getByRole('article', { name: setup.name });
   await expect(card.getByRole('button', { name: 'Start visit' })).toBeVisible();
   await page.waitForTimeout(1200);

@@ -4,6 +4,7 @@ import type { MeDto } from '../../src/shared/schemas/auth';
 import { apiClient, propertyWithVisit } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, signInViaUi, signUpViaApi, test } from './support/fixtures';
+import { openControlled } from './support/service-worker';
 
 // Issue 25, the phone shell at 390×844: one header row of at most 56 px (back link, title,
 // workspace, account menu), offline and pending changes in it without being cut, a question
@@ -36,10 +37,7 @@ async function signUpLong(page: Page, baseURL: string, dataDir: string) {
 
 /** Opens /today as a controlled page (service worker), so that it can go offline (as offline.spec.ts). */
 async function openTodayControlled(page: Page, propertyName: string) {
-  await page.goto('/today');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await openControlled(page, '/today');
   const card = page.getByRole('article', { name: propertyName });
   await expect(card.getByText('No notes yet.')).toBeVisible();
   await page.waitForTimeout(1200); // the persister writes at most every 500 ms

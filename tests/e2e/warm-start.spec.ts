@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { propertyWithVisit } from './support/api';
 import { expect, test } from './support/fixtures';
+import { openControlled } from './support/service-worker';
 
 // Issue 29 step 5: a warm start (the service worker in control, the cache kept in IndexedDB)
 // draws the landing page from the kept copy on its first screen, without waiting for the server:
@@ -31,11 +32,10 @@ test('a warm start draws the dashboard and Today from the kept copy, before the 
 }) => {
   test.setTimeout(90_000);
   const { property } = await propertyWithVisit(page.request, server.baseURL, 'Tide Mill');
-  await page.goto('/today');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // Today's visits and the dashboard's are both kept in the copy.
+  await openControlled(page, '/today');
   await page.goto('/dashboard');
   await expect(page.getByRole('list', { name: 'Upcoming visits' }).getByText(property.name)).toBeVisible();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   // The persister writes at most every 500 ms.
   await page.waitForTimeout(1200);
 
