@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { appDatabase, BENCH_PASSWORD } from './seed.mjs';
+import { percentile } from './support/percentile.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CAPTURE_PRELOAD = path.join(REPO, 'bench', 'capture-sql.mjs');
@@ -266,9 +267,6 @@ export async function captureAll(server, captureFile, email) {
 }
 
 // ── measuring ───────────────────────────────────────────────────────────────
-
-const percentile = (sorted, q) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 
 /**
  * autocannon against one URL; `overallRate` makes it a fixed-rate run. With `latencies` (an

@@ -6,6 +6,7 @@
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { percentile } from './percentile.mjs';
 
 const samples = { queryWait: [], queryHeld: [], transactionWait: [], transactionHeld: [] };
 const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -32,8 +33,7 @@ for (const [method, kind] of [
 
 const summary = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) =>
-    sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2)) : null;
+  const at = (q) => (sorted.length ? Number(percentile(sorted, q).toFixed(2)) : null);
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 };
 
