@@ -17,6 +17,7 @@ import type { ErrorBody } from '../shared/schemas/common';
 import { changePasswordRequest } from '../shared/schemas/profiles';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth';
 import { refuseCommonPassword } from './auth/common-passwords';
+import { withoutSessionTokens } from './auth/response-tokens';
 import { GOOGLE_CALLBACK_PATH } from './auth/google';
 import { handleGoogleCallback } from './auth/google-callback';
 import { loadActor, readActor } from './auth/session';
@@ -136,7 +137,9 @@ export function createApp({
   app.post('/api/auth/update-user', validateJsonBody(updateUserRequest));
   // Issue 23: a Google sign-in never joins an account whose address was never proven.
   app.get(GOOGLE_CALLBACK_PATH, (c) => handleGoogleCallback(auth, db, withClientIp(c.req.raw, clientIp(c, config))));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientIp(c, config))));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
+    withoutSessionTokens(await auth.handler(withClientIp(c.req.raw, clientIp(c, config)))),
+  );
 
   // ── /api: JSON resources ──
   app.use('/api/*', loadActor);

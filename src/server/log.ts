@@ -9,15 +9,42 @@ import { isDatabaseUnavailable } from './db/client';
 const REDACTED = '[redacted]';
 
 /**
- * A request's path and query as the log may show them: the calendar feed's path carries its
- * secret token (`/api/calendar/feed/{token}.ics`), and a query value may be a token too (an
- * OAuth `code`, a `state`), so every query value is replaced; the names stay.
+ * The routes whose path carries a secret after their prefix: everything after the prefix is
+ * redacted. A new route with a token in its path (a quote's approval, a payment link) joins
+ * this list in the change that adds it; the log test plants a secret in each entry. `keep`
+ * names the route's own paths that carry no secret (the feed's settings).
+ */
+export const TOKEN_ROUTES: readonly { prefix: string; keep?: RegExp }[] = [
+  // better-auth: the reset link (GET /api/auth/reset-password/{token}) and the page it lands on.
+  { prefix: '/api/auth/reset-password' },
+  { prefix: '/reset-password' },
+  // The verification link's token is a query value (`/api/auth/verify-email?token=`); its page too.
+  { prefix: '/api/auth/verify-email' },
+  { prefix: '/verify-email' },
+  { prefix: '/api/portal/enter' },
+  { prefix: '/api/unsubscribe' },
+  { prefix: '/unsubscribe' },
+  { prefix: '/api/calendar/feed', keep: /^\/regenerate$/i },
+  // Quote approval and payment links, ready for the routes that bring them.
+  { prefix: '/api/quotes/approve' },
+  { prefix: '/quote' },
+  { prefix: '/api/pay' },
+  { prefix: '/pay' },
+];
+
+/** A path segment that looks like a secret whatever its route: 32 or more URL-safe characters, not a UUID. */
+const TOKEN_LIKE = /^[A-Za-z0-9_~.=-]{32,}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A request's path and query as the log may show them: a token route keeps its prefix and
+ * loses the rest (matched without regard to case, with an encoded `/` read as one), any other
+ * segment that looks like a token is redacted, and every query value is replaced (an OAuth
+ * `code`, a `state`, a verification `token`); the names stay.
  */
 export function redactedUrl(url: string): string {
   const { pathname, search } = new URL(url, 'http://localhost');
-  // Whatever follows the feed's path (`/{token}.ics`, or an encoded `%2F…`), but its own routes.
-  const feed = /^\/api\/calendar\/feed(?!\/?$|\/regenerate$)/i.exec(pathname);
-  const path = feed ? `${feed[0]}/${REDACTED}` : pathname;
+  const path = redactedPath(pathname);
   if (!search) return path;
   const query = search
     .slice(1)
@@ -29,11 +56,27 @@ export function redactedUrl(url: string): string {
   return `${path}?${query.join('&')}`;
 }
 
+function redactedPath(pathname: string): string {
+  const path = pathname.replace(/%2f/gi, '/');
+  const lower = path.toLowerCase();
+  for (const { prefix, keep } of TOKEN_ROUTES) {
+    if (!lower.startsWith(prefix)) continue;
+    const rest = path.slice(prefix.length);
+    if (rest !== '' && !rest.startsWith('/')) continue;
+    if (rest === '' || rest === '/' || keep?.test(rest)) return path;
+    return `${path.slice(0, prefix.length)}/${REDACTED}`;
+  }
+  return path
+    .split('/')
+    .map((segment) => (TOKEN_LIKE.test(segment) && !UUID.test(segment) ? REDACTED : segment))
+    .join('/');
+}
+
 /**
  * `LOG_REQUESTS=true`: one line per answered request, `GET /api/visits?from=[redacted] 200 12ms`.
  * Hono's own logger wrote the URL as it came, tokens included (issue 23).
  */
-export const requestLog = (print: (line: string) => void = console.log) =>
+export const requestLog = (print: (line: string) => void = (line) => console.log(line)) =>
   createMiddleware(async (c, next) => {
     const started = performance.now();
     await next();

@@ -16,6 +16,7 @@ import * as schema from '../db/schema';
 import { authLog, describeError } from '../log';
 import { openMailer, type Mailer } from '../mail/mailer';
 import { ensureWorkspace } from './personal-workspace';
+import { oneLine } from '../../shared/text';
 import { ensureProfile } from './profile-row';
 import { googleNotConfigured, googlePlugins } from './google';
 import { asAuthError, sendResetMail, sendVerificationMail } from './identity-mail';
@@ -134,11 +135,17 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
     },
     databaseHooks: {
       user: {
+        // A person's name reaches e-mails' From and text: saved as one line (shared/text.ts).
         create: {
+          before: async (user) => ({ data: { ...user, name: oneLine(user.name ?? '').trim() } }),
           after: async (user) => {
             await ensureProfile(db, { id: user.id, email: user.email, name: user.name });
             await ensureWorkspace(db, { id: user.id, email: user.email, name: user.name });
           },
+        },
+        update: {
+          before: async (user) =>
+            typeof user.name === 'string' ? { data: { ...user, name: oneLine(user.name).trim() } } : undefined,
         },
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from '../text';
 import { TEXT_LIMITS } from '../constants';
 import { CLIENT_MESSAGES } from '../messages/clients';
 import { optionalText, pageQuery } from './common';
@@ -14,6 +15,7 @@ const optionalEmail = optionalText(TEXT_LIMITS.email, 'Email').refine(
 export const clientInput = z.object({
   name: z
     .string(CLIENT_MESSAGES.nameRequired)
+    .overwrite(oneLine)
     .trim()
     .min(1, CLIENT_MESSAGES.nameRequired)
     .max(TEXT_LIMITS.name, CLIENT_MESSAGES.nameTooLong),

@@ -2,6 +2,7 @@ import type { MissingItem } from '../evidence';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { tooLong } from '../messages/text';
+import { oneLine } from '../text';
 
 export const uuid = z.uuid();
 
@@ -53,6 +54,16 @@ export { tooLong };
 export const optionalText = (max: number, label = 'Text') =>
   z
     .string()
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** An optional name that may reach an e-mail's From or subject: one line (text.ts), else as `optionalText`. */
+export const optionalName = (max: number, label = 'Name') =>
+  z
+    .string()
+    .overwrite(oneLine)
     .trim()
     .max(max, tooLong(label, max))
     .nullish()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
-import { optionalText, tooLong } from './common';
+import { optionalName, optionalText, tooLong } from './common';
+import { oneLine } from '../text';
 import { password } from './auth';
 import { PROFILE_MESSAGES } from '../messages/profiles';
 
@@ -14,7 +15,7 @@ const optionalEmail = optionalText(TEXT_LIMITS.email, 'Email').refine(
 
 /** `PATCH /api/me/profile`: the own profile (spec §5: required fields not shown, so none are). */
 export const updateProfileInput = z.object({
-  displayName: optionalText(TEXT_LIMITS.name, 'Display name'),
+  displayName: optionalName(TEXT_LIMITS.name, 'Display name'),
   companyName: optionalText(TEXT_LIMITS.company, 'Company name'),
   phone: optionalText(TEXT_LIMITS.phone, 'Phone'),
 });
@@ -50,6 +51,7 @@ export const setPasswordInput = setPasswordRequest
 export const secondaryProfileInput = z.object({
   displayName: z
     .string({ error: PROFILE_MESSAGES.displayNameRequired })
+    .overwrite(oneLine)
     .trim()
     .min(1, PROFILE_MESSAGES.displayNameRequired)
     .max(TEXT_LIMITS.name, tooLong('Display name', TEXT_LIMITS.name)),

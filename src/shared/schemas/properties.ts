@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from '../text';
 import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole, type VisitStatus } from '../constants';
 import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
@@ -10,6 +11,7 @@ import { PROPERTY_MESSAGES } from '../messages/properties';
 export const propertyInput = z.object({
   name: z
     .string(PROPERTY_MESSAGES.nameRequired)
+    .overwrite(oneLine)
     .trim()
     .min(1, PROPERTY_MESSAGES.nameRequired)
     .max(TEXT_LIMITS.name, PROPERTY_MESSAGES.nameTooLong),

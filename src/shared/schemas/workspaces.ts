@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from '../text';
 import { clientNotificationSwitches, reminderHours, type ClientNotificationSwitches } from './client-messages';
 import { TEXT_LIMITS, WORKSPACE_ROLES, type WorkspaceRole } from '../constants';
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
@@ -63,6 +64,7 @@ export const updateWorkspaceInput = z
   .object({
     name: z
       .string(WORKSPACE_MESSAGES.nameRequired)
+      .overwrite(oneLine)
       .trim()
       .min(1, WORKSPACE_MESSAGES.nameRequired)
       .max(TEXT_LIMITS.name, tooLong('Business name', TEXT_LIMITS.name)),
@@ -96,6 +98,7 @@ export type UpdateWorkspaceInput = z.input<typeof updateWorkspaceInput>;
 export const businessSettingsForm = z.object({
   name: z
     .string()
+    .overwrite(oneLine)
     .trim()
     .min(1, WORKSPACE_MESSAGES.nameRequired)
     .max(TEXT_LIMITS.name, tooLong('Business name', TEXT_LIMITS.name)),
@@ -125,6 +128,7 @@ export const businessSettingsForm = z.object({
 export const setUpWorkspaceInput = z.object({
   name: z
     .string(WORKSPACE_MESSAGES.nameRequired)
+    .overwrite(oneLine)
     .trim()
     .min(1, WORKSPACE_MESSAGES.nameRequired)
     .max(TEXT_LIMITS.name, tooLong('Business name', TEXT_LIMITS.name)),

@@ -30,6 +30,7 @@ import type { Storage } from '../../storage/storage';
 import { attachedName } from '../attachables';
 import { processImage, thumbnailSize } from './image';
 import { ACCEPTED_IMAGES, type ReceivedUpload } from './upload';
+import { withoutBidiControls } from '../../../shared/text';
 
 // Photos (spec §2, §3, §5, §6, §7 photos service). Visible as what they are attached to
 // (access.ts `policy.photo`): a business one in its workspace, a personal one (standalone, on a
@@ -163,11 +164,12 @@ async function requireEvidenceTask(db: Executor, member: Member, fields: PhotoFi
 /** A name for stored files: a timestamp and a random string (spec §3 Stored images). */
 const storedName = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
 
-/** A file name to show, never a path: its last segment, without control characters, at most 200 characters. */
+/**
+ * A file name to show, never a path: its last segment, without control characters or
+ * bidirectional controls (a right-to-left override disguises an extension), at most 200 characters.
+ */
 const displayName = (name: string) =>
-  name
-    .split(/[\\/]/)
-    .pop()!
+  withoutBidiControls(name.split(/[\\/]/).pop()!)
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
