@@ -21,16 +21,34 @@ export const MAIL_KINDS = [
   'account_claim',
   'visit_report',
   'portal_link',
+  'client_message',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-/** Mail a person sends to other people (invitations, invoices, visit reports): at most this many per sender. */
+/**
+ * Mail to people outside the business (invitations, invoices, visit reports, portal links, the
+ * outbox's client messages): one budget, per person, per workspace and per address.
+ */
 export const MAIL_TO_OTHERS_KINDS = [
   'invitation',
   'invoice',
   'visit_report',
   'portal_link',
+  'client_message',
 ] as const satisfies readonly MailKind[];
+/** What one person may cause to be sent. */
 export const MAIL_LIMITS = { perHour: 20, perDay: 100 } as const;
+/**
+ * What one business may send in 24 hours: a new one little, more from a week old, most once a
+ * month old with verified activity (a card payment received through the provider, or
+ * `established.completedVisits` visits done). `workspaces.mail_per_day` overrides it.
+ */
+export const WORKSPACE_MAIL_PER_DAY = {
+  new: 50,
+  week: { days: 7, max: 200 },
+  established: { days: 30, completedVisits: 20, max: 1000 },
+} as const;
+/** E-mails one address gets in 24 hours at most, whoever sends them (compared in lower case). */
+export const MAIL_PER_RECIPIENT_PER_DAY = 20;
 /** Mail Rounds sends to an account's own address (verify, reset): at most this many per account and kind an hour. */
 export const ACCOUNT_MAIL_PER_HOUR = 5;
 

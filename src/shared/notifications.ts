@@ -53,7 +53,8 @@ export const MESSAGE_KIND_LABELS: Record<ClientMessageKind, string> = {
 };
 
 /** pending → sending → sent; a failed attempt goes back to pending with a later `not_before`, until the last. */
-export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+/** 'held': past the mail budget of the person or the business; kept, not sent, and the office is told. */
+export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped', 'held'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Changes to one visit within this window make one message (a move and its undo make none). */
@@ -78,7 +79,7 @@ export type VisitRequestStatus = (typeof VISIT_REQUEST_STATUSES)[number];
 export const VISIT_REQUEST_LIMITS = { message: 2000, dates: 3 } as const;
 
 /** What a staff member's bell lists (table staff_notifications). */
-export const STAFF_NOTIFICATION_KINDS = ['visit_assigned', 'visit_changed', 'visit_request'] as const;
+export const STAFF_NOTIFICATION_KINDS = ['visit_assigned', 'visit_changed', 'visit_request', 'mail_held'] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 
 /** How a client's consent changed, and who changed it (table client_consents). */

@@ -10,6 +10,7 @@ const STATUS: Record<MessageStatus, { label: string; color: string }> = {
   sent: { label: 'Sent', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
   skipped: { label: 'Not sent', color: 'gray' },
+  held: { label: 'Held', color: 'orange' },
 };
 
 /** The messages of a visit or an invoice, newest first (the section's lazily loaded part). */

@@ -32,7 +32,11 @@ export function timeAgo(iso: string, now = Date.now()): string {
 }
 
 const target = (item: StaffNotificationDto) =>
-  item.kind === 'visit_request' || !item.visitId ? paths.visitRequests() : paths.visit(item.visitId);
+  item.visitId && item.kind !== 'visit_request'
+    ? paths.visit(item.visitId)
+    : item.kind === 'mail_held'
+      ? paths.settings()
+      : paths.visitRequests();
 
 export default function NotificationsPanel({ onClose }: { onClose: () => void }) {
   const titleId = useId();

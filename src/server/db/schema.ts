@@ -195,6 +195,11 @@ export const workspaces = pgTable(
       .default({}),
     /** Issue 28: how long before a visit its reminder goes, in hours on the workspace's wall clock. */
     reminderHours: integer('reminder_hours').notNull().default(DEFAULT_REMINDER_HOURS),
+    /**
+     * E-mails this business may send to people outside it in 24 hours, when set for it by the
+     * operator; null: by its age and verified activity (mail/outgoing.ts).
+     */
+    mailPerDay: integer('mail_per_day'),
     /** When the owner named the business (onboarding); the dashboard asks until then. */
     setUpAt: timestamp('set_up_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -203,6 +208,7 @@ export const workspaces = pgTable(
   () => [
     check('workspaces_tax_rate_check', sql`tax_rate_bps between 0 and 10000`),
     check('workspaces_payment_terms_check', sql`payment_terms_days between 0 and 365`),
+    check('workspaces_mail_per_day_check', sql`mail_per_day is null or mail_per_day >= 0`),
     check('workspaces_name_check', sql`btrim(name) <> ''`),
     check('workspaces_reminder_hours_check', sql`reminder_hours between 1 and 168`),
   ],
@@ -267,23 +273,27 @@ const workspaceId = () =>
 const optionalWorkspaceId = () => uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' });
 
 /**
- * Every e-mail a person made Rounds send (issue 23): the per-sender limits count these rows,
- * under an advisory lock per sender, so they hold across server processes.
+ * Every e-mail Rounds sent to someone, with who caused it: a person (`user_id`), a business
+ * (`workspace_id`), or both. The mail budget (mail/outgoing.ts) counts these rows under advisory
+ * locks, so its limits hold across server processes; the recipient is kept in lower case, so
+ * the per-address cap does not depend on letter case.
  */
 export const mailSends = pgTable(
   'mail_sends',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: MAIL_KINDS }).notNull(),
     recipient: text('recipient').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     index('mail_sends_user_created_idx').on(table.userId, table.createdAt),
+    index('mail_sends_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    index('mail_sends_recipient_created_idx').on(table.recipient, table.createdAt),
     check('mail_sends_kind_check', oneOf('kind', MAIL_KINDS)),
+    check('mail_sends_recipient_lower_check', sql`recipient = lower(recipient)`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   MESSAGE_FIRST_RETRY_SECONDS,
   MESSAGE_MAX_ATTEMPTS,
@@ -8,9 +8,19 @@ import {
 } from '../../../shared/notifications';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { clientMessages, clients, users, visits, workspaceMembers, workspaces } from '../../db/schema';
+import {
+  clientMessages,
+  clients,
+  staffNotifications,
+  users,
+  visits,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
 import { rootCause } from '../../log';
 import type { Mailer } from '../../mail/mailer';
+import { chargeMail, releaseMail } from '../../mail/outgoing';
+import { notifyStaff, officeOf } from './staff-notifications';
 import { clientMessageMail } from './message-mail';
 import type { VisitSnapshot } from './client-messages';
 import { onMessageWritten } from './wake';
@@ -32,8 +42,6 @@ export interface WorkerDeps {
 
 /** A claimed message is another worker's to take only after this long (a crashed worker). */
 const LEASE_SECONDS = 120;
-/** Client e-mails one address gets in 24 hours at most, whatever the business does. */
-export const MESSAGES_PER_RECIPIENT_PER_DAY = 20;
 
 type Claimed = typeof clientMessages.$inferSelect;
 
@@ -70,7 +78,7 @@ export async function sendDueMessages(deps: WorkerDeps, batch = 20): Promise<num
   }
 }
 
-type Outcome = { status: 'sent' } | { status: 'skipped'; reason: string };
+type Outcome = { status: 'sent' } | { status: 'skipped' | 'held'; reason: string };
 
 async function deliver(deps: WorkerDeps, message: Claimed): Promise<void> {
   let outcome: Outcome;
@@ -96,7 +104,7 @@ async function deliver(deps: WorkerDeps, message: Claimed): Promise<void> {
     .set(
       outcome.status === 'sent'
         ? { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }
-        : { status: 'skipped', lockedUntil: null, lastError: outcome.reason },
+        : { status: outcome.status, lockedUntil: null, lastError: outcome.reason },
     )
     .where(eq(clientMessages.id, message.id));
 }
@@ -132,11 +140,18 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
   if (stale) return { status: 'skipped', reason: stale };
   const replyTo = await verifiedOwner(db, message.workspaceId);
   if (!replyTo) return { status: 'skipped', reason: 'The business has no owner with a verified e-mail to send from' };
-  if (await overRecipientLimit(db, message)) {
-    return {
-      status: 'skipped',
-      reason: `${message.recipient} has had ${MESSAGES_PER_RECIPIENT_PER_DAY} e-mails today`,
-    };
+  // The one mail budget (mail/outgoing.ts): past the address's cap the message is not wanted
+  // (skipped); past the person's or the business's limit it is held, and the office hears of it.
+  const budget = await chargeMail(db, {
+    userId: message.causedBy,
+    workspaceId: message.workspaceId,
+    kind: 'client_message',
+    recipient: message.recipient,
+  });
+  if (!budget.ok) {
+    if (budget.limit === 'recipient') return { status: 'skipped', reason: budget.reason };
+    await tellOfficeHeld(db, message, budget.reason);
+    return { status: 'held', reason: budget.reason };
   }
   const unsubscribeUrl = `${deps.config.publicUrl}/unsubscribe/${unsubscribeToken(deps.config.authSecret, message.clientId)}`;
   const client = { workspaceId: message.workspaceId, clientId: message.clientId };
@@ -156,13 +171,18 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
     portalUrl,
     unsubscribeUrl,
   });
-  await deps.mailer.send({
-    to: message.recipient,
-    ...mail,
-    fromName: context.business.name,
-    replyTo,
-    listUnsubscribe: `${deps.config.publicUrl}/api/unsubscribe/${unsubscribeToken(deps.config.authSecret, message.clientId)}`,
-  });
+  try {
+    await deps.mailer.send({
+      to: message.recipient,
+      ...mail,
+      fromName: context.business.name,
+      replyTo,
+      listUnsubscribe: `${deps.config.publicUrl}/api/unsubscribe/${unsubscribeToken(deps.config.authSecret, message.clientId)}`,
+    });
+  } catch (error) {
+    await releaseMail(db, budget.reservationId);
+    throw error;
+  }
   return { status: 'sent' };
 }
 
@@ -198,18 +218,35 @@ async function verifiedOwner(db: Database, workspaceId: string): Promise<string 
   return owner?.email ?? null;
 }
 
-async function overRecipientLimit(db: Database, message: Claimed): Promise<boolean> {
-  const [row] = await db
-    .select({ sent: sql<number>`count(*)`.mapWith(Number) })
-    .from(clientMessages)
+/**
+ * The office (owners and managers) hears that client e-mails are held: one notification while
+ * an earlier one is unread, so a burst of held messages rings the bell once.
+ */
+async function tellOfficeHeld(db: Database, message: Claimed, reason: string): Promise<void> {
+  const office = await officeOf(db, message.workspaceId);
+  if (office.length === 0) return;
+  const unread = await db
+    .select({ userId: staffNotifications.userId })
+    .from(staffNotifications)
     .where(
       and(
-        eq(clientMessages.recipient, message.recipient),
-        eq(clientMessages.status, 'sent'),
-        sql`${clientMessages.sentAt} > now() - interval '24 hours'`,
+        eq(staffNotifications.workspaceId, message.workspaceId),
+        eq(staffNotifications.kind, 'mail_held'),
+        isNull(staffNotifications.readAt),
+        inArray(staffNotifications.userId, office),
       ),
     );
-  return (row?.sent ?? 0) >= MESSAGES_PER_RECIPIENT_PER_DAY;
+  const told = new Set(unread.map((row) => row.userId));
+  await notifyStaff(
+    db,
+    office.filter((userId) => !told.has(userId)),
+    {
+      workspaceId: message.workspaceId,
+      kind: 'mail_held',
+      text: `E-mails to clients are held, not sent: ${reason}`,
+      visitId: message.visitId,
+    },
+  );
 }
 
 // ── unsubscribe links ───────────────────────────────────────────────────────
