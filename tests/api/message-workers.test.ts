@@ -31,7 +31,8 @@ beforeAll(async () => {
   await migrateDatabase(handle);
   const db = handle.db;
   const [owner] = await db.insert(users).values({ email: 'owner@workers.test', emailVerified: true }).returning();
-  const [workspace] = await db.insert(workspaces).values({ name: 'Two Workers Ltd' }).returning();
+  // 120 messages pass a new business's daily mail budget: this one's is set higher.
+  const [workspace] = await db.insert(workspaces).values({ name: 'Two Workers Ltd', mailPerDay: 1000 }).returning();
   await db.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: owner!.id, role: 'owner' });
   const [client] = await db
     .insert(clients)
