@@ -245,7 +245,7 @@ describe("a client's e-mails follow the visit's timeline", () => {
 });
 
 describe('the completion e-mail says what happened', () => {
-  it("completed anyway with 0 of 2 tasks done: the reason, the tasks not done, and no promise of photos", async () => {
+  it('completed anyway with 0 of 2 tasks done: the reason, the tasks not done, and no promise of photos', async () => {
     const { propertyId, email } = await clientProperty();
     const visit = await createVisit(t, propertyId, { lead: tech, status: 'in_progress' });
     for (const name of ['Skim the pool', 'Test the water']) {

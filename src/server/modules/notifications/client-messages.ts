@@ -294,13 +294,10 @@ export async function queueVisitCompleted(tx: Executor, member: Member, visitId:
 /** 'On my way': once per visit (a second tap, or a replay, finds the first). */
 export async function queueOnMyWay(tx: Executor, member: Member, visitId: string, etaAt: Date): Promise<void> {
   const causedBy = member.id;
-  await dropOvertaken(tx, visitId, 'on_my_way', "Overtaken: the technician is on the way");
+  await dropOvertaken(tx, visitId, 'on_my_way', 'Overtaken: the technician is on the way');
   const to = await visitRecipient(tx, visitId, 'on_my_way');
   if (!to) return;
-  const [person] = await tx
-    .select({ name: profiles.displayName })
-    .from(profiles)
-    .where(eq(profiles.userId, member.id));
+  const [person] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.userId, member.id));
   const technicianName = person?.name?.trim() || null;
   const payload: VisitSnapshot = { ...snapshotOf(to), etaAt: etaAt.toISOString(), technicianName };
   await insertMessage(tx, to, { kind: 'on_my_way', visitId, payload, dedupeKey: `on_my_way:${visitId}`, causedBy });
