@@ -8,7 +8,17 @@ import {
 import type { Member } from '../../access';
 import { messageWritten } from './wake';
 import type { Executor } from '../../db/client';
-import { clientMessages, clients, invoices, properties, visits, workspaces } from '../../db/schema';
+import {
+  clientMessages,
+  clients,
+  invoices,
+  photos,
+  profiles,
+  properties,
+  visits,
+  visitTasks,
+  workspaces,
+} from '../../db/schema';
 
 // Issue 28: the client's e-mails go into the durable outbox (client_messages) inside the
 // transaction of the change that causes them: the change and its message exist together or not
@@ -18,6 +28,13 @@ import { clientMessages, clients, invoices, properties, visits, workspaces } fro
 // A visit's changes (scheduled, moved, cancelled) wait a minute before they go; a change within
 // that minute folds into the message still waiting, so a move and its undo send nothing, and a
 // visit moved three times is told once.
+//
+// The client's e-mails of one visit follow its timeline. A later event (on my way, the start,
+// the completion) drops what still waits to be told about the visit's schedule, in the same
+// transaction: a 'Visit scheduled' never arrives after 'On my way'. 'Visit moved' and 'Visit
+// cancelled' go only to a client who was told of the visit (a follow-up booked in the office,
+// an occurrence of a series). The worker sends a visit's messages in the order they were
+// written (message-worker.ts).
 
 /** What a message needs to be written when the records it speaks of are gone or changed. */
 export interface VisitSnapshot {
@@ -28,6 +45,14 @@ export interface VisitSnapshot {
   previousScheduledAt?: string;
   /** on_my_way: the arrival the technician gave. */
   etaAt?: string;
+  /** on_my_way: the display name of who is coming, when they set one. */
+  technicianName?: string | null;
+  /** visit_completed: the office's reason when it was completed anyway. */
+  overrideReason?: string | null;
+  /** visit_completed: the tasks not done (skipped, or left undone when completed anyway). */
+  notDone?: string[];
+  /** visit_completed: how many photos the report has. */
+  photoCount?: number;
 }
 
 interface Recipient {
@@ -103,6 +128,41 @@ async function insertMessage(
   messageWritten();
 }
 
+/** Whether the client has been told of the visit: a message of it went, or is going now. */
+async function toldOfVisit(tx: Executor, visitId: string): Promise<boolean> {
+  const [told] = await tx
+    .select({ id: clientMessages.id })
+    .from(clientMessages)
+    .where(and(eq(clientMessages.visitId, visitId), inArray(clientMessages.status, ['sent', 'sending'])))
+    .limit(1);
+  return Boolean(told);
+}
+
+/** Messages of a visit that a later event makes untrue, with the event that overtook them. */
+const OVERTAKEN_BY = {
+  on_my_way: ['visit_scheduled', 'visit_moved', 'visit_reminder'],
+  underway: ['visit_scheduled', 'visit_moved', 'visit_reminder', 'on_my_way'],
+} as const satisfies Record<string, readonly ClientMessageKind[]>;
+
+/** Drops what still waits to be told of the visit that `event` has overtaken (never sent after it). */
+async function dropOvertaken(tx: Executor, visitId: string, event: keyof typeof OVERTAKEN_BY, why: string) {
+  await tx
+    .update(clientMessages)
+    .set({ status: 'skipped', lastError: why, lockedUntil: null })
+    .where(
+      and(
+        eq(clientMessages.visitId, visitId),
+        inArray(clientMessages.kind, [...OVERTAKEN_BY[event]]),
+        eq(clientMessages.status, 'pending'),
+      ),
+    );
+}
+
+/** A visit started or was completed: what still waits about its schedule is no longer news. */
+export async function noticeVisitUnderway(tx: Executor, visitId: string): Promise<void> {
+  await dropOvertaken(tx, visitId, 'underway', 'Overtaken: the visit has started');
+}
+
 /**
  * A visit was scheduled, moved, cancelled or restored (`change`), inside the transaction that
  * changed it. `before` is what the client was told last when no message is waiting: the
@@ -131,6 +191,8 @@ export async function queueVisitChange(
   const now = await visitRecipient(tx, visitId, change);
   if (!waiting) {
     if (!now) return;
+    // Moved or cancelled: news only to a client who knows of the visit.
+    if (change !== 'visit_scheduled' && !(await toldOfVisit(tx, visitId))) return;
     const payload: VisitSnapshot = snapshotOf(now);
     if (change === 'visit_moved') payload.previousScheduledAt = before.scheduledAt.toISOString();
     await insertMessage(tx, now, { kind: change, visitId, payload, delaySeconds: COALESCE_SECONDS, causedBy });
@@ -194,26 +256,50 @@ export async function queueVisitDeleted(tx: Executor, member: Member, visitId: s
     .from(clientMessages)
     .where(and(eq(clientMessages.visitId, visitId), eq(clientMessages.status, 'pending')));
   if (waiting?.kind === 'visit_scheduled') return;
+  if (!waiting && !(await toldOfVisit(tx, visitId))) return;
   const to = await visitRecipient(tx, visitId, 'visit_cancelled');
   if (!to) return;
   // Not tied to the visit row, which is about to go: the snapshot says everything.
   await insertMessage(tx, to, { kind: 'visit_cancelled', payload: snapshotOf(to), causedBy });
 }
 
-/** A visit was just completed: the client hears it with a link to its report (unless the report itself goes). */
+/**
+ * A visit was just completed: the client hears it with a link to its report (unless the report
+ * itself goes), told as it happened: completed anyway and why, the tasks not done, and photos
+ * only when there are some.
+ */
 export async function queueVisitCompleted(tx: Executor, member: Member, visitId: string): Promise<void> {
   const causedBy = member.id;
   const to = await visitRecipient(tx, visitId, 'visit_completed');
   if (!to || to.sendsReport) return;
-  await insertMessage(tx, to, { kind: 'visit_completed', visitId, payload: snapshotOf(to), causedBy });
+  const [visit] = await tx.select({ overrideReason: visits.overrideReason }).from(visits).where(eq(visits.id, visitId));
+  const notDone = await tx
+    .select({ name: visitTasks.name })
+    .from(visitTasks)
+    .where(and(eq(visitTasks.visitId, visitId), sql`${visitTasks.status} <> 'completed'`))
+    .orderBy(visitTasks.name);
+  const [pictures] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(photos)
+    .where(and(eq(photos.attachableType, 'visit'), eq(photos.attachableId, visitId)));
+  const payload: VisitSnapshot = {
+    ...snapshotOf(to),
+    overrideReason: visit?.overrideReason ?? null,
+    notDone: notDone.map((task) => task.name),
+    photoCount: pictures?.count ?? 0,
+  };
+  await insertMessage(tx, to, { kind: 'visit_completed', visitId, payload, causedBy });
 }
 
 /** 'On my way': once per visit (a second tap, or a replay, finds the first). */
 export async function queueOnMyWay(tx: Executor, member: Member, visitId: string, etaAt: Date): Promise<void> {
   const causedBy = member.id;
+  await dropOvertaken(tx, visitId, 'on_my_way', 'Overtaken: the technician is on the way');
   const to = await visitRecipient(tx, visitId, 'on_my_way');
   if (!to) return;
-  const payload: VisitSnapshot = { ...snapshotOf(to), etaAt: etaAt.toISOString() };
+  const [person] = await tx.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.userId, member.id));
+  const technicianName = person?.name?.trim() || null;
+  const payload: VisitSnapshot = { ...snapshotOf(to), etaAt: etaAt.toISOString(), technicianName };
   await insertMessage(tx, to, { kind: 'on_my_way', visitId, payload, dedupeKey: `on_my_way:${visitId}`, causedBy });
 }
 

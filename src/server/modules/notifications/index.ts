@@ -5,6 +5,7 @@ export {
   queueOnMyWay,
   queueVisitChange,
   queueVisitCompleted,
+  noticeVisitUnderway,
   queueVisitDeleted,
 } from './client-messages';
 export { sendDueMessages, startMessageWorker, unsubscribeToken, type WorkerDeps } from './message-worker';

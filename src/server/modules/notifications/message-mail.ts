@@ -32,6 +32,21 @@ const when = (iso: string, timeZone: string) =>
 const time = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
+/** The completion as it happened: completed anyway and why, what was not done, photos only when there are some. */
+function completedLines(visit: VisitSnapshot, place: string): string[] {
+  const lines = visit.overrideReason
+    ? [`We have completed our visit to ${place}, without everything on the checklist: ${visit.overrideReason}`]
+    : [`We have completed our visit to ${place}.`];
+  if (visit.notDone && visit.notDone.length > 0) lines.push(`Not done this time: ${visit.notDone.join(', ')}.`);
+  const photos = visit.photoCount ?? 0;
+  lines.push(
+    photos > 0
+      ? `The report, with its ${photos === 1 ? 'photo' : `${photos} photos`}, is in your portal.`
+      : 'The report is in your portal.',
+  );
+  return lines;
+}
+
 function words(context: MessageContext): { subject: string; lines: string[]; link?: { label: string; url: string } } {
   const { payload, timeZone } = context;
   const visit = payload as unknown as VisitSnapshot;
@@ -64,13 +79,13 @@ function words(context: MessageContext): { subject: string; lines: string[]; lin
       return {
         subject: `On my way: arriving about ${time(visit.etaAt ?? visit.scheduledAt, timeZone)}`,
         lines: [
-          `Your technician is on the way to ${place} and expects to arrive at about ${time(visit.etaAt ?? visit.scheduledAt, timeZone)}.`,
+          `${visit.technicianName || 'Your technician'} is on the way to ${place} and expects to arrive at about ${time(visit.etaAt ?? visit.scheduledAt, timeZone)}.`,
         ],
       };
     case 'visit_completed':
       return {
         subject: `Visit completed: ${visit.propertyName}`,
-        lines: [`We have completed our visit to ${place}. The report, with its photos, is in your portal.`],
+        lines: completedLines(visit, place),
         ...(context.portalUrl ? { link: { label: 'See the visit report', url: context.portalUrl } } : {}),
       };
     case 'invoice_sent': {

@@ -78,7 +78,10 @@ export async function sendDueMessages(deps: WorkerDeps, batch = 20): Promise<num
   }
 }
 
-type Outcome = { status: 'sent' } | { status: 'skipped' | 'held'; reason: string };
+type Outcome = { status: 'sent' } | { status: 'skipped' | 'held'; reason: string } | { status: 'deferred' };
+
+/** A message waiting behind an earlier one of its visit looks again after this long (no attempt spent). */
+const DEFER_SECONDS = 5;
 
 async function deliver(deps: WorkerDeps, message: Claimed): Promise<void> {
   let outcome: Outcome;
@@ -95,6 +98,18 @@ async function deliver(deps: WorkerDeps, message: Claimed): Promise<void> {
         lastError: reason,
         lockedUntil: null,
         notBefore: sql`now() + make_interval(secs => ${wait})`,
+      })
+      .where(eq(clientMessages.id, message.id));
+    return;
+  }
+  if (outcome.status === 'deferred') {
+    await deps.db
+      .update(clientMessages)
+      .set({
+        status: 'pending',
+        attempts: sql`${clientMessages.attempts} - 1`,
+        lockedUntil: null,
+        notBefore: sql`now() + make_interval(secs => ${DEFER_SECONDS})`,
       })
       .where(eq(clientMessages.id, message.id));
     return;
@@ -136,6 +151,8 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
   if (context.off.includes(notification) || context.switches[notification] === false) {
     return { status: 'skipped', reason: 'This notification is switched off' };
   }
+  const order = await timelineOrder(db, message);
+  if (order) return order;
   const stale = await staleReason(db, message);
   if (stale) return { status: 'skipped', reason: stale };
   const replyTo = await verifiedOwner(db, message.workspaceId);
@@ -186,14 +203,46 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
   return { status: 'sent' };
 }
 
-/** A visit message whose moment has passed: 'On my way' to a visit already started, a reminder of one moved or cancelled. */
+/**
+ * A visit's messages go in the order they were written: one waits while an earlier one of its
+ * visit is still to be sent (a retry, the coalescing minute), and one overtaken by a later
+ * message already sent is dropped (a retry that came too late).
+ */
+async function timelineOrder(db: Database, message: Claimed): Promise<Outcome | null> {
+  if (!message.visitId) return null;
+  // Compared in the database, at its precision (a JavaScript Date keeps milliseconds only).
+  const written = sql`(select created_at from ${clientMessages} where id = ${message.id})`;
+  const [row] = await db
+    .select({
+      earlierWaiting: sql<boolean>`bool_or(${clientMessages.createdAt} < ${written}
+        and ${clientMessages.status} in ('pending', 'sending'))`,
+      laterSent: sql<boolean>`bool_or(${clientMessages.createdAt} > ${written}
+        and ${clientMessages.status} = 'sent')`,
+    })
+    .from(clientMessages)
+    .where(and(eq(clientMessages.visitId, message.visitId), sql`${clientMessages.id} <> ${message.id}`));
+  if (row?.laterSent) return { status: 'skipped', reason: 'Overtaken: a later message of this visit has gone' };
+  if (row?.earlierWaiting) return { status: 'deferred' };
+  return null;
+}
+
+/**
+ * A visit message whose moment has passed: 'On my way' to a visit already started, a reminder of
+ * one moved or cancelled, news of its schedule once it has started.
+ */
 async function staleReason(db: Database, message: Claimed): Promise<string | null> {
-  if (!message.visitId || (message.kind !== 'on_my_way' && message.kind !== 'visit_reminder')) return null;
+  const scheduleNews = message.kind === 'visit_scheduled' || message.kind === 'visit_moved';
+  if (!message.visitId || (message.kind !== 'on_my_way' && message.kind !== 'visit_reminder' && !scheduleNews)) {
+    return null;
+  }
   const [visit] = await db
     .select({ status: visits.status, scheduledAt: visits.scheduledAt })
     .from(visits)
     .where(eq(visits.id, message.visitId));
   if (!visit) return 'The visit is gone';
+  if (scheduleNews) {
+    return visit.status === 'in_progress' || visit.status === 'completed' ? 'Overtaken: the visit has started' : null;
+  }
   if (message.kind === 'on_my_way') return visit.status === 'scheduled' ? null : 'The visit has already started';
   const told = (message.payload as unknown as VisitSnapshot).scheduledAt;
   if (visit.status !== 'scheduled') return 'The visit is no longer scheduled';

@@ -4,7 +4,13 @@ import type { VisitStatus } from '../../../shared/constants';
 import type { Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { properties, visits, visitUsers, workspaces } from '../../db/schema';
-import { notifyStaff, queueVisitChange, queueVisitCompleted, queueVisitDeleted } from '../notifications';
+import {
+  noticeVisitUnderway,
+  notifyStaff,
+  queueVisitChange,
+  queueVisitCompleted,
+  queueVisitDeleted,
+} from '../notifications';
 
 // Issue 28: who hears of a change to a visit, inside the transaction that makes it. The client
 // by e-mail (through the outbox: scheduled, moved, cancelled, completed), and the people on the
@@ -54,6 +60,7 @@ export async function noticeVisitChange(
   await tellPeople(tx, member, visitId, newcomers, 'visit_assigned', 'assigned to you');
   const stayed = after.people.filter((userId) => before.people.includes(userId));
   if (after.status !== before.status) {
+    if (after.status === 'in_progress' || after.status === 'completed') await noticeVisitUnderway(tx, visitId);
     if (after.status === 'completed') await queueVisitCompleted(tx, member, visitId);
     if (after.status === 'cancelled') {
       await queueVisitChange(tx, member, visitId, 'visit_cancelled', before);
