@@ -235,19 +235,14 @@ export function clientOfToken(secret: string, token: string): string | null {
 
 /**
  * Polls every `intervalMs` (a claim is one indexed query on the due rows), and looks 25 ms after
- * this process writes a message (wake.ts); returns a stop function.
+ * this process writes a message (wake.ts); returns a stop function that resolves once the batch
+ * under way is sent and recorded (graceful shutdown closes the database after it).
  */
-export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => void {
-  let running = false;
+export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
+  const work = async () => {
     try {
       do {
         again = false;
@@ -256,25 +251,34 @@ export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => v
     } catch (error) {
       console.warn(`The message worker failed: ${rootCause(error)}`);
     } finally {
-      running = false;
+      running = null;
     }
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = work();
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   let soon: ReturnType<typeof setTimeout> | null = null;
   const unsubscribe = onMessageWritten(() => {
     if (soon) return;
     soon = setTimeout(() => {
       soon = null;
-      void tick();
+      tick();
     }, 25);
     soon.unref();
   });
-  void tick();
-  return () => {
+  tick();
+  return async () => {
     stopped = true;
     clearInterval(timer);
     if (soon) clearTimeout(soon);
     unsubscribe();
+    await running;
   };
 }
