@@ -7,9 +7,8 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { startDatabaseUpkeepJob } from './jobs/database-upkeep';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
-import { openMailer } from './mail/mailer';
+import { messageWorkerDeps } from './jobs/message-deps';
 import { startMessageWorker, startReminderJob } from './modules/notifications';
-import { issuePortalLink } from './modules/portal';
 
 // One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this process migrates, runs
 // the daily jobs and keeps N workers serving the same port (node:cluster); a worker that dies is
@@ -42,15 +41,7 @@ if (cluster.isWorker) {
   // Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.
   const stopHorizonJob = startSeriesHorizonJob(database.db);
   // Issue 28: the client-message outbox's worker, and the reminders it sends.
-  const stopMessages = startMessageWorker(
-    {
-      db: database.db,
-      mailer: openMailer(config),
-      config,
-      portalLink: (client, next) => issuePortalLink(database.db, client, { publicUrl: config.publicUrl, next }),
-    },
-    config.messagePollMs,
-  );
+  const stopMessages = startMessageWorker(messageWorkerDeps(database.db, config), config.messagePollMs);
   const stopReminders = startReminderJob(database.db);
   const stopServing = config.processes > 1 ? superviseWorkers(config) : await serveRequests(config, database);
   onShutdown(async () => {

@@ -12,7 +12,7 @@ import {
 } from '../../src/server/db/schema';
 import { openMailer } from '../../src/server/mail/mailer';
 import { queueDueReminders, sendDueMessages, type WorkerDeps } from '../../src/server/modules/notifications';
-import { issuePortalLink } from '../../src/server/modules/portal';
+import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 import type { ClientMessageDto } from '../../src/shared/schemas/client-messages';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
@@ -55,12 +55,7 @@ beforeAll(async () => {
   clientEmail = `cora-${propertyId.slice(0, 8)}@example.com`;
   clientId = (await createClientRow(t, owner.workspaceId, { name: 'Cora Client', email: clientEmail }, [propertyId]))
     .id;
-  deps = {
-    db: t.db,
-    mailer: openMailer(t.config),
-    config: t.config,
-    portalLink: (client, next) => issuePortalLink(t.db, client, { publicUrl: t.config.publicUrl, next }),
-  };
+  deps = messageWorkerDeps(t.db, t.config, { storage: t.storage });
 });
 afterAll(async () => {
   await t.close();

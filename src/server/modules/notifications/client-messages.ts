@@ -200,12 +200,17 @@ export async function queueVisitDeleted(tx: Executor, member: Member, visitId: s
   await insertMessage(tx, to, { kind: 'visit_cancelled', payload: snapshotOf(to), causedBy });
 }
 
-/** A visit was just completed: the client hears it with a link to its report (unless the report itself goes). */
+/**
+ * A visit was just completed: the client hears it with a link to its report, or, where the
+ * property sends the report on completion, gets the report itself with its PDF ('visit_report':
+ * the worker renders it when it sends, never the request that completes the visit).
+ */
 export async function queueVisitCompleted(tx: Executor, member: Member, visitId: string): Promise<void> {
   const causedBy = member.id;
   const to = await visitRecipient(tx, visitId, 'visit_completed');
-  if (!to || to.sendsReport) return;
-  await insertMessage(tx, to, { kind: 'visit_completed', visitId, payload: snapshotOf(to), causedBy });
+  if (!to) return;
+  const kind = to.sendsReport ? 'visit_report' : 'visit_completed';
+  await insertMessage(tx, to, { kind, visitId, payload: snapshotOf(to), causedBy });
 }
 
 /** 'On my way': once per visit (a second tap, or a replay, finds the first). */

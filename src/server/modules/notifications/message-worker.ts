@@ -6,11 +6,13 @@ import {
   NOTIFICATION_OF,
   type ClientMessageKind,
 } from '../../../shared/notifications';
+import { messageRecipient, type PortalClient } from '../../access';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { clientMessages, clients, users, visits, workspaceMembers, workspaces } from '../../db/schema';
 import { rootCause } from '../../log';
 import type { Mailer } from '../../mail/mailer';
+import type { ReportMail } from '../visits';
 import { clientMessageMail } from './message-mail';
 import type { VisitSnapshot } from './client-messages';
 import { onMessageWritten } from './wake';
@@ -28,6 +30,11 @@ export interface WorkerDeps {
   config: Pick<Config, 'publicUrl' | 'authSecret'>;
   /** A fresh single-use portal link for a client, to `next` (modules/portal `issuePortalLink`). */
   portalLink: (client: { workspaceId: string; clientId: string }, next: string) => Promise<string>;
+  /**
+   * The visit report on completion as the client reads it, rendered now (modules/visits
+   * `clientReportMail`); null when the client no longer sees the visit.
+   */
+  visitReport: (client: PortalClient, visitId: string) => Promise<ReportMail | null>;
 }
 
 /** A claimed message is another worker's to take only after this long (a crashed worker). */
@@ -91,14 +98,19 @@ async function deliver(deps: WorkerDeps, message: Claimed): Promise<void> {
       .where(eq(clientMessages.id, message.id));
     return;
   }
+  const sentAt = new Date();
   await deps.db
     .update(clientMessages)
     .set(
       outcome.status === 'sent'
-        ? { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }
+        ? { status: 'sent', sentAt, lockedUntil: null, lastError: null }
         : { status: 'skipped', lockedUntil: null, lastError: outcome.reason },
     )
     .where(eq(clientMessages.id, message.id));
+  // The visit shows when its report went (as when the office sends it by hand).
+  if (outcome.status === 'sent' && message.kind === 'visit_report' && message.visitId) {
+    await deps.db.update(visits).set({ reportSentAt: sentAt }).where(eq(visits.id, message.visitId));
+  }
 }
 
 /** Writes and sends one message as things are now; a message no longer wanted is skipped, with why. */
@@ -146,16 +158,23 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
       : message.kind === 'invoice_sent'
         ? '/portal/invoices'
         : null;
+  let report: ReportMail | null = null;
+  if (message.kind === 'visit_report') {
+    report = message.visitId ? await deps.visitReport(messageRecipient(client), message.visitId) : null;
+    if (!report) return { status: 'skipped', reason: 'The visit is gone' };
+  }
   const portalUrl = next ? await deps.portalLink(client, next) : null;
-  const mail = clientMessageMail({
-    kind: message.kind as ClientMessageKind,
-    payload: message.payload,
-    business: context.business,
-    timeZone: context.timeZone,
-    clientName: context.clientName,
-    portalUrl,
-    unsubscribeUrl,
-  });
+  const mail = report
+    ? { subject: report.subject, text: report.text, html: report.html, attachments: [report.attachment] }
+    : clientMessageMail({
+        kind: message.kind as ClientMessageKind,
+        payload: message.payload,
+        business: context.business,
+        timeZone: context.timeZone,
+        clientName: context.clientName,
+        portalUrl,
+        unsubscribeUrl,
+      });
   await deps.mailer.send({
     to: message.recipient,
     ...mail,

@@ -20,7 +20,6 @@ import type { Database, Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { conflict, evidenceMissing, notFound, staleVersion } from '../../errors';
 import { missingOnVisit } from './visit-evidence';
-import { sendReportOnCompletion, type ReportDeps } from './visit-report';
 import { aRow, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { startOfToday, startOfTomorrow } from '../../db/workspace-time';
 import { completedAtFor } from './completed-at';
@@ -420,8 +419,6 @@ export async function updateVisit(
   member: Member,
   id: string,
   input: UpdateVisitData,
-  /** Issue 27: for the report a completion may send (visit-report.ts); none, no report. */
-  report?: Omit<ReportDeps, 'db'>,
 ): Promise<VisitDetailDto> {
   const visit = await requireVisit(db, member, id);
   // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
@@ -469,10 +466,6 @@ export async function updateVisit(
   });
   if (outcome === 'missing') throw notFound(VISIT_MESSAGES.notFound);
   if (outcome === 'stale') throw await stale();
-  // Issue 27: just completed: the report goes to the client if the property asks (never throws).
-  if (report && input.status === 'completed' && visit.status !== 'completed') {
-    await sendReportOnCompletion(db, report.mailer, report.storage, member, id);
-  }
   return getVisit(db, member, id);
 }
 
