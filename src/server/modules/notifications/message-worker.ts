@@ -12,7 +12,6 @@ import type { Database } from '../../db/client';
 import { clientMessages, clients, users, visits, workspaceMembers, workspaces } from '../../db/schema';
 import { rootCause } from '../../log';
 import type { Mailer } from '../../mail/mailer';
-import type { ReportMail } from '../visits';
 import { clientMessageMail } from './message-mail';
 import type { VisitSnapshot } from './client-messages';
 import { onMessageWritten } from './wake';
@@ -23,6 +22,14 @@ import { onMessageWritten } from './wake';
 // out, and another takes the message again (the one case a message could go twice: the mail
 // server accepted it and the process died before it wrote 'sent'). A failed send waits 30 s,
 // then 1, 2, 4, 8 minutes; the sixth failure is final. The error is kept on the row.
+
+/** A mail written elsewhere with one attachment: the visit report (modules/visits `clientReportMail`). */
+export interface ReportMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachment: { filename: string; content: Buffer; contentType: string };
+}
 
 export interface WorkerDeps {
   db: Database;
