@@ -32,9 +32,6 @@ import { listVisitRequests, updateVisitRequest } from './visit-requests.service'
 
 // Issue 28 §1: the client portal's HTTP surface (docs/api.md "Client portal").
 
-/** Where a link that no longer works leads: a page saying so (no session). */
-export const PORTAL_EXPIRED_PATH = '/portal/expired';
-
 /**
  * `/api/portal/enter/{token}`. POST (the 'Open my portal' button of the page the e-mailed link
  * opens) uses the token up, starts the session (cookie: httpOnly, SameSite=Lax, Secure on https)
