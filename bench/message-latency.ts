@@ -16,7 +16,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { openMailer } from '../src/server/mail/mailer';
 import { startMessageWorker } from '../src/server/modules/notifications';
-import { issuePortalLink } from '../src/server/modules/portal';
+import { messageWorkerDeps } from '../src/server/jobs/message-deps';
 import { openStorage } from '../src/server/storage/open-storage';
 
 const changes = Number(process.argv[process.argv.indexOf('--changes') + 1] || 100) || 100;
@@ -63,15 +63,7 @@ async function call<T>(method: string, url: string, body?: unknown, headers: Rec
 
 const outbox = path.join(dataDir, 'outbox');
 const mails = () => (existsSync(outbox) ? readdirSync(outbox).length : 0);
-const stop = startMessageWorker(
-  {
-    db: database.db,
-    mailer,
-    config,
-    portalLink: (client, next) => issuePortalLink(database.db, client, { publicUrl: config.publicUrl, next }),
-  },
-  config.messagePollMs,
-);
+const stop = startMessageWorker(messageWorkerDeps(database.db, config, { mailer }), config.messagePollMs);
 const latencies: number[] = [];
 for (let index = 0; index < changes; index += 1) {
   const client = await call<{ id: string }>('POST', '/api/clients', {

@@ -75,6 +75,13 @@ export interface PortalClient {
   readonly [portalBrand]: true;
 }
 
+/**
+ * The client an outbox message is addressed to (its row names them), reading what the portal
+ * would show them: the visit report a message attaches is the client's view of it.
+ */
+export const messageRecipient = (to: { workspaceId: string; clientId: string }): PortalClient =>
+  ({ workspaceId: to.workspaceId, clientId: to.clientId }) as PortalClient;
+
 /** Who reads a record the portal shows too (a visit's report, an invoice's PDF, a photo). */
 export type Viewer = Member | PortalClient;
 export const isPortalClient = (viewer: Viewer): viewer is PortalClient => 'clientId' in viewer;

@@ -37,6 +37,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   MESSAGE_POLL_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(600).default(10)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +68,8 @@ export interface Config {
   processes: number;
   /** Issue 28: how often the client-message worker looks for due messages. */
   messagePollMs: number;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  shutdownGraceMs: number;
   /** Names of the settings that were given, for /auth-test (never their values). */
   presentSettings: Record<string, boolean>;
 }
@@ -139,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logRequests: env.LOG_REQUESTS,
     processes: env.WEB_CONCURRENCY,
     messagePollMs: env.MESSAGE_POLL_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
   };
 }

@@ -1,18 +1,22 @@
 import cluster from 'node:cluster';
-import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { startDatabaseUpkeepJob } from './jobs/database-upkeep';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
-import { openMailer } from './mail/mailer';
+import { messageWorkerDeps } from './jobs/message-deps';
 import { startMessageWorker, startReminderJob } from './modules/notifications';
-import { issuePortalLink } from './modules/portal';
 
 // One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this process migrates, runs
 // the daily jobs and keeps N workers serving the same port (node:cluster); a worker that dies is
 // replaced. Workers only serve requests.
+//
+// On SIGTERM (or SIGINT) the server stops accepting connections, lets the requests in flight
+// finish within SHUTDOWN_GRACE_SECONDS, stops its background jobs (each finishing the run under
+// way), and only then closes the database: a request is never left with a closed pool.
 
 const config = loadConfig();
 
@@ -37,23 +41,13 @@ if (cluster.isWorker) {
   // Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.
   const stopHorizonJob = startSeriesHorizonJob(database.db);
   // Issue 28: the client-message outbox's worker, and the reminders it sends.
-  const stopMessages = startMessageWorker(
-    {
-      db: database.db,
-      mailer: openMailer(config),
-      config,
-      portalLink: (client, next) => issuePortalLink(database.db, client, { publicUrl: config.publicUrl, next }),
-    },
-    config.messagePollMs,
-  );
+  const stopMessages = startMessageWorker(messageWorkerDeps(database.db, config), config.messagePollMs);
   const stopReminders = startReminderJob(database.db);
   const stopServing = config.processes > 1 ? superviseWorkers(config) : await serveRequests(config, database);
   onShutdown(async () => {
-    stopUpkeep();
-    stopHorizonJob();
-    stopMessages();
-    stopReminders();
+    // Requests first (a request may write a message the worker would send), then the jobs.
     await stopServing();
+    await Promise.all([stopUpkeep(), stopHorizonJob(), stopMessages(), stopReminders()]);
     await database.close();
   });
 }
@@ -64,18 +58,41 @@ function openConfiguredDatabase(config: Config): DatabaseHandle {
   );
 }
 
-/** Listens on the port; resolves, once listening, with a function that stops listening. */
+/**
+ * Listens on the port; resolves, once listening, with a function that stops: no new connections,
+ * idle keep-alive connections closed, and the requests in flight given `config.shutdownGraceMs`
+ * to answer before their connections are cut.
+ */
 async function serveRequests(config: Config, database: DatabaseHandle): Promise<() => Promise<void>> {
   const app = createApp({ config, db: database.db });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: app.fetch, port: config.port }, (info) => {
       if (cluster.isPrimary) console.log(`Rounds is listening on http://localhost:${info.port} (${where(config)})`);
       resolve(listening);
     });
   });
-  return async () => {
-    server.close();
-  };
+  return () => closeGracefully(server as Server, config.shutdownGraceMs);
+}
+
+/** Stops accepting, waits for the requests in flight (at most `graceMs`), then cuts what is left. */
+async function closeGracefully(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection between requests would hold `close` open; a connection whose
+  // request is under way answers first (its response says Connection: close).
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), graceMs);
+  });
+  const outcome = await Promise.race([closed, late]);
+  clearInterval(idle);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    console.warn(`Requests still running after ${graceMs / 1000} s were cut off at shutdown`);
+    server.closeAllConnections();
+    await closed;
+  }
 }
 
 /** Forks `config.processes` workers and replaces any that exits while we are not stopping. */

@@ -9,6 +9,7 @@ export const CLIENT_MESSAGE_KINDS = [
   'visit_reminder',
   'on_my_way',
   'visit_completed',
+  'visit_report',
   'invoice_sent',
 ] as const;
 export type ClientMessageKind = (typeof CLIENT_MESSAGE_KINDS)[number];
@@ -31,6 +32,8 @@ export const NOTIFICATION_OF: Record<ClientMessageKind, ClientNotification> = {
   visit_reminder: 'visit_reminder',
   on_my_way: 'on_my_way',
   visit_completed: 'visit_completed',
+  // The report with the PDF, instead of 'Visit completed', where the property sends it on completion.
+  visit_report: 'visit_completed',
   invoice_sent: 'invoice_sent',
 };
 
@@ -49,6 +52,7 @@ export const MESSAGE_KIND_LABELS: Record<ClientMessageKind, string> = {
   visit_reminder: 'Reminder',
   on_my_way: 'On my way',
   visit_completed: 'Visit completed',
+  visit_report: 'Visit report',
   invoice_sent: 'Invoice sent',
 };
 

@@ -3,9 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMessages, profiles, visits, workspaces } from '../../src/server/db/schema';
-import { openMailer } from '../../src/server/mail/mailer';
+import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 import { queueDueReminders, sendDueMessages, type WorkerDeps } from '../../src/server/modules/notifications';
-import { issuePortalLink } from '../../src/server/modules/portal';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
   addVisitTask,
@@ -35,12 +34,7 @@ beforeAll(async () => {
   await t.db.update(workspaces).set({ name: 'Bluewater Pools' }).where(eq(workspaces.id, owner.workspaceId));
   // No display name yet: the e-mail says 'Your technician'.
   await t.db.update(profiles).set({ displayName: null }).where(eq(profiles.userId, tech.id));
-  deps = {
-    db: t.db,
-    mailer: openMailer(t.config),
-    config: t.config,
-    portalLink: (client, next) => issuePortalLink(t.db, client, { publicUrl: t.config.publicUrl, next }),
-  };
+  deps = messageWorkerDeps(t.db, t.config, { storage: t.storage });
 });
 afterAll(async () => {
   await t.close();

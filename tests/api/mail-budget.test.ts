@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMessages, mailSends, staffNotifications, workspaces } from '../../src/server/db/schema';
-import { openMailer } from '../../src/server/mail/mailer';
+import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 import { workspaceMailPerDay } from '../../src/server/mail/outgoing';
 import { sendDueMessages, type WorkerDeps } from '../../src/server/modules/notifications';
-import { issuePortalLink } from '../../src/server/modules/portal';
 import {
   MAIL_LIMITS,
   MAIL_PER_RECIPIENT_PER_DAY,
@@ -25,12 +24,7 @@ let t: TestApp;
 let deps: WorkerDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = {
-    db: t.db,
-    mailer: openMailer(t.config),
-    config: t.config,
-    portalLink: (client, next) => issuePortalLink(t.db, client, { publicUrl: t.config.publicUrl, next }),
-  };
+  deps = messageWorkerDeps(t.db, t.config, { storage: t.storage });
 });
 afterAll(async () => {
   await t.close();

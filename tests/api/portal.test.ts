@@ -142,15 +142,26 @@ async function sendLink(by: TestUser = owner): Promise<string> {
   expect(sent.email).toBe(ada.email);
   const mails = await mailsTo(t.config.dataDir, ada.email, /portal/i);
   expect(mails.length).toBe(before + 1);
-  return linkIn(mails[mails.length - 1]!, '/api/portal/enter/');
+  return linkIn(mails[mails.length - 1]!, '/portal/enter/');
 }
 
-/** Follows a link as a phone would; the portal cookie it set, or null. */
-async function follow(link: string, ip = '203.0.113.7'): Promise<{ response: Response; cookie: string | null }> {
-  const url = new URL(link);
-  const response = await t.request(url.pathname, { headers: { 'x-forwarded-for': ip, 'user-agent': 'Phone/1.0' } });
+/**
+ * Follows a link as a phone would: the page it opens, then its 'Open my portal' button (the POST).
+ * The portal cookie it set, or null, and where the page goes next (the expired page on a refusal).
+ */
+async function follow(
+  link: string,
+  ip = '203.0.113.7',
+): Promise<{ response: Response; cookie: string | null; next: string }> {
+  const token = new URL(link).pathname.split('/').pop()!;
+  const response = await t.request(`/api/portal/enter/${token}`, {
+    method: 'POST',
+    body: {},
+    headers: { 'x-forwarded-for': ip, 'user-agent': 'Phone/1.0' },
+  });
   const set = response.headers.get('set-cookie');
-  return { response, cookie: set ? set.split(';')[0]! : null };
+  const next = response.status === 200 ? (await response.clone().json()).next : '/portal/expired';
+  return { response, cookie: set ? set.split(';')[0]! : null, next };
 }
 
 async function portalCookie(): Promise<string> {
@@ -160,16 +171,26 @@ async function portalCookie(): Promise<string> {
 }
 
 describe('the portal link', () => {
-  it('is e-mailed from the business on PUBLIC_URL, and works once', async () => {
+  it('is e-mailed from the business on PUBLIC_URL; a GET or HEAD of it leaves it usable, the POST uses it up once', async () => {
     const link = await sendLink();
-    expect(link.startsWith(`${t.config.publicUrl}/api/portal/enter/`)).toBe(true);
+    expect(link.startsWith(`${t.config.publicUrl}/portal/enter/`)).toBe(true);
     const [mail] = (await mailsTo(t.config.dataDir, ada.email, /portal/i)).slice(-1);
     expect(mail!.from?.text).toContain('Sparkle Pools');
     expect(mail!.subject).toBe('Your portal at Sparkle Pools');
 
+    // Opening the link (a mail scanner, a preview, the page itself) uses nothing up.
+    const token = link.split('/').pop()!;
+    for (const method of ['GET', 'HEAD']) {
+      const opened = await t.request(`/api/portal/enter/${token}`, { method });
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get('location')).toBe(`/portal/enter/${token}`);
+      expect(opened.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await t.request(new URL(link).pathname)).headers.get('set-cookie')).toBeNull();
+
     const first = await follow(link);
-    expect(first.response.status).toBe(303);
-    expect(first.response.headers.get('location')).toBe('/portal');
+    expect(first.response.status).toBe(200);
+    expect(first.next).toBe('/portal');
     const setCookie = first.response.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^rounds_portal=/);
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -183,11 +204,13 @@ describe('the portal link', () => {
     });
 
     const again = await follow(link);
-    expect(again.response.status).toBe(303);
-    expect(again.response.headers.get('location')).toBe('/portal/expired');
+    expect(again.response.status).toBe(404);
+    expect((await again.response.json()).error.message).toBe(
+      'This link is no longer valid. Please ask the business for a new one.',
+    );
+    expect(again.next).toBe('/portal/expired');
     expect(again.cookie).toBeNull();
     // Only the token's sha256 is stored.
-    const token = link.split('/').pop()!;
     const rows = await t.db.select({ hash: portalLinks.tokenHash }).from(portalLinks);
     expect(rows.some((row) => row.hash === token)).toBe(false);
   });
@@ -207,7 +230,7 @@ describe('the portal link', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(portalLinks.id, row!.id));
     const followed = await follow(link);
-    expect(followed.response.headers.get('location')).toBe('/portal/expired');
+    expect(followed.next).toBe('/portal/expired');
     expect(followed.cookie).toBeNull();
   });
 
@@ -234,12 +257,12 @@ describe('the portal link', () => {
       publicUrl: t.config.publicUrl,
       next: `/portal/visits/${ada.visitId}`,
     });
-    expect((await follow(toVisit)).response.headers.get('location')).toBe(`/portal/visits/${ada.visitId}`);
+    expect((await follow(toVisit)).next).toBe(`/portal/visits/${ada.visitId}`);
     const away = await issuePortalLink(t.db, client, {
       publicUrl: t.config.publicUrl,
       next: 'https://evil.example/portal',
     });
-    expect((await follow(away)).response.headers.get('location')).toBe('/portal');
+    expect((await follow(away)).next).toBe('/portal');
   });
 
   it('is revoked from the client page: unused links and open sessions stop working', async () => {
@@ -255,7 +278,7 @@ describe('the portal link', () => {
     expect(revoked.status).toBe(204);
     expect((await t.request('/api/portal/me', { cookie })).status).toBe(401);
     const followed = await follow(unused);
-    expect(followed.response.headers.get('location')).toBe('/portal/expired');
+    expect(followed.next).toBe('/portal/expired');
   });
 
   it('is sent by owners and managers only; 409 without an e-mail; 404 for another workspace', async () => {

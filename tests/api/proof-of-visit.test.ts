@@ -187,6 +187,54 @@ describe('the completion gate', () => {
     expect(done).toMatchObject({ status: 'completed', overrideReason: 'Pump room flooded; photos next week' });
   });
 
+  it('holds for a visit made as completed: 409 with the list and nothing made; a reason from the office passes', async () => {
+    const { property, template } = await poolVisit({ requireSignature: true });
+    const id = crypto.randomUUID();
+    const made = (user: TestUser, extra: Record<string, unknown> = {}) =>
+      call(user, '/api/visits', 'POST', {
+        id,
+        propertyId: property.id,
+        scheduledAt: new Date().toISOString(),
+        status: 'completed',
+        assigneeIds: [tech.id],
+        ...extra,
+      });
+    const refused = await json<{ error: { message: string; missing: { taskId?: string; needs: string[] }[] } }>(
+      await made(owner),
+      409,
+    );
+    expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
+    expect(refused.error.missing).toEqual([
+      { taskId: expect.any(String), needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'] },
+      { needs: ['signature'] },
+    ]);
+    // The refusal made nothing: no visit, no tasks, no people.
+    expect((await call(owner, `/api/visits/${id}`)).status).toBe(404);
+    expect(await t.db.select().from(visits).where(eq(visits.id, id))).toEqual([]);
+
+    // A technician cannot make visits at all, with a reason or without.
+    expect((await made(tech, { overrideReason: 'Customer asked' })).status).toBe(403);
+    await json(await made(manager, { overrideReason: ' ' }), 400);
+
+    const done = await json<VisitDetailDto>(await made(owner, { overrideReason: 'Logged after the fact' }), 201);
+    expect(done).toMatchObject({ id, status: 'completed', overrideReason: 'Logged after the fact' });
+    expect(done.tasks.map((task) => task.name)).toEqual([template.name]);
+    expect(done.completedAt).not.toBeNull();
+  });
+
+  it('lets a visit be made as completed when nothing is required of it', async () => {
+    const property = await createProperty(t, owner, {}, [tech]);
+    const done = await json<VisitDetailDto>(
+      await call(manager, '/api/visits', 'POST', {
+        propertyId: property.id,
+        scheduledAt: new Date().toISOString(),
+        status: 'completed',
+      }),
+      201,
+    );
+    expect(done).toMatchObject({ status: 'completed', overrideReason: null });
+  });
+
   it('records a reopening by the office on the visit; a completed visit is read-only for technicians', async () => {
     const { visit, task } = await poolVisit();
     await json(await complete(owner, visit.id, { overrideReason: 'Office test' }), 200);

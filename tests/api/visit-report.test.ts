@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notes, properties, visits, workspaces } from '../../src/server/db/schema';
+import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
+import { openMailer } from '../../src/server/mail/mailer';
+import { sendDueMessages } from '../../src/server/modules/notifications';
+import { clientMessages, notes, properties, visits, workspaces } from '../../src/server/db/schema';
 import type { Requirement } from '../../src/shared/evidence';
 import type { VisitReportDto } from '../../src/shared/schemas/visit-report';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
@@ -18,6 +21,8 @@ import {
 } from '../support/factories';
 import { json } from '../support/json';
 import { mailsTo } from '../support/outbox';
+import { freePort } from '../support/ports';
+import { startSmtp } from '../support/smtp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 // Issue 27 §7: the visit report, as JSON, as a PDF parsed back, and sent to the client.
@@ -277,49 +282,99 @@ describe('POST /api/visits/:id/report/send', () => {
 });
 
 describe('sending the report on completion', () => {
-  it('goes out when the property asks for it, and only then', async () => {
+  const subject = /^Visit report from Bluewater Pools: Auto Send Villa$/;
+  const complete = (user: TestUser, visitId: string) =>
+    t.request(`/api/visits/${visitId}`, { method: 'PATCH', cookie: user.cookie, body: { status: 'completed' } });
+  const reportMessages = (visitId: string) =>
+    t.db
+      .select()
+      .from(clientMessages)
+      .where(and(eq(clientMessages.visitId, visitId), eq(clientMessages.kind, 'visit_report')));
+
+  async function autoSendProperty() {
     const asks = await createProperty(t, owner, { name: 'Auto Send Villa', address: '5 Tide Way' }, [tech]);
     const email = `auto-${asks.id.slice(0, 8)}@example.com`;
     await createClientRow(t, owner.workspaceId, { name: 'Ava Auto', email }, [asks.id]);
-    const subject = /^Visit report from Bluewater Pools: Auto Send Villa$/;
+    return { asks, email };
+  }
 
-    // Off: completing sends nothing.
+  it('goes out through the outbox when the property asks for it, and only then, once', async () => {
+    const { asks, email } = await autoSendProperty();
+    const deps = messageWorkerDeps(t.db, t.config, { storage: t.storage });
+
+    // Off: completing sends no report (the client hears 'Visit completed' instead).
     const quiet = await createVisit(t, asks.id, { lead: tech, status: 'in_progress' });
-    expect(
-      (
-        await t.request(`/api/visits/${quiet.id}`, {
-          method: 'PATCH',
-          cookie: tech.cookie,
-          body: { status: 'completed' },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await complete(tech, quiet.id)).status).toBe(200);
+    await sendDueMessages(deps);
     expect(await mailsTo(t.config.dataDir, email, subject)).toHaveLength(0);
+    expect(await reportMessages(quiet.id)).toEqual([]);
 
-    // On: the technician who completes it sends it from the business.
+    // On: completing writes the message with the completion; the request renders and sends nothing.
     await t.db.update(properties).set({ sendReportOnComplete: true }).where(eq(properties.id, asks.id));
     const visit = await createVisit(t, asks.id, { lead: tech, status: 'in_progress' });
-    const done = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, {
-        method: 'PATCH',
-        cookie: tech.cookie,
-        body: { status: 'completed' },
-      }),
-      200,
-    );
-    expect(done.status).toBe('completed');
-    expect(done.reportSentAt).not.toBeNull();
+    const done = await json<VisitDetailDto>(await complete(tech, visit.id), 200);
+    expect(done).toMatchObject({ status: 'completed', reportSentAt: null });
+    expect(await reportMessages(visit.id)).toMatchObject([{ status: 'pending', recipient: email }]);
+    expect(await mailsTo(t.config.dataDir, email, subject)).toHaveLength(0);
+
+    // The worker renders and sends it from the business, with the PDF, and the visit records when.
+    await sendDueMessages(deps);
     const mails = await mailsTo(t.config.dataDir, email, subject);
     expect(mails).toHaveLength(1);
+    expect(mails[0]!.from?.value[0]?.name).toBe('Bluewater Pools');
     expect(mails[0]!.attachments[0]!.contentType).toBe('application/pdf');
+    const after = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }), 200);
+    expect(after.reportSentAt).not.toBeNull();
+    // No 'Visit completed' message besides the report.
+    const others = await t.db.select().from(clientMessages).where(eq(clientMessages.visitId, visit.id));
+    expect(others.map((row) => row.kind)).toEqual(['visit_report']);
 
-    // Completed again (already completed): not sent twice.
-    await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'completed' },
-    });
+    // Completed again (already completed), and the worker run again: not sent twice.
+    await complete(owner, visit.id);
+    await sendDueMessages(deps);
     expect(await mailsTo(t.config.dataDir, email, subject)).toHaveLength(1);
+  });
+
+  it('with the mail server down at completion, is sent once when it comes back, never twice', async () => {
+    const { asks } = await autoSendProperty();
+    await t.db.update(properties).set({ sendReportOnComplete: true }).where(eq(properties.id, asks.id));
+    const port = await freePort();
+    const deps = messageWorkerDeps(t.db, t.config, {
+      storage: t.storage,
+      mailer: openMailer({ ...t.config, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true` }),
+    });
+    const visit = await createVisit(t, asks.id, { lead: tech, status: 'in_progress' });
+    // Completing does not wait on the mail server: it answers, with the report still to go.
+    expect((await json<VisitDetailDto>(await complete(tech, visit.id), 200)).reportSentAt).toBeNull();
+
+    // Down: the attempt fails, is kept with its error, and waits for the worker's retry.
+    await sendDueMessages(deps);
+    const [failed] = await reportMessages(visit.id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed!.notBefore.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    const smtp = await startSmtp({ port });
+    try {
+      // Back, but the retry is not due yet: nothing goes early.
+      await sendDueMessages(deps);
+      expect(smtp.received).toHaveLength(0);
+      // The retry's time comes; two workers' worth of runs send it once.
+      await t.db
+        .update(clientMessages)
+        .set({ notBefore: sql`now()` })
+        .where(eq(clientMessages.id, failed!.id));
+      await Promise.all([sendDueMessages(deps), sendDueMessages(deps)]);
+      await sendDueMessages(deps);
+      const reports = smtp.received.filter((mail) => subject.test(mail.subject ?? ''));
+      expect(reports).toHaveLength(1);
+      expect(reports[0]!.attachments[0]!.contentType).toBe('application/pdf');
+      expect((await reportMessages(visit.id))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+      const [row] = await t.db.select({ at: visits.reportSentAt }).from(visits).where(eq(visits.id, visit.id));
+      expect(row!.at).not.toBeNull();
+    } finally {
+      await smtp.stop();
+    }
   });
 });
 

@@ -3,9 +3,8 @@
 // nothing due for a second, then prints how many messages it handled.
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { openMailer } from '../../src/server/mail/mailer';
 import { sendDueMessages } from '../../src/server/modules/notifications';
-import { issuePortalLink } from '../../src/server/modules/portal';
+import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 
 const [url, smtpUrl, dataDir] = process.argv.slice(2) as [string, string, string];
 const config = loadConfig({
@@ -15,13 +14,7 @@ const config = loadConfig({
   SMTP_URL: smtpUrl,
 });
 const handle = openDatabase({ kind: 'postgres', url });
-const deps = {
-  db: handle.db,
-  mailer: openMailer(config),
-  config,
-  portalLink: (client: { workspaceId: string; clientId: string }, next: string) =>
-    issuePortalLink(handle.db, client, { publicUrl: config.publicUrl, next }),
-};
+const deps = messageWorkerDeps(handle.db, config);
 let handled = 0;
 let idleSince = Date.now();
 while (Date.now() - idleSince < 1000) {

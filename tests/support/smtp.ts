@@ -4,9 +4,10 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server on a free port that keeps every message it accepts, parsed. With
- * `refuse`, it answers every recipient with that error instead.
+ * `refuse`, it answers every recipient with that error instead. `port`: a given one (a server
+ * that was down and comes back), else a free one.
  */
-export async function startSmtp(options: { refuse?: string } = {}) {
+export async function startSmtp(options: { refuse?: string; port?: number } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,7 +26,7 @@ export async function startSmtp(options: { refuse?: string } = {}) {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,

@@ -65,6 +65,20 @@ export const usePortalInvoices = (offset: number) =>
   });
 
 /**
+ * 'Open my portal' on the page an e-mailed link opens: posts the link's token, which uses it up
+ * and starts the portal session (its cookie); answers where to go. Opening the page alone (a mail
+ * scanner does) uses nothing up. A plain function, as below.
+ */
+export async function enterPortal(token: string): Promise<{ next: string }> {
+  const entered = await api<{ next: string }>(`/api/portal/enter/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body: {},
+  });
+  portalQueryClient.clear();
+  return entered;
+}
+
+/**
  * 'Request a visit' (POST /api/portal/requests); the client's requests are read again after. A
  * plain function, not a mutation hook: the portal's one write (and TanStack's `useMutation` chunk
  * stays out of the portal's load, tests/e2e/bundle-budget.spec.ts).

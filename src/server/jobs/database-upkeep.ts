@@ -17,7 +17,7 @@ export async function upkeepDatabase(database: DatabaseHandle): Promise<void> {
 }
 
 /** Runs the upkeep now and then every `intervalMs`; the timer does not keep the process alive. */
-export function startDatabaseUpkeepJob(database: DatabaseHandle, intervalMs = UPKEEP_INTERVAL_MS): () => void {
-  if (database.kind !== 'pglite') return () => undefined;
+export function startDatabaseUpkeepJob(database: DatabaseHandle, intervalMs = UPKEEP_INTERVAL_MS): () => Promise<void> {
+  if (database.kind !== 'pglite') return async () => undefined;
   return repeatEvery(intervalMs, 'database upkeep job', () => upkeepDatabase(database));
 }

@@ -44,6 +44,6 @@ export async function extendSeriesHorizon(db: Database, now = new Date()): Promi
 }
 
 /** Runs the job now and then daily; the timer does not keep the process alive. Returns a stop function. */
-export function startSeriesHorizonJob(db: Database, intervalMs = HORIZON_JOB_INTERVAL_MS): () => void {
+export function startSeriesHorizonJob(db: Database, intervalMs = HORIZON_JOB_INTERVAL_MS): () => Promise<void> {
   return repeatEvery(intervalMs, 'series horizon job', () => extendSeriesHorizon(db));
 }

@@ -54,11 +54,21 @@ export const assigneeIds = z
   .max(20, VISIT_MESSAGES.tooManyAssignees)
   .refine((ids) => new Set(ids).size === ids.length, VISIT_MESSAGES.assigneeTwice);
 
+/** Issue 27, 'Complete anyway': with status completed, an owner's or manager's written reason. */
+const overrideReason = z
+  .string(VISIT_MESSAGES.overrideReasonRequired)
+  .trim()
+  .min(1, VISIT_MESSAGES.overrideReasonRequired)
+  .max(TEXT_LIMITS.description, VISIT_MESSAGES.overrideReasonTooLong)
+  .optional();
+
 export const createVisitInput = z.object({
   id: clientId,
   propertyId,
   scheduledAt,
   status: visitStatus.default('scheduled'),
+  /** Made as completed with evidence missing: the office's reason, as when completing later. */
+  overrideReason,
   /** Add the property's active tasks as pending visit tasks (on by default). */
   addPropertyTasks: z.boolean().default(true),
   assigneeIds: assigneeIds.optional(),
@@ -85,13 +95,7 @@ export const updateVisitInput = z.object({
   propertyId: propertyId.optional(),
   scheduledAt: scheduledAt.optional(),
   status: visitStatus.optional(),
-  /** Issue 27, 'Complete anyway': with status completed, an owner's or manager's written reason. */
-  overrideReason: z
-    .string(VISIT_MESSAGES.overrideReasonRequired)
-    .trim()
-    .min(1, VISIT_MESSAGES.overrideReasonRequired)
-    .max(TEXT_LIMITS.description, VISIT_MESSAGES.overrideReasonTooLong)
-    .optional(),
+  overrideReason,
   /** Replaces who is on the visit (the first as lead). */
   assigneeIds: assigneeIds.optional(),
   version: expectedVersion,

@@ -1,5 +1,5 @@
 import { useRoutes } from 'react-router';
-import { PortalExpiredPage, PortalLayout } from './portal-layout';
+import { PortalEnterPage, PortalExpiredPage, PortalLayout } from './portal-layout';
 import { PortalHomePage } from './portal-home-page';
 import { PortalInvoicesPage } from './portal-invoices-page';
 import { PortalRequestPage } from './portal-request-page';
@@ -9,10 +9,11 @@ import { PortalVisitPage } from './portal-visit-page';
 // small and a client opens several; a lazy route each cost main ≈ 160 bytes, over the budget of
 // /login (tests/e2e/bundle-budget.spec.ts).
 
-/** /portal, /portal/visits/{id}, /portal/invoices, /portal/request and /portal/expired. */
+/** /portal, /portal/visits/{id}, /portal/invoices, /portal/request, /portal/enter/{token} and /portal/expired. */
 export function PortalApp() {
   return useRoutes([
     { path: 'expired', element: <PortalExpiredPage /> },
+    { path: 'enter/:token', element: <PortalEnterPage /> },
     {
       element: <PortalLayout />,
       children: [

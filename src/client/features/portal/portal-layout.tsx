@@ -1,9 +1,9 @@
-import { Anchor, Box, Container, Group, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useLayoutEffect, type ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
-import { portalQueryClient, usePortalMe } from '../../api/portal';
+import { enterPortal, portalQueryClient, usePortalMe } from '../../api/portal';
 import { ErrorBox } from '../../components/error-box';
 import { portalPaths } from './portal-paths';
 import { removePageFrame } from '../../shell/page-frame';
@@ -59,8 +59,8 @@ function SignedOut() {
   );
 }
 
-/** /portal/expired: where a link that no longer works leads (no session). */
-export function PortalExpiredPage() {
+/** A portal page without a session: the business is not known yet, so the frame says 'Client portal'. */
+function PortalBareFrame({ children }: { children: ReactNode }) {
   useLayoutEffect(() => removePageFrame());
   return (
     <>
@@ -70,11 +70,52 @@ export function PortalExpiredPage() {
         </Container>
       </Box>
       <Container size="sm" py="md" component="main">
-        <Title order={1} size="h3" mb="md">
-          Link no longer valid
-        </Title>
-        <ErrorBox>{PORTAL_MESSAGES.linkInvalid}</ErrorBox>
+        {children}
       </Container>
     </>
   );
 }
+
+/**
+ * /portal/enter/{token}: where an e-mailed link opens. One button uses the link up (a POST), so a
+ * mail scanner or a link preview that opens the page leaves the link working for the client.
+ */
+export function PortalEnterPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      const { next } = await enterPortal(token);
+      await navigate(next, { replace: true });
+    } catch {
+      await navigate(PORTAL_EXPIRED, { replace: true });
+    }
+  };
+  return (
+    <PortalBareFrame>
+      <Title order={1} size="h3" mb="sm">
+        Your client portal
+      </Title>
+      <Text mb="md">Your visits, their reports and your invoices, from the link in your e-mail.</Text>
+      <Button size="md" fullWidth loading={opening} onClick={() => void open()}>
+        Open my portal
+      </Button>
+    </PortalBareFrame>
+  );
+}
+
+/** /portal/expired: where a link that no longer works leads (no session). */
+export function PortalExpiredPage() {
+  return (
+    <PortalBareFrame>
+      <Title order={1} size="h3" mb="md">
+        Link no longer valid
+      </Title>
+      <ErrorBox>{PORTAL_MESSAGES.linkInvalid}</ErrorBox>
+    </PortalBareFrame>
+  );
+}
+
+const PORTAL_EXPIRED = '/portal/expired';

@@ -264,14 +264,15 @@ export async function queueVisitDeleted(tx: Executor, member: Member, visitId: s
 }
 
 /**
- * A visit was just completed: the client hears it with a link to its report (unless the report
- * itself goes), told as it happened: completed anyway and why, the tasks not done, and photos
- * only when there are some.
+ * A visit was just completed: the client hears it with a link to its report, or, where the
+ * property sends the report on completion, gets the report itself with its PDF ('visit_report':
+ * the worker renders it when it sends, never the request that completes the visit). Told as it
+ * happened: completed anyway and why, the tasks not done, and photos only when there are some.
  */
 export async function queueVisitCompleted(tx: Executor, member: Member, visitId: string): Promise<void> {
   const causedBy = member.id;
   const to = await visitRecipient(tx, visitId, 'visit_completed');
-  if (!to || to.sendsReport) return;
+  if (!to) return;
   const [visit] = await tx.select({ overrideReason: visits.overrideReason }).from(visits).where(eq(visits.id, visitId));
   const notDone = await tx
     .select({ name: visitTasks.name })
@@ -288,7 +289,8 @@ export async function queueVisitCompleted(tx: Executor, member: Member, visitId:
     notDone: notDone.map((task) => task.name),
     photoCount: pictures?.count ?? 0,
   };
-  await insertMessage(tx, to, { kind: 'visit_completed', visitId, payload, causedBy });
+  const kind = to.sendsReport ? 'visit_report' : 'visit_completed';
+  await insertMessage(tx, to, { kind, visitId, payload, causedBy });
 }
 
 /** 'On my way': once per visit (a second tap, or a replay, finds the first). */

@@ -88,6 +88,9 @@ function words(context: MessageContext): { subject: string; lines: string[]; lin
         lines: completedLines(visit, place),
         ...(context.portalUrl ? { link: { label: 'See the visit report', url: context.portalUrl } } : {}),
       };
+    case 'visit_report':
+      // The report's e-mail is its own (visits/visit-report-mail.ts), the same as when sent by hand.
+      throw new Error('A visit report is written by the visit report, not here');
     case 'invoice_sent': {
       const due = typeof payload.dueDate === 'string' ? `, due ${payload.dueDate}` : '';
       return {

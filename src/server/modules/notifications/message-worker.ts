@@ -6,6 +6,7 @@ import {
   NOTIFICATION_OF,
   type ClientMessageKind,
 } from '../../../shared/notifications';
+import { messageRecipient, type PortalClient } from '../../access';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -32,12 +33,25 @@ import { onMessageWritten } from './wake';
 // server accepted it and the process died before it wrote 'sent'). A failed send waits 30 s,
 // then 1, 2, 4, 8 minutes; the sixth failure is final. The error is kept on the row.
 
+/** A mail written elsewhere with one attachment: the visit report (modules/visits `clientReportMail`). */
+export interface ReportMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachment: { filename: string; content: Buffer; contentType: string };
+}
+
 export interface WorkerDeps {
   db: Database;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'authSecret'>;
   /** A fresh single-use portal link for a client, to `next` (modules/portal `issuePortalLink`). */
   portalLink: (client: { workspaceId: string; clientId: string }, next: string) => Promise<string>;
+  /**
+   * The visit report on completion as the client reads it, rendered now (modules/visits
+   * `clientReportMail`); null when the client no longer sees the visit.
+   */
+  visitReport: (client: PortalClient, visitId: string) => Promise<ReportMail | null>;
 }
 
 /** A claimed message is another worker's to take only after this long (a crashed worker). */
@@ -114,14 +128,19 @@ async function deliver(deps: WorkerDeps, message: Claimed): Promise<void> {
       .where(eq(clientMessages.id, message.id));
     return;
   }
+  const sentAt = new Date();
   await deps.db
     .update(clientMessages)
     .set(
       outcome.status === 'sent'
-        ? { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }
+        ? { status: 'sent', sentAt, lockedUntil: null, lastError: null }
         : { status: outcome.status, lockedUntil: null, lastError: outcome.reason },
     )
     .where(eq(clientMessages.id, message.id));
+  // The visit shows when its report went (as when the office sends it by hand).
+  if (outcome.status === 'sent' && message.kind === 'visit_report' && message.visitId) {
+    await deps.db.update(visits).set({ reportSentAt: sentAt }).where(eq(visits.id, message.visitId));
+  }
 }
 
 /** Writes and sends one message as things are now; a message no longer wanted is skipped, with why. */
@@ -178,16 +197,23 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
       : message.kind === 'invoice_sent'
         ? '/portal/invoices'
         : null;
+  let report: ReportMail | null = null;
+  if (message.kind === 'visit_report') {
+    report = message.visitId ? await deps.visitReport(messageRecipient(client), message.visitId) : null;
+    if (!report) return { status: 'skipped', reason: 'The visit is gone' };
+  }
   const portalUrl = next ? await deps.portalLink(client, next) : null;
-  const mail = clientMessageMail({
-    kind: message.kind as ClientMessageKind,
-    payload: message.payload,
-    business: context.business,
-    timeZone: context.timeZone,
-    clientName: context.clientName,
-    portalUrl,
-    unsubscribeUrl,
-  });
+  const mail = report
+    ? { subject: report.subject, text: report.text, html: report.html, attachments: [report.attachment] }
+    : clientMessageMail({
+        kind: message.kind as ClientMessageKind,
+        payload: message.payload,
+        business: context.business,
+        timeZone: context.timeZone,
+        clientName: context.clientName,
+        portalUrl,
+        unsubscribeUrl,
+      });
   try {
     await deps.mailer.send({
       to: message.recipient,
@@ -321,19 +347,14 @@ export function clientOfToken(secret: string, token: string): string | null {
 
 /**
  * Polls every `intervalMs` (a claim is one indexed query on the due rows), and looks 25 ms after
- * this process writes a message (wake.ts); returns a stop function.
+ * this process writes a message (wake.ts); returns a stop function that resolves once the batch
+ * under way is sent and recorded (graceful shutdown closes the database after it).
  */
-export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => void {
-  let running = false;
+export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
+  const work = async () => {
     try {
       do {
         again = false;
@@ -342,25 +363,34 @@ export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => v
     } catch (error) {
       console.warn(`The message worker failed: ${rootCause(error)}`);
     } finally {
-      running = false;
+      running = null;
     }
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = work();
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   let soon: ReturnType<typeof setTimeout> | null = null;
   const unsubscribe = onMessageWritten(() => {
     if (soon) return;
     soon = setTimeout(() => {
       soon = null;
-      void tick();
+      tick();
     }, 25);
     soon.unref();
   });
-  void tick();
-  return () => {
+  tick();
+  return async () => {
     stopped = true;
     clearInterval(timer);
     if (soon) clearTimeout(soon);
     unsubscribe();
+    await running;
   };
 }

@@ -42,6 +42,6 @@ export async function queueDueReminders(db: Database, now = new Date()): Promise
 }
 
 /** Runs every minute; the timer does not keep the process alive. Returns a stop function. */
-export function startReminderJob(db: Database, intervalMs = 60_000): () => void {
+export function startReminderJob(db: Database, intervalMs = 60_000): () => Promise<void> {
   return repeatEvery(intervalMs, 'reminder job', () => queueDueReminders(db));
 }

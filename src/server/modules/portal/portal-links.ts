@@ -15,14 +15,16 @@ import type { MailDeps } from '../../mail/outgoing';
 import { sendAsPerson } from '../../mail/outgoing';
 
 // Issue 28 §1: portal links and sessions. A link is a random 32-byte token e-mailed to the client;
-// only its sha256 is stored. Following it (GET /api/portal/enter/{token}) uses it up at once and
-// starts a 30-day portal session, whose own random token is the cookie (again only its sha256 is
-// stored). Revoking a client's access ends both.
+// only its sha256 is stored. The link opens a page (/portal/enter/{token}) with one button, 'Open
+// my portal', which posts the token (POST /api/portal/enter/{token}): that uses it up and starts a
+// 30-day portal session, whose own random token is the cookie (again only its sha256 is stored).
+// Opening the link (GET or HEAD, as a mail scanner does) never uses it up. Revoking a client's
+// access ends both.
 
 const DAY_MS = 24 * 3600_000;
 
-/** The path a link's token is followed at (docs/api.md "Client portal"). */
-export const PORTAL_ENTER_PATH = '/api/portal/enter';
+/** The page an e-mailed link opens, with its token after it (docs/api.md "Client portal"). */
+export const PORTAL_ENTER_PATH = '/portal/enter';
 /** The portal session's cookie. */
 export const PORTAL_COOKIE = 'rounds_portal';
 

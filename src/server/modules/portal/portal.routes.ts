@@ -22,6 +22,7 @@ import {
   enterPortal,
   listPortalSignIns,
   PORTAL_COOKIE,
+  PORTAL_ENTER_PATH,
   revokePortalAccess,
   sendPortalLink,
   sha256,
@@ -31,30 +32,35 @@ import { listVisitRequests, updateVisitRequest } from './visit-requests.service'
 
 // Issue 28 §1: the client portal's HTTP surface (docs/api.md "Client portal").
 
-/** Where a link that no longer works leads: a page saying so (no session). */
-export const PORTAL_EXPIRED_PATH = '/portal/expired';
-
 /**
- * `GET /api/portal/enter/{token}`: the e-mailed link. Uses the token up, starts the session
- * (cookie: httpOnly, SameSite=Lax, Secure on https) and sends the browser on to the portal (303).
+ * `/api/portal/enter/{token}`. POST (the 'Open my portal' button of the page the e-mailed link
+ * opens) uses the token up, starts the session (cookie: httpOnly, SameSite=Lax, Secure on https)
+ * and answers where to go: `{ next }`; 404 with 'This link is no longer valid…' otherwise. GET
+ * (and HEAD), the address links had before, only leads to that page: a mail scanner that opens
+ * a link, or a browser that prefetches it, never uses it up.
  */
-export const portalEnterRoutes = new Hono<AppEnv>().get('/:token', async (c) => {
-  const entered = await enterPortal(c.var.db, c.req.param('token'), {
-    ipAddress: clientIp(c, c.var.config),
-    userAgent: c.req.header('user-agent') ?? null,
+export const portalEnterRoutes = new Hono<AppEnv>()
+  .get('/:token', (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(`${PORTAL_ENTER_PATH}/${encodeURIComponent(c.req.param('token'))}`, 303);
+  })
+  .post('/:token', async (c) => {
+    const entered = await enterPortal(c.var.db, c.req.param('token'), {
+      ipAddress: clientIp(c, c.var.config),
+      userAgent: c.req.header('user-agent') ?? null,
+    });
+    c.header('Cache-Control', 'no-store');
+    if (!entered) throw notFound(PORTAL_MESSAGES.linkInvalid);
+    setCookie(c, PORTAL_COOKIE, entered.sessionToken, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: c.var.config.publicUrl.startsWith('https:'),
+      maxAge: PORTAL_SESSION_DAYS * 24 * 3600,
+    });
+    return c.json({ next: entered.next });
   });
-  c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
-  if (!entered) return c.redirect(PORTAL_EXPIRED_PATH, 303);
-  setCookie(c, PORTAL_COOKIE, entered.sessionToken, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: c.var.config.publicUrl.startsWith('https:'),
-    maxAge: PORTAL_SESSION_DAYS * 24 * 3600,
-  });
-  return c.redirect(entered.next, 303);
-});
 
 /** The portal's client of the request (its cookie, or a verified account that is the client's); 401 otherwise. */
 const portalSignedIn = createMiddleware<PortalEnv>(async (c, next) => {

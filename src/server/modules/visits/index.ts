@@ -3,5 +3,5 @@ export { visitsRoutes } from './visits.routes';
 export { insertVisits } from './visits.service';
 export { requireMembers } from './visit-people.service';
 export { listItemColumns as visitListItemColumns, toListItem as toVisitListItem } from './visit-rows';
-export { getPortalVisitReport } from './visit-report';
+export { clientReportMail, getPortalVisitReport, type ReportMail } from './visit-report';
 export { openSignature } from './visit-evidence';

@@ -39,6 +39,8 @@ export async function noticeVisitMade(tx: Executor, member: Member, visitId: str
   const after = await visitStateForChange(tx, visitId);
   if (!after) return;
   if (after.status === 'scheduled') await queueVisitChange(tx, member, visitId, 'visit_scheduled', after);
+  // Made completed (past the gate): told, or sent the report, as when completed later.
+  if (after.status === 'completed') await queueVisitCompleted(tx, member, visitId);
   await tellPeople(tx, member, visitId, after.people, 'visit_assigned', 'assigned to you');
 }
 

@@ -283,35 +283,35 @@ async function deliverReport(deps: ReportDeps, member: Member, loaded: LoadedRep
   await deps.db.update(visits).set({ reportSentAt: new Date() }).where(eq(visits.id, report.visitId));
 }
 
+/** The report e-mail the outbox sends on completion: its words and the PDF attached. */
+export interface ReportMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachment: { filename: string; content: Buffer; contentType: string };
+}
+
 /**
- * Issue 27: after a visit is completed, its report goes to the client when the property asks for
- * it and the client has an e-mail. Never throws: completing the visit stands whatever the mail does.
+ * The report on completion, as the client reads it (the portal's view), rendered by the message
+ * worker when it sends the outbox's 'visit_report' message, never in the request that completes
+ * the visit. Null when the client no longer sees the visit (deleted, or its property moved).
  */
-export async function sendReportOnCompletion(
+export async function clientReportMail(
   db: Database,
-  mailer: Mailer,
   storage: Storage,
-  member: Member,
+  client: PortalClient,
   visitId: string,
-): Promise<void> {
+): Promise<ReportMail | null> {
+  let loaded: LoadedReport;
   try {
-    const [wanted] = await db
-      .select({ id: visits.id })
-      .from(visits)
-      .innerJoin(properties, eq(properties.id, visits.propertyId))
-      .innerJoin(clients, eq(clients.id, properties.clientId))
-      .where(
-        and(
-          eq(visits.id, visitId),
-          eq(visits.status, 'completed'),
-          eq(properties.sendReportOnComplete, true),
-          sql`coalesce(btrim(${clients.email}), '') <> ''`,
-        ),
-      );
-    if (!wanted) return;
-    // From the business, by whoever completed it (a technician too: the property asked for it).
-    await deliverReport({ db, mailer, storage }, member, await loadReport(db, member, visitId));
+    loaded = await loadReport(db, client, visitId);
   } catch (error) {
-    console.warn(`Visit ${visitId}: the report was not sent on completion: ${rootCause(error)}`);
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
   }
+  const pdf = await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded));
+  return {
+    ...visitReportMail(loaded.report),
+    attachment: { filename: visitReportFileName(loaded.report), content: pdf, contentType: 'application/pdf' },
+  };
 }

@@ -50,7 +50,7 @@ export const visitsRoutes = new Hono<MemberEnv>()
   .post('/', async (c) => c.json(await createVisit(c.var.db, c.var.member, await parseBody(c, createVisitInput)), 201))
   .get('/:id', async (c) => c.json(await getVisit(c.var.db, c.var.member, visitId(c))))
   .patch('/:id', async (c) =>
-    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), await parseBody(c, updateVisitInput), c.var)),
+    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), await parseBody(c, updateVisitInput))),
   )
   .delete('/:id', async (c) => {
     await removeVisit(c.var.db, c.var.member, visitId(c));

@@ -20,7 +20,6 @@ import type { Database, Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { conflict, evidenceMissing, notFound, staleVersion } from '../../errors';
 import { missingOnVisit } from './visit-evidence';
-import { sendReportOnCompletion, type ReportDeps } from './visit-report';
 import { aRow, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { startOfToday, startOfTomorrow } from '../../db/workspace-time';
 import { completedAtFor } from './completed-at';
@@ -263,6 +262,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
           visits: [{ id, scheduledAt: input.scheduledAt, status: input.status }],
           assigneeIds: assignees,
           tasks: input.addPropertyTasks ? 'property' : [],
+          completion: { member, overrideReason: input.overrideReason },
         });
         // Issue 28: the client hears of it, and the people put on it.
         if (made) await noticeVisitMade(tx, member, made);
@@ -299,6 +299,11 @@ export async function insertVisits(
     }[];
     assigneeIds: string[];
     tasks: 'property' | string[];
+    /**
+     * Who makes visits that are completed from the start, and their 'Complete anyway' reason:
+     * such visits pass the completion gate like any other completion, once their tasks are in.
+     */
+    completion?: { member: Member; overrideReason?: string };
   },
 ): Promise<string[]> {
   if (input.visits.length === 0) return [];
@@ -370,7 +375,38 @@ export async function insertVisits(
         and ${tasks.workspaceId} = ${input.workspaceId}
       order by made.id, lower(${tasks.name})`);
   }
+  await gateMadeCompleted(tx, ids, input.completion);
   return ids;
+}
+
+/**
+ * A visit made as completed (the visit form, the API, an import) passes the same gate as one
+ * completed later: its tasks and the property's signature rule are read after they are copied,
+ * inside the transaction that makes it, so a refusal makes nothing.
+ */
+async function gateMadeCompleted(
+  tx: Executor,
+  ids: string[],
+  completion: { member: Member; overrideReason?: string } | undefined,
+) {
+  const completed = await tx
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(inArray(visits.id, ids), eq(visits.status, 'completed')));
+  if (completed.length === 0) return;
+  // Only people complete visits; a job that made one completed would skip the gate.
+  if (!completion) throw new Error('A visit made as completed needs the person who completes it');
+  for (const visit of completed) {
+    // The visit is being made, so it is open: what may be done to it is what may be done to an open one.
+    const reason = await passCompletionGate(
+      tx,
+      completion.member,
+      visit.id,
+      { status: 'in_progress' },
+      completion.overrideReason,
+    );
+    if (reason !== null) await tx.update(visits).set({ overrideReason: reason }).where(eq(visits.id, visit.id));
+  }
 }
 
 /**
@@ -383,8 +419,6 @@ export async function updateVisit(
   member: Member,
   id: string,
   input: UpdateVisitData,
-  /** Issue 27: for the report a completion may send (visit-report.ts); none, no report. */
-  report?: Omit<ReportDeps, 'db'>,
 ): Promise<VisitDetailDto> {
   const visit = await requireVisit(db, member, id);
   // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
@@ -432,10 +466,6 @@ export async function updateVisit(
   });
   if (outcome === 'missing') throw notFound(VISIT_MESSAGES.notFound);
   if (outcome === 'stale') throw await stale();
-  // Issue 27: just completed: the report goes to the client if the property asks (never throws).
-  if (report && input.status === 'completed' && visit.status !== 'completed') {
-    await sendReportOnCompletion(db, report.mailer, report.storage, member, id);
-  }
   return getVisit(db, member, id);
 }
 
@@ -459,14 +489,29 @@ async function gateCompletion(
     return;
   }
   if (current.status === 'completed') return;
-  if (input.overrideReason !== undefined) {
+  changes.overrideReason = await passCompletionGate(tx, member, id, current, input.overrideReason);
+}
+
+/**
+ * The one completion gate, whichever way a visit becomes completed (a change of status, or a
+ * visit made completed): run inside that transaction after the visit row is locked or made.
+ * With a reason ('Complete anyway') the owner's or manager's reason is returned to keep on the
+ * visit (a technician gets 403); without, 409 with what is missing, else null.
+ */
+async function passCompletionGate(
+  tx: Executor,
+  member: Member,
+  id: string,
+  current: { status: VisitListItemDto['status'] },
+  overrideReason: string | undefined,
+): Promise<string | null> {
+  if (overrideReason !== undefined) {
     authorize(policy.visit.can(member, current).completeAnyway, VISIT_MESSAGES.overrideOfficeOnly);
-    changes.overrideReason = input.overrideReason;
-    return;
+    return overrideReason;
   }
   const missing = await missingOnVisit(tx, member, id);
   if (missing.length > 0) throw evidenceMissing(VISIT_MESSAGES.evidenceMissing, missing);
-  changes.overrideReason = null;
+  return null;
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "client_messages" DROP CONSTRAINT "client_messages_kind_check";--> statement-breakpoint
+ALTER TABLE "client_messages" ADD CONSTRAINT "client_messages_kind_check" CHECK (kind in ('visit_scheduled', 'visit_moved', 'visit_cancelled', 'visit_reminder', 'on_my_way', 'visit_completed', 'visit_report', 'invoice_sent'));
