@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+// Timestamps are read with their year as stored (years 1–99 included).
+import './timestamps';
 import {
   type AnyPgColumn,
   bigint,
