@@ -348,6 +348,10 @@ export const policy = {
   /** Issue 27, a visit's report: whoever sees the visit reads it; the office sends it to the client. */
   visitReport: {
     can: (viewer: Viewer) => ({ send: !isPortalClient(viewer) && manages(viewer) }),
+    /** Of the client, a technician sees the name and phone only (docs/api.md); the office and the client all of it. */
+    seesClientAddress: (viewer: Viewer) => isPortalClient(viewer) || manages(viewer),
+    /** The client reads the staff's names, never their e-mail addresses (the portal, and the report mailed to it). */
+    showsStaffEmails: (viewer: Viewer) => !isPortalClient(viewer),
   },
 
   /** Visit series: owners and managers only (a technician works the visits). */
