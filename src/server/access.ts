@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { NoteAttachableType, VisitStatus, WorkspaceRole } from '../shared/constants';
@@ -147,7 +148,12 @@ function asMember(actor: Actor, workspaceId: string, workspaceRole: WorkspaceRol
  */
 export async function resolvePortalClient(
   db: Executor,
-  from: { sessionTokenHash: string | null; actor: Actor | null; requested?: string | null },
+  from: {
+    sessionTokenHash: string | null;
+    actor: Actor | null;
+    requested?: string | null;
+    seen?: { ipAddress: string | null; userAgent: string | null };
+  },
 ): Promise<PortalClient | null> {
   if (from.sessionTokenHash) {
     const [row] = await db
@@ -166,13 +172,45 @@ export async function resolvePortalClient(
   const actor = from.actor;
   if (!actor?.emailVerified) return null;
   const wanted = from.requested && UUID.test(from.requested) ? from.requested.toLowerCase() : null;
+  // The account's way in is a portal session of its own (user_id set): listed with the client's
+  // sign-ins, and once revoked ('Revoke portal access', or leaving the business) it stays shut.
   const [row] = await db
-    .select({ workspaceId: clients.workspaceId, clientId: clients.id })
+    .select({ workspaceId: clients.workspaceId, clientId: clients.id, signIn: portalSessions.id })
     .from(clients)
-    .where(sql`lower(btrim(${clients.email})) = lower(${actor.email})`)
+    .leftJoin(portalSessions, and(eq(portalSessions.clientId, clients.id), eq(portalSessions.userId, actor.id)))
+    .where(and(sql`lower(btrim(${clients.email})) = lower(${actor.email})`, isNull(portalSessions.revokedAt)))
     .orderBy(sql`${clients.workspaceId} = ${wanted} desc nulls last`, clients.createdAt, clients.id)
     .limit(1);
-  return row ? (row as PortalClient) : null;
+  if (!row) return null;
+  if (!row.signIn) {
+    await db
+      .insert(portalSessions)
+      .values({
+        workspaceId: row.workspaceId,
+        clientId: row.clientId,
+        userId: actor.id,
+        // Never a cookie's hash: the account's own session is its way in, not a token.
+        tokenHash: `account:${randomUUID()}`,
+        ipAddress: from.seen?.ipAddress ?? null,
+        userAgent: from.seen?.userAgent?.slice(0, 500) ?? null,
+        expiresAt: new Date('9999-12-31T00:00:00Z'),
+      })
+      .onConflictDoNothing();
+  }
+  return { workspaceId: row.workspaceId, clientId: row.clientId } as PortalClient;
+}
+
+/**
+ * Leaving a business (removed, or a new role) shuts the portal way in of the person's own
+ * address too: every client of the workspace with that address gets a revoked account session
+ * for them (so the portal does not open one again). A fresh portal link still works.
+ */
+export async function shutAccountPortal(tx: Executor, workspaceId: string, userId: string): Promise<void> {
+  await tx.execute(sql`insert into ${portalSessions} (workspace_id, client_id, user_id, token_hash, expires_at, revoked_at)
+    select ${clients.workspaceId}, ${clients.id}, ${users.id}, 'account:' || gen_random_uuid(), '9999-12-31T00:00:00Z', now()
+    from ${clients} join ${users} on lower(btrim(${clients.email})) = lower(${users.email})
+    where ${clients.workspaceId} = ${workspaceId} and ${users.id} = ${userId}
+    on conflict (client_id, user_id) where user_id is not null do update set revoked_at = coalesce(${portalSessions.revokedAt}, now())`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -317,6 +355,10 @@ export const policy = {
   /** Issue 27, a visit's report: whoever sees the visit reads it; the office sends it to the client. */
   visitReport: {
     can: (viewer: Viewer) => ({ send: !isPortalClient(viewer) && manages(viewer) }),
+    /** Of the client, a technician sees the name and phone only (docs/api.md); the office and the client all of it. */
+    seesClientAddress: (viewer: Viewer) => isPortalClient(viewer) || manages(viewer),
+    /** The client reads the staff's names, never their e-mail addresses (the portal, and the report mailed to it). */
+    showsStaffEmails: (viewer: Viewer) => !isPortalClient(viewer),
   },
 
   /** Visit series: owners and managers only (a technician works the visits). */
@@ -519,6 +561,28 @@ export const policy = {
     },
   },
 } as const;
+
+/** How much a role may do, to compare two: an owner does all a manager does, a manager all a technician does. */
+const ROLE_RANK: Record<WorkspaceRole, number> = { technician: 0, manager: 1, owner: 2 };
+
+/**
+ * An idempotent replay (a write sent again with its `Idempotency-Key`) answers with the first
+ * answer only while its user still has the access that answer was made under: a member of the
+ * same workspace with a role at least as strong. Removed: 404 as for any workspace not theirs;
+ * demoted: 403. A request made in no workspace (personal routes) has nothing to re-check.
+ */
+export async function requireReplayAllowed(
+  db: Executor,
+  actor: Actor,
+  first: { workspaceId: string | null; role: WorkspaceRole | null },
+): Promise<void> {
+  if (!first.workspaceId || !first.role) return;
+  const { member, refused } = await resolveMember(db, actor, first.workspaceId);
+  if (!member || refused) throw notFound(WORKSPACE_MESSAGES.notFound);
+  if (ROLE_RANK[member.workspaceRole] < ROLE_RANK[first.role]) {
+    throw forbidden(WORKSPACE_MESSAGES.roleChangedSinceRequest);
+  }
+}
 
 /** Every kind the policy can look a record up by (the photo and note attachables among them). */
 type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport' | 'portal'>;

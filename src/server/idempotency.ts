@@ -23,6 +23,7 @@ import { isUpload } from './guards';
 import { rootCause } from './log';
 import { MULTIPART_OVERHEAD, uploadsDir } from './modules/photos';
 import type { AppEnv } from './types';
+import { requireReplayAllowed, type Member } from './access';
 import { WORKSPACE_HEADER } from '../shared/messages/workspaces';
 
 // Issue 17: a write sent with an `Idempotency-Key` is safe to send again. The first request
@@ -45,7 +46,10 @@ const PURGE_EVERY_MS = 60_000;
 const ttl = sql.raw(`interval '${IDEMPOTENCY_KEY_TTL_HOURS} hours'`);
 const abandoned = sql.raw(`interval '${ABANDONED_AFTER_SECONDS} seconds'`);
 
-export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+/** The routes behind this middleware may set the request's member (the workspace and role it ran as). */
+type KeyedEnv = { Variables: AppEnv['Variables'] & { member?: Member } };
+
+export const idempotency = createMiddleware<KeyedEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
   const actor = c.get('actor');
   // Signed out: the route answers 401 and there is nobody to keep the key for.
@@ -53,6 +57,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   if (!UUID.test(key)) throw badRequest(IDEMPOTENCY_MESSAGES.keyNotUuid);
+  // A uuid is the same whatever its letter case: 'ABC…' and 'abc…' are one key.
+  const sameKey = key.toLowerCase();
 
   const url = new URL(c.req.url);
   const target = url.pathname + url.search;
@@ -65,7 +71,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (isUpload(c.req.method, c.req.path)) spooled = await spoolUpload(c, hash);
   else await takeJsonBody(c, hash);
   try {
-    return await answerOnce(c, next, key, target, hash.digest());
+    return await answerOnce(c, next, sameKey, target, hash.digest());
   } finally {
     await spooled?.remove();
   }
@@ -73,7 +79,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Claims the key and runs the route, or answers with the first request's answer (see the top). */
 async function answerOnce(
-  c: Context<AppEnv>,
+  c: Context<KeyedEnv>,
   next: () => Promise<void>,
   key: string,
   target: string,
@@ -99,6 +105,8 @@ async function answerOnce(
         status: idempotencyKeys.status,
         responseBody: idempotencyKeys.responseBody,
         responseType: idempotencyKeys.responseType,
+        workspaceId: idempotencyKeys.workspaceId,
+        role: idempotencyKeys.role,
         gone: sql<boolean>`${idempotencyKeys.createdAt} < now() - ${ttl}
           or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < now() - ${abandoned})`,
       })
@@ -119,6 +127,8 @@ async function answerOnce(
     }
     if (row.requestHash !== requestHash) throw unprocessable(IDEMPOTENCY_MESSAGES.keyReused);
     if (row.status !== null) {
+      // The access the first answer was made under is checked again (a member removed or demoted since).
+      await requireReplayAllowed(db, actor, row);
       const headers = { [IDEMPOTENT_REPLAYED_HEADER]: 'true', 'Content-Type': row.responseType ?? 'application/json' };
       return c.newResponse(hasNoBody(row.status) ? null : (row.responseBody ?? ''), row.status as 200, headers);
     }
@@ -139,11 +149,19 @@ async function answerOnce(
   }
   // A failure of ours (or of the database) is not an answer to keep: a retry runs again.
   if (c.res.status >= 500) return void (await release());
+  const member = c.var.member;
   try {
     const text = c.res.body ? await c.res.clone().text() : null;
     await db
       .update(idempotencyKeys)
-      .set({ status: c.res.status, responseBody: text, responseType: c.res.headers.get('content-type') })
+      .set({
+        status: c.res.status,
+        responseBody: text,
+        responseType: c.res.headers.get('content-type'),
+        // The workspace and role the route ran as (routes in no workspace set no member).
+        workspaceId: member?.workspaceId ?? null,
+        role: member?.workspaceRole ?? null,
+      })
       .where(mine);
   } catch (error) {
     // The write is done and its answer goes out; only the key is let go.

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { visitRequests, visitTasks } from '../../src/server/db/schema';
 import { issuePortalLink } from '../../src/server/modules/portal';
-import { createPhotoRow, createUser, uniqueEmail, type TestUser } from '../support/factories';
+import { addMember, createPhotoRow, createUser, uniqueEmail, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { createTestApp } from '../support/test-app';
 import {
@@ -837,17 +837,120 @@ describe('authorization matrix', () => {
     ).toEqual([]);
   });
 
-  it.each(ENDPOINTS)('%s', async (endpoint) => {
-    const row = TABLE[endpoint];
-    expect(row, `${endpoint} has no row in the authorization matrix`).toBeDefined();
-    counts.endpoints += 1;
-    const problems: string[] = [];
-    for (const role of ROLES) {
-      for (const kind of KINDS) {
-        counts.cells += 1;
-        problems.push(...(await run(endpoint, row!, role, kind)));
+  it.each(ENDPOINTS)(
+    '%s',
+    async (endpoint) => {
+      const row = TABLE[endpoint];
+      expect(row, `${endpoint} has no row in the authorization matrix`).toBeDefined();
+      counts.endpoints += 1;
+      const problems: string[] = [];
+      for (const role of ROLES) {
+        for (const kind of KINDS) {
+          counts.cells += 1;
+          problems.push(...(await run(endpoint, row!, role, kind)));
+        }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+    600_000,
+  );
+});
+
+/**
+ * Two more callers: a manager of A who, half-way through the test, is removed from A or made a
+ * technician there. Every endpoint is first called as that manager (each write with an
+ * Idempotency-Key, on a world of its own), then every request is sent again as it was, the writes
+ * with their keys: a replay too must answer as the person's access stands now. Removed, every
+ * business endpoint answers 404 as for any workspace not theirs; made a technician, nothing the
+ * technician may not do succeeds. Neither finds a record of A they may no longer see, nor a price.
+ */
+describe('callers whose access ends during the test', () => {
+  const CHANGES = {
+    'a member removed during the test': 'removed',
+    'a member demoted to technician during the test': 'demoted',
+  } as const;
+
+  it.each(Object.keys(CHANGES))(
+    '%s, replaying its earlier requests',
+    async (caller) => {
+      const change = CHANGES[caller as keyof typeof CHANGES];
+      const person = await createUser(t, { name: `Matrix ${change}` });
+      await addMember(t, teams.A.workspaceId, person, 'manager', teams.A.owner);
+      const headersOf = (key: string | null) => ({
+        'x-workspace': teams.A.workspaceId,
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      });
+
+      interface Sent {
+        endpoint: string;
+        row: Row;
+        w: World;
+        send: () => Response | Promise<Response>;
+      }
+      const sent: Sent[] = [];
+      for (const endpoint of ENDPOINTS) {
+        const row = TABLE[endpoint];
+        if (!row) continue;
+        const [method, path] = endpoint.split(' ') as [string, string];
+        const write = method !== 'GET';
+        const w = write ? await buildWorld(t, teams.A) : shared.A;
+        const cell: Cell = { role: 'manager', kind: 'own', user: person, w, workspaceId: teams.A.workspaceId };
+        const params = (await row.params?.(cell)) ?? {};
+        const url =
+          path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? SAMPLE_ID) +
+          (row.query ? `?${new URLSearchParams(row.query(cell))}` : '');
+        const headers = headersOf(write ? randomUUID() : null);
+        const body = row.body?.(cell);
+        const fields = row.upload?.(cell);
+        const send = () =>
+          fields
+            ? t.upload(person.cookie, { bytes: png, name: 'matrix.png', type: 'image/png' }, fields, headers, url)
+            : t.request(url, { method, cookie: person.cookie, body, headers });
+        const first = await send();
+        await first.arrayBuffer();
+        sent.push({ endpoint, row, w, send });
+      }
+
+      if (change === 'removed') {
+        const removed = await t.request(`/api/workspaces/${teams.A.workspaceId}/members/${person.id}`, {
+          method: 'DELETE',
+          cookie: teams.A.owner.cookie,
+        });
+        expect(removed.status).toBe(204);
+      } else {
+        const demoted = await t.request(`/api/workspaces/${teams.A.workspaceId}/members/${person.id}`, {
+          method: 'PATCH',
+          cookie: teams.A.owner.cookie,
+          body: { role: 'technician' },
+        });
+        expect(demoted.status).toBe(200);
+      }
+
+      const problems: string[] = [];
+      for (const { endpoint, row, w, send } of sent) {
+        const response = await send();
+        const isJson = (response.headers.get('content-type') ?? '').includes('json');
+        const text = isJson ? await response.text() : (await response.arrayBuffer(), '');
+        const ok = response.status >= 200 && response.status < 300;
+        if (change === 'removed') {
+          // The admin's "own" cell is a signed-in person who is no member of A naming A.
+          const expected = row.expect.admin[0];
+          if (expected === 404 && response.status !== 404) {
+            problems.push(`${endpoint}: expected 404, got ${response.status} ${text.slice(0, 200)}`);
+          }
+        } else if (ok && row.expect.unassigned[0] >= 400) {
+          problems.push(`${endpoint}: a technician got ${response.status} ${text.slice(0, 200)}`);
+        }
+        const seesAs = change === 'removed' ? person.id : w.team.unassigned.id;
+        const hidden = [w, shared.A].flatMap((world) => hiddenFrom(world, seesAs));
+        const leaked = hidden.filter((id) => text.includes(id));
+        const priced = change === 'demoted' && text ? prices(JSON.parse(text)) : [];
+        if (leaked.length > 0 || priced.length > 0) {
+          problems.push(`${endpoint}: leaked ${[...leaked, ...priced].join(', ')} in ${text.slice(0, 200)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -238,7 +238,9 @@ describe('billable visits', () => {
 
 describe('status', () => {
   it('Mark as Paid sets paid and paidAt; a paid invoice then stays paid (issue 26: void is the way out)', async () => {
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId }), 201);
+    // Something to pay: an invoice with nothing on it cannot be paid.
+    const items = [{ description: 'Call-out', quantity: 1, unitPrice: 5000 }];
+    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, items }), 201);
     const paid = await json<InvoiceDetailDto>(
       await t.request(`/api/invoices/${invoice.id}/mark-paid`, { method: 'POST', cookie: owner.cookie, body: {} }),
       200,

@@ -141,6 +141,7 @@ describe('GET /api/visits/:id/report', () => {
       name: 'Cora Client',
       company: null,
       address: '4 Ledger Street',
+      phone: null,
       email: clientEmail,
     });
     expect(report.property.name).toBe('Lagoon House');
@@ -172,7 +173,8 @@ describe('GET /api/visits/:id/report', () => {
       await t.request(`/api/visits/${visit.id}/report`, { cookie: tech.cookie }),
       200,
     );
-    expect(asTech.client?.email).toBeNull();
+    // Of the client, a technician gets the name and phone only (docs/api.md).
+    expect(asTech.client).toEqual({ name: 'Cora Client', company: null, address: null, phone: null, email: null });
     expect(asTech.can.send).toBe(false);
   });
 
@@ -206,7 +208,6 @@ describe('GET /api/visits/:id/report.pdf', () => {
       'VISIT REPORT',
       'Bluewater Pools',
       'Cora Client',
-      '4 Ledger Street',
       'Lagoon House',
       'Theo Tech (Lead)',
       'Reading: 4.2 ppm (1–3)',
@@ -223,6 +224,11 @@ describe('GET /api/visits/:id/report.pdf', () => {
     }
     expect(text).not.toContain('Internal: bring a new latch');
     expect(text).not.toContain('Not signed');
+    // The technician's PDF has no billing address; the office's has it.
+    expect(text).not.toContain('4 Ledger Street');
+    expect(await pdfText(await t.request(`/api/visits/${visit.id}/report.pdf`, { cookie: owner.cookie }))).toContain(
+      '4 Ledger Street',
+    );
   });
 
   it("says 'Not signed' without a signature", async () => {

@@ -79,9 +79,15 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
           console.warn(`Password reset mail for user ${user.id} not sent: ${describeError(error)}`),
         );
       },
-      // Following the link proved the address.
+      // Following the link proved the address. An account whose address was never proven is
+      // being claimed from whoever signed up with it: besides every session (above), its feed
+      // URLs end (a new one is made when asked for), so the squatter's copy shows nothing more.
       onPasswordReset: async ({ user }) => {
-        await db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
+        await db.transaction(async (tx) => {
+          if (!user.emailVerified)
+            await tx.delete(schema.calendarFeeds).where(eq(schema.calendarFeeds.userId, user.id));
+          await tx.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
+        });
       },
     },
     emailVerification: {

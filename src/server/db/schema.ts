@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+// Timestamps are read with their year as stored (years 1–99 included).
+import './timestamps';
 import {
   type AnyPgColumn,
   bigint,
@@ -36,6 +38,7 @@ import {
   VISIT_STATUSES,
   VISIT_TASK_STATUSES,
   WORKSPACE_ROLES,
+  type WorkspaceRole,
 } from '../../shared/constants';
 import { centsToDecimal, parseCents } from '../../shared/money';
 import { INSPECTION_RESULTS, PHOTO_TAGS, type Requirement } from '../../shared/evidence';
@@ -923,6 +926,12 @@ export const idempotencyKeys = pgTable(
     status: integer('status'),
     responseBody: text('response_body'),
     responseType: text('response_type'),
+    /**
+     * The workspace and role the first request ran as (null: none, a personal route). A replay is
+     * answered only while the user is still a member there with a role at least as strong.
+     */
+    workspaceId: uuid('workspace_id'),
+    role: text('role').$type<WorkspaceRole>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -1005,9 +1014,18 @@ export const portalSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set on the row of a signed-in account that reaches the portal by its own verified address
+     * (no cookie token: its token_hash is a random value never given out). One per client and
+     * account, listed with the sign-ins; revoked, the account no longer reaches the client.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (table) => [
     uniqueIndex('portal_sessions_token_hash_idx').on(table.tokenHash),
+    uniqueIndex('portal_sessions_account_idx')
+      .on(table.clientId, table.userId)
+      .where(sql`${table.userId} is not null`),
     index('portal_sessions_client_idx').on(table.clientId, table.createdAt),
     index('portal_sessions_link_idx').on(table.linkId),
     index('portal_sessions_workspace_idx').on(table.workspaceId),

@@ -25,6 +25,8 @@ export const INVOICE_MESSAGES = {
   itemDescriptionTooLong: 'A line’s description is at most 200 characters',
   itemQuantityInvalid: 'Quantity must be a whole number from 1 to 10000',
   tooManyItems: 'At most 50 extra lines on one invoice',
+  itemAmountTooLarge: 'A line’s amount (quantity × unit price) must be at most $999,999,999.99',
+  totalTooLarge: 'The invoice’s total must be at most $999,999,999.99',
   discountPercentInvalid: 'A percent discount is from 0 to 100 %',
   itemsFrozen: 'The lines of an invoice that has been sent can no longer change',
   // Issue 26: payments and voiding.
@@ -34,6 +36,7 @@ export const INVOICE_MESSAGES = {
   paymentReferenceTooLong: 'A reference is at most 200 characters',
   overpaid: (balance: string) => `The payment is more than the balance due (${balance})`,
   nothingDue: 'This invoice has nothing left to pay',
+  nothingToPay: 'This invoice has nothing to pay, so it cannot be paid',
   cancelledCannotTakePayment: 'A cancelled invoice cannot take a payment',
   voidCannotTakePayment: 'A void invoice cannot take a payment',
   paidLocked: 'A paid invoice cannot be edited or deleted; void it instead',

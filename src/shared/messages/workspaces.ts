@@ -5,6 +5,8 @@ export const WORKSPACE_HEADER = 'X-Workspace';
 
 export const WORKSPACE_MESSAGES = {
   notFound: 'Workspace not found',
+  roleChangedSinceRequest:
+    'Your role in this workspace has changed since this request was first sent; its answer is no longer yours',
   noWorkspace: 'You are not a member of any workspace',
   ownersAndManagersOnly: 'Only owners and managers can do this',
   ownersOnly: 'Only owners can do this',

@@ -59,19 +59,25 @@ const visitIds = z
   .max(200, 'At most 200 visits on one invoice');
 
 /** Issue 26: an extra line of an invoice: what it is, how many, and the price of one in cents. */
-export const invoiceItemInput = z.object({
-  description: z
-    .string({ error: INVOICE_MESSAGES.itemDescriptionRequired })
-    .trim()
-    .min(1, INVOICE_MESSAGES.itemDescriptionRequired)
-    .max(200, INVOICE_MESSAGES.itemDescriptionTooLong),
-  quantity: z
-    .number({ error: INVOICE_MESSAGES.itemQuantityInvalid })
-    .int(INVOICE_MESSAGES.itemQuantityInvalid)
-    .min(1, INVOICE_MESSAGES.itemQuantityInvalid)
-    .max(10000, INVOICE_MESSAGES.itemQuantityInvalid),
-  unitPrice: cents,
-});
+export const invoiceItemInput = z
+  .object({
+    description: z
+      .string({ error: INVOICE_MESSAGES.itemDescriptionRequired })
+      .trim()
+      .min(1, INVOICE_MESSAGES.itemDescriptionRequired)
+      .max(200, INVOICE_MESSAGES.itemDescriptionTooLong),
+    quantity: z
+      .number({ error: INVOICE_MESSAGES.itemQuantityInvalid })
+      .int(INVOICE_MESSAGES.itemQuantityInvalid)
+      .min(1, INVOICE_MESSAGES.itemQuantityInvalid)
+      .max(10000, INVOICE_MESSAGES.itemQuantityInvalid),
+    unitPrice: cents,
+  })
+  // The line's amount is stored as numeric(12,2) too, so it has the same cap as a price.
+  .refine((item) => item.quantity * item.unitPrice <= MAX_CENTS, {
+    message: INVOICE_MESSAGES.itemAmountTooLarge,
+    path: ['unitPrice'],
+  });
 export type InvoiceItemInput = z.input<typeof invoiceItemInput>;
 
 const items = z.array(invoiceItemInput).max(MAX_INVOICE_ITEMS, INVOICE_MESSAGES.tooManyItems);

@@ -8,6 +8,7 @@ import type { VisitPersonDto, VisitPropertyDto, VisitSignatureDto } from './visi
 export const VISIT_REPORT_MESSAGES = {
   noClient: 'This property has no client to send the report to',
   clientWithoutEmail: 'The client has no e-mail address to send the report to',
+  teamMember: 'Team member',
   sendOfficeOnly: 'Only owners and managers can send the visit report',
   sendFailed: (message: string) => `Failed to send the report: ${message}`,
   sent: 'Report sent',
@@ -68,7 +69,14 @@ export interface VisitReportDto {
   /** Who the report is from: the business as it is now. */
   business: { name: string; address: string | null; phone: string | null; email: string | null };
   /** Who it is for; `email` only for whoever may send the report. */
-  client: { name: string; company: string | null; address: string | null; email: string | null } | null;
+  /** A technician gets the name and phone only (company, address and e-mail null). */
+  client: {
+    name: string;
+    company: string | null;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+  } | null;
   property: VisitPropertyDto;
   people: VisitPersonDto[];
   /** The workspace's time zone: the PDF's times are written in it. */

@@ -31,6 +31,7 @@ import { getInvoice, itemsOf, liveLines, requireBillable } from './invoice-read'
 import { renderInvoicePdf } from './invoice-pdf';
 import { amounts, centsOf, discountOf, subtotalSql } from './invoice-sql';
 import { formatMoney, type Discount } from '../../../shared/money';
+import { MAX_CENTS } from '../../../shared/schemas/money';
 
 // Invoices (spec §2, §4, §9; issue 14) of a workspace (issue 24): seen and changed by its owners
 // and managers; a technician gets 404 on every one. Amounts are the server's, in cents, at the
@@ -257,6 +258,7 @@ export async function createInvoice(
         .values(visitIds.map((visitId) => ({ invoiceId: invoice.id, visitId, workspaceId: member.workspaceId })));
     }
     await writeExtras(tx, member, invoice.id, input);
+    await requireTotalsFit(tx, invoice.id, input.items.length > 0 ? 'items' : 'visitIds');
     // Created paid: its balance is recorded as paid today (issue 26), as 'Mark as Paid' does.
     if (input.status === 'paid')
       await settle(tx, member, { id: invoice.id, propertyId: input.propertyId, status: 'draft', amountPaid: 0 }, {});
@@ -285,6 +287,29 @@ async function lockInvoice(tx: Executor, member: Member, id: string) {
 }
 
 type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
+
+/**
+ * Every amount the invoice shows must fit numeric(12,2) and be an exact JavaScript integer. Checked
+ * in the transaction that wrote its visits and lines, so a sum past the cap is a 400 on `field` and
+ * nothing is stored (the subtotal is compared in SQL, where numeric does not overflow).
+ */
+async function requireTotalsFit(tx: Executor, id: string, field: string) {
+  const [row] = await tx
+    .select({
+      fits: sql<boolean>`(${subtotalSql}) * 100 <= ${MAX_CENTS}`,
+      subtotal: subtotalSql,
+      taxRateBps: invoices.taxRateBps,
+      discountKind: invoices.discountKind,
+      discountValue: invoices.discountValue,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  const tooLarge = () => badRequest(INVOICE_MESSAGES.totalTooLarge, { [field]: INVOICE_MESSAGES.totalTooLarge });
+  if (!row.fits) throw tooLarge();
+  const figures = amounts(centsOf(row.subtotal), row.taxRateBps, discountOf(row));
+  if (Object.values(figures).some((value) => !Number.isSafeInteger(value) || value > MAX_CENTS)) throw tooLarge();
+}
 
 /** The invoice's total now (live for a draft, frozen after), in cents. */
 async function totalOf(tx: Executor, id: string): Promise<number> {
@@ -319,6 +344,8 @@ async function pay(
   let status = invoice.status;
   const balance = (await totalOf(tx, invoice.id)) - invoice.amountPaid;
   const paying = amount === 'balance' ? balance : amount;
+  // Paid means its payments cover it: an invoice with nothing to pay and nothing paid is not 'paid'.
+  if (amount === 'balance' && balance <= 0 && invoice.amountPaid === 0) throw conflict(INVOICE_MESSAGES.nothingToPay);
   if (paying > balance) {
     throw conflict(balance <= 0 ? INVOICE_MESSAGES.nothingDue : INVOICE_MESSAGES.overpaid(formatMoney(balance)));
   }
@@ -374,6 +401,7 @@ export async function updateInvoice(
       if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.itemsFrozen);
       await writeExtras(tx, member, id, input);
     }
+    if (input.visitIds || input.items) await requireTotalsFit(tx, id, input.items ? 'items' : 'visitIds');
     if (input.dueDate !== undefined)
       await tx.update(invoices).set({ dueDate: input.dueDate }).where(eq(invoices.id, id));
     if (input.status === 'paid') await settle(tx, member, invoice, {});

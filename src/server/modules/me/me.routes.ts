@@ -4,18 +4,22 @@ import { refuseCommonPassword } from '../../auth/common-passwords';
 import { signedIn } from '../../auth/session';
 import { parseBody } from '../../http';
 import type { UserEnv } from '../../types';
+import type { Member } from '../../access';
 import { WORKSPACE_HEADER } from '../../../shared/messages/workspaces';
 import { chooseWorkspaceInput } from '../../../shared/schemas/workspaces';
 import { chooseDefaultWorkspace } from '../workspaces';
 import { getMe, setOwnPassword, updateProfile } from './me.service';
 
-export const meRoutes = new Hono<UserEnv>()
+/** Choosing a workspace acts as its member: an idempotent replay checks that membership again. */
+type MeEnv = { Variables: UserEnv['Variables'] & { member?: Member } };
+
+export const meRoutes = new Hono<MeEnv>()
   .use(signedIn)
   .get('/', async (c) => c.json(await getMe(c.var.db, c.var.user, c.req.header(WORKSPACE_HEADER) ?? null)))
   // Issue 24: where requests without X-Workspace go (the switcher sets it with the tab's choice).
   .put('/workspace', async (c) => {
     const { workspaceId } = await parseBody(c, chooseWorkspaceInput);
-    await chooseDefaultWorkspace(c.var.db, c.var.user, workspaceId);
+    c.set('member', await chooseDefaultWorkspace(c.var.db, c.var.user, workspaceId));
     return c.body(null, 204);
   })
   .patch('/profile', async (c) => {

@@ -69,6 +69,7 @@ const portalSignedIn = createMiddleware<PortalEnv>(async (c, next) => {
     sessionTokenHash: token ? sha256(token) : null,
     actor: c.var.actor,
     requested: c.req.header(WORKSPACE_HEADER) ?? null,
+    seen: { ipAddress: clientIp(c, c.var.config), userAgent: c.req.header('user-agent') ?? null },
   });
   if (!client) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notAuthenticated);
   c.set('portal', client);

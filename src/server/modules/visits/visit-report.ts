@@ -23,6 +23,8 @@ import { iso, listItemColumns, requireVisit, selectVisitTasks, toListItem } from
 /** The report, and where its images are stored (the PDF embeds them; the page links them). */
 interface LoadedReport {
   report: VisitReportDto;
+  /** The same report as its client reads it (the portal, and the mail to the client). */
+  clientView: VisitReportDto;
   /** The client's address, whoever asks (the report's own shows it to the office only). */
   clientEmail: string | null;
   signaturePath: string | null;
@@ -57,6 +59,7 @@ async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<Loa
       clientCompany: clients.company,
       clientAddress: clients.billingAddress,
       clientEmail: clients.email,
+      clientPhone: clients.phone,
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
@@ -143,12 +146,15 @@ async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<Loa
     client:
       row.clientName === null
         ? null
-        : {
-            name: row.clientName,
-            company: row.clientCompany,
-            address: row.clientAddress,
-            email: canSend ? row.clientEmail : null,
-          },
+        : policy.visitReport.seesClientAddress(viewer)
+          ? {
+              name: row.clientName,
+              company: row.clientCompany,
+              address: row.clientAddress,
+              phone: row.clientPhone,
+              email: canSend ? row.clientEmail : null,
+            }
+          : { name: row.clientName, company: null, address: null, phone: row.clientPhone, email: null },
     property: item.property,
     people: item.people,
     timeZone,
@@ -192,7 +198,29 @@ async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<Loa
     can: policy.visitReport.can(viewer),
   };
   const clientEmail = row.clientEmail?.trim() || null;
-  return { report, clientEmail, signaturePath: row.signerName ? row.signaturePath : null, thumbnails };
+  const clientView = forClient(report, noteRows);
+  const shown = policy.visitReport.showsStaffEmails(viewer) ? report : clientView;
+  return {
+    report: shown,
+    clientView,
+    clientEmail,
+    signaturePath: row.signerName ? row.signaturePath : null,
+    thumbnails,
+  };
+}
+
+/** The report as its client reads it: the staff by name ('Team member' without one), no e-mail address. */
+function forClient(report: VisitReportDto, noteRows: { id: string; authorName: string | null }[]): VisitReportDto {
+  const names = new Map(noteRows.map((note) => [note.id, note.authorName]));
+  return {
+    ...report,
+    people: report.people.map((person) => ({
+      ...person,
+      email: '',
+      displayName: person.displayName || VISIT_REPORT_MESSAGES.teamMember,
+    })),
+    notes: report.notes.map((note) => ({ ...note, author: names.get(note.id) || VISIT_REPORT_MESSAGES.teamMember })),
+  };
 }
 
 /** `GET /api/visits/:id/report`: 'Visit not found' for whoever does not see the visit. */
@@ -265,7 +293,8 @@ export async function sendVisitReport(deps: ReportDeps, member: Member, id: stri
 }
 
 async function deliverReport(deps: ReportDeps, member: Member, loaded: LoadedReport): Promise<void> {
-  const { report, clientEmail } = loaded;
+  // What goes to the client is the client's view: staff names, no e-mail addresses.
+  const { clientView: report, clientEmail } = loaded;
   if (!report.client) throw conflict(VISIT_REPORT_MESSAGES.noClient);
   if (!clientEmail) throw conflict(VISIT_REPORT_MESSAGES.clientWithoutEmail);
   const pdf = await renderVisitReportPdf(report, await reportImages(deps.storage, loaded));

@@ -1,14 +1,23 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../../shared/constants';
 import { WORKSPACE_MESSAGES, type MemberDto } from '../../../shared/schemas/workspaces';
-import { authorize, keepAnOwner, policy, type Member } from '../../access';
+import { authorize, keepAnOwner, policy, shutAccountPortal, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
-import { profiles, users, visits, visitSeries, visitUsers, workspaceMembers, workspaces } from '../../db/schema';
+import {
+  calendarFeeds,
+  profiles,
+  users,
+  visits,
+  visitSeries,
+  visitUsers,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
 import { notFound } from '../../errors';
 
 // Issue 24: the team of a workspace. Owners change anyone; managers anyone but owners; a
 // technician nobody but themselves (they may leave). Nobody removes or demotes the person who
-// invited them (issue 23), and a workspace always keeps an owner. Removing someone takes them
+// invited them, nor that person's inviter and so on up (issue 23), and a workspace always keeps an owner. Removing someone takes them
 // off every future visit; past visits keep their name.
 
 const memberColumns = {
@@ -19,13 +28,21 @@ const memberColumns = {
   invitedBy: workspaceMembers.invitedBy,
 };
 
-/** The member's own invitedBy: the one person they may never remove or demote. */
-async function inviterOf(db: Executor, member: Member): Promise<string | null> {
-  const [row] = await db
-    .select({ invitedBy: workspaceMembers.invitedBy })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), eq(workspaceMembers.userId, member.id)));
-  return row?.invitedBy ?? null;
+/**
+ * Who invited the member, who invited that person, and so on up: the people they may never remove
+ * or demote, directly or through someone they invited (a second account of their own).
+ */
+async function invitersOf(db: Executor, member: Member): Promise<Set<string>> {
+  const result = await db.execute(sql`with recursive chain(user_id, depth) as (
+      select ${workspaceMembers.invitedBy}, 1 from ${workspaceMembers}
+        where ${workspaceMembers.workspaceId} = ${member.workspaceId} and ${workspaceMembers.userId} = ${member.id}
+      union
+      select m.invited_by, chain.depth + 1 from chain
+        join ${workspaceMembers} m on m.workspace_id = ${member.workspaceId} and m.user_id = chain.user_id
+        where chain.depth < 100
+    )
+    select distinct user_id from chain where user_id is not null`);
+  return new Set((result as unknown as { rows: { user_id: string }[] }).rows.map((row) => row.user_id));
 }
 
 /** `GET /api/workspaces/{id}/members`: owners first, then by e-mail; for owners and managers. */
@@ -42,13 +59,22 @@ export async function listMembers(db: Executor, member: Member): Promise<{ items
       asc(sql`lower(${users.email})`),
     )
     .limit(500);
-  const myInviter = await inviterOf(db, member);
+  const myInviters = await invitersOf(db, member);
   return {
     items: rows.map(({ invitedBy: _invitedBy, ...row }) => ({
       ...row,
-      can: policy.member.can(member, { ...row, invitedMe: row.userId === myInviter }),
+      can: policy.member.can(member, { ...row, invitedMe: myInviters.has(row.userId) }),
     })),
   };
+}
+
+/**
+ * What someone could reach as the member they were ends with the change: their portal way in by
+ * their own address (staff routes, feeds and replays ask the membership on every request, and
+ * their open invitations stand only while their role may send them: access.ts liveInvitation).
+ */
+async function endAccessAsBefore(tx: Executor, member: Member, userId: string) {
+  await shutAccountPortal(tx, member.workspaceId, userId);
 }
 
 /** One member, locked with the workspace for the change (two owners demoting each other cannot leave none). */
@@ -61,7 +87,7 @@ async function lockTarget(tx: Executor, member: Member, userId: string) {
     .leftJoin(profiles, eq(profiles.userId, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), eq(workspaceMembers.userId, userId)));
   if (!target) throw notFound(WORKSPACE_MESSAGES.memberNotFound);
-  const can = policy.member.can(member, { ...target, invitedMe: target.userId === (await inviterOf(tx, member)) });
+  const can = policy.member.can(member, { ...target, invitedMe: (await invitersOf(tx, member)).has(target.userId) });
   return { target, can };
 }
 
@@ -82,6 +108,7 @@ export async function changeMemberRole(
       .update(workspaceMembers)
       .set({ role })
       .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), eq(workspaceMembers.userId, userId)));
+    if (role !== target.role) await endAccessAsBefore(tx, member, userId);
     const { invitedBy: _invitedBy, ...changed } = { ...target, role };
     return { ...changed, can };
   });
@@ -99,6 +126,10 @@ export async function removeMember(db: Database, member: Member, userId: string)
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), eq(workspaceMembers.userId, userId)));
+    await endAccessAsBefore(tx, member, userId);
+    await tx
+      .delete(calendarFeeds)
+      .where(and(eq(calendarFeeds.workspaceId, member.workspaceId), eq(calendarFeeds.userId, userId)));
     await tx.delete(visitUsers).where(
       and(
         eq(visitUsers.workspaceId, member.workspaceId),

@@ -80,11 +80,12 @@ export async function isSetUp(db: Executor, member: Member): Promise<boolean> {
 }
 
 /** `PUT /api/me/workspace`: where requests without `X-Workspace` go from now on (404 unless a member). */
-export async function chooseDefaultWorkspace(db: Executor, actor: Actor, workspaceId: string): Promise<void> {
+export async function chooseDefaultWorkspace(db: Executor, actor: Actor, workspaceId: string): Promise<Member> {
   const { member, refused } = await resolveMember(db, actor, workspaceId);
   if (!member || refused) throw notFound(WORKSPACE_MESSAGES.notFound);
   await db
     .update(users)
     .set({ defaultWorkspaceId: member.workspaceId })
     .where(and(eq(users.id, actor.id)));
+  return member;
 }

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
+import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { json } from '../support/json';
+
+// An amount that does not fit numeric(12,2), or a total past what a JavaScript number holds
+// exactly, is refused with 400 and the field before anything is written; nothing is paid
+// without a payment that covers it.
+
+let t: TestApp;
+let owner: TestUser;
+let propertyId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  propertyId = (await createProperty(t, owner, { name: 'Cap Place' })).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const invoiceCount = async () => {
+  const result = await t.db.execute(sql`select count(*)::int as n from invoices`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+};
+
+const line = (quantity: number, unitPrice: number) => ({ description: 'Big', quantity, unitPrice });
+
+describe('money fits its column', () => {
+  it('refuses a line of 10,000 × 99,999,999,999 with 400 on items, and stores nothing', async () => {
+    const before = await invoiceCount();
+    const response = await t.request('/api/invoices', {
+      cookie: owner.cookie,
+      body: { propertyId, items: [line(10000, 99_999_999_999)] },
+    });
+    const body = await json<{ error: { code: string; fields: Record<string, string> } }>(response, 400);
+    expect(Object.keys(body.error.fields).join(' ')).toMatch(/items/);
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('refuses lines that add up past the cap with 400, stores nothing, and the list and CSV still answer', async () => {
+    const before = await invoiceCount();
+    // 50 lines at the cap: each fits, their sum does not.
+    const items = Array.from({ length: 50 }, () => line(1, 99_999_999_999));
+    const response = await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, items } });
+    const body = await json<{ error: { fields: Record<string, string> } }>(response, 400);
+    expect(body.error.fields).toEqual({ items: 'The invoice’s total must be at most $999,999,999.99' });
+    expect(await invoiceCount()).toBe(before);
+    expect((await t.request('/api/invoices', { cookie: owner.cookie })).status).toBe(200);
+    const csv = await t.request('/api/invoices.csv', { cookie: owner.cookie });
+    expect(csv.status).toBe(200);
+  });
+
+  it('refuses visits whose tasks add up past the cap, on create and on change, with 400 on visitIds', async () => {
+    const visitIds: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const visit = await createVisit(t, propertyId, { lead: owner, status: 'completed' });
+      const task = await createTask(t, owner, { name: `Costly ${i}` });
+      await addVisitTask(t, visit.id, task.id, { price: 50_000_000_000, status: 'completed' });
+      visitIds.push(visit.id);
+    }
+    const before = await invoiceCount();
+    const created = await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, visitIds } });
+    expect((await json<{ error: { fields: Record<string, string> } }>(created, 400)).error.fields).toHaveProperty(
+      'visitIds',
+    );
+    expect(await invoiceCount()).toBe(before);
+
+    const draft = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, visitIds: [visitIds[0]] } }),
+      201,
+    );
+    const changed = await t.request(`/api/invoices/${draft.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { visitIds },
+    });
+    expect(changed.status).toBe(400);
+    const after = await json<InvoiceDetailDto>(
+      await t.request(`/api/invoices/${draft.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(after.visits.map((visit) => visit.id)).toEqual([visitIds[0]]);
+    await t.request(`/api/invoices/${draft.id}`, { method: 'DELETE', cookie: owner.cookie });
+  });
+});
+
+describe('paid means paid', () => {
+  it('an invoice created as paid carries a payment of its whole total', async () => {
+    const visit = await createVisit(t, propertyId, { lead: owner, status: 'completed' });
+    const task = await createTask(t, owner, { name: 'Paid job' });
+    await addVisitTask(t, visit.id, task.id, { price: 10_000, status: 'completed' });
+    const invoice = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', {
+        cookie: owner.cookie,
+        body: { propertyId, visitIds: [visit.id], status: 'paid' },
+      }),
+      201,
+    );
+    expect(invoice.status).toBe('paid');
+    expect(invoice.amountPaid).toBe(invoice.total);
+    expect(invoice.payments.reduce((sum, payment) => sum + payment.amount, 0)).toBe(10_800);
+  });
+
+  it('an invoice with nothing to pay cannot be created or marked paid', async () => {
+    const before = await invoiceCount();
+    const created = await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, status: 'paid' } });
+    expect(created.status).toBe(409);
+    expect(await invoiceCount()).toBe(before);
+    const draft = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId } }),
+      201,
+    );
+    for (const attempt of [
+      t.request(`/api/invoices/${draft.id}`, { method: 'PATCH', cookie: owner.cookie, body: { status: 'paid' } }),
+      t.request(`/api/invoices/${draft.id}/mark-paid`, { cookie: owner.cookie, body: {} }),
+    ]) {
+      const response = await attempt;
+      expect((await json<{ error: { message: string } }>(response, 409)).error.message).toBe(
+        'This invoice has nothing to pay, so it cannot be paid',
+      );
+    }
+    const after = await json<InvoiceDetailDto>(
+      await t.request(`/api/invoices/${draft.id}`, { cookie: owner.cookie }),
+      200,
+    );
+    expect(after.status).toBe('draft');
+  });
+});
