@@ -50,6 +50,9 @@ export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 export const DEFAULT_TIME_ZONE = 'UTC';
 export const WORKSPACE_INVITATION_DAYS = 14;
+/** An invitation stays after it is answered, so its link can say so; 'expired' is worked out from its date. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number] | 'expired';
 
 export const VISIT_ROLES = ['lead', 'assistant'] as const;
 export type VisitRole = (typeof VISIT_ROLES)[number];

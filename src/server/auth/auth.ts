@@ -15,6 +15,8 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { authLog, describeError } from '../log';
 import { openMailer, type Mailer } from '../mail/mailer';
+import { INVITATION_HEADER } from '../../shared/identity';
+import { invitationsService } from '../modules/workspaces';
 import { ensureWorkspace } from './personal-workspace';
 import { ensureProfile } from './profile-row';
 import { googleNotConfigured, googlePlugins } from './google';
@@ -90,6 +92,8 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_HOURS * 3600,
       sendVerificationEmail: async ({ user, url }, request) => {
+        // An account made from an invitation's link is verified already: nothing to send.
+        if (user.emailVerified) return;
         try {
           await sendVerificationMail(mail, config, user, url);
         } catch (error) {
@@ -135,8 +139,23 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
+          // Sign-up from an invitation's page sends the link's secret along: the address it went
+          // to is proven, so the account starts verified (no 'Verify your e-mail' step).
+          before: async (user, ctx) => {
+            const invitation = await invitationsService.invitationForSignUp(db, invitationToken(ctx), user.email);
+            return invitation ? { data: { ...user, emailVerified: true } } : undefined;
+          },
+          after: async (user, ctx) => {
             await ensureProfile(db, { id: user.id, email: user.email, name: user.name });
+            // Made from an invitation, the account joins that business and gets none of its own.
+            const token = invitationToken(ctx);
+            if (
+              token &&
+              user.emailVerified &&
+              (await invitationsService.joinAtSignUp(db, user.id, token, user.email))
+            ) {
+              return;
+            }
             await ensureWorkspace(db, { id: user.id, email: user.email, name: user.name });
           },
         },
@@ -149,6 +168,12 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The invitation link's secret a sign-up carries, if any (only e-mail sign-up sends one). */
+function invitationToken(ctx: { path?: string; headers?: Headers } | null): string | null {
+  if (!ctx || ctx.path !== '/sign-up/email') return null;
+  return ctx.headers?.get(INVITATION_HEADER) ?? null;
+}
 
 /** Our rules in front of better-auth's endpoints. */
 const beforeAuthEndpoints = (config: Config) =>
