@@ -46,6 +46,12 @@ export const DEFAULT_DISPLAYED_PROPERTY_ROLE: PropertyRole = 'technician';
 // Issue 24: a workspace is one business; its members have one of these roles.
 export const WORKSPACE_ROLES = ['owner', 'manager', 'technician'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+/** How a workspace role is named where people read it (the menu, My Profile, the invitation). */
+export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  technician: 'Technician',
+};
 /** A workspace's settings until its owner changes them. */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 export const DEFAULT_TIME_ZONE = 'UTC';
