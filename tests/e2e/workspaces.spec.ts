@@ -105,7 +105,7 @@ test('an owner sets up the business, takes on a technician by invitation, schedu
   const techPage = await techContext.newPage();
   await techPage.goto(linkIn(invitationMail, '/invitations/'));
   await techPage.getByLabel('Your name').fill('Tess Tech');
-  await techPage.getByLabel('Password').fill(tech.password);
+  await techPage.getByRole('textbox', { name: 'Password', exact: true }).fill(tech.password);
   await techPage.getByRole('button', { name: 'Create account and join' }).click();
   await expect(techPage).toHaveURL(/\/today$/);
   const techSwitcher = techPage.getByRole('button', { name: `Workspace: ${business}` });
@@ -247,7 +247,7 @@ test('a technician joins from the e-mailed link: a name and a password, no verif
   expect(await read.json()).toMatchObject({ status: 'pending', role: 'technician', workspaceName: business });
 
   await techPage.getByLabel('Your name').fill('Tess Tech');
-  await techPage.getByLabel('Password').fill('quiet-harbour-7');
+  await techPage.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour-7');
   await techPage.getByRole('button', { name: 'Create account and join' }).click();
   await expect(techPage).toHaveURL(/\/today$/);
   await expect(techPage.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
@@ -276,8 +276,8 @@ test('a technician joins from the e-mailed link: a name and a password, no verif
   await techPage.goto('/signout');
   await expect(techPage).toHaveURL(/\/login$/);
   await techPage.getByLabel('Email').fill(techEmail);
-  await techPage.getByLabel('Password').fill('quiet-harbour-7');
-  await techPage.getByRole('button', { name: 'Sign in' }).click();
+  await techPage.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour-7');
+  await techPage.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(techPage).toHaveURL(/\/today$/);
 
   // The used link says so.
