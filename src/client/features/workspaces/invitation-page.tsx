@@ -7,6 +7,7 @@ import type { InvitationByTokenDto } from '../../../shared/schemas/workspaces';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { acceptInvitationLink, useDeclineInvitationLink, useInvitationByToken } from '../../api/invitations';
+import { clearPersistedData } from '../../api/persist';
 import { useMe } from '../../api/session';
 import { AuthCard } from '../../components/auth-card';
 import { FormActions, useSchemaForm } from '../../components/form';
@@ -106,6 +107,9 @@ function JoinBySignUp({
     failed: 'Could not create your account; please try again',
     async submit(data) {
       await authApi.signUpFromInvitation(token, { email: info.email, name: data.name, password: data.password });
+      // The kept copy of the cache is the signed-out visitor's ('nobody signed in'); restored on
+      // the next page it would send the new account to /login. Throw it away first.
+      await clearPersistedData();
       await acceptInvitationLink(token);
     },
   });
