@@ -415,6 +415,22 @@ describe('the invitation link: one link to join', () => {
     expect(await again.json()).toMatchObject({ error: { message: WORKSPACE_MESSAGES.invitationUsed } });
   });
 
+  it("'New business': someone who joined by invitation makes a business of their own, as its owner", async () => {
+    const shop = await business('Joined First');
+    const email = uniqueEmail('founder');
+    const token = await invitedToken(shop.owner, shop.id, email);
+    const cookie = sessionCookie((await signUp(email, 'Fran Founder', token)).headers.get('set-cookie'));
+    const founder = { cookie } as TestUser;
+    expect((await t.request('/api/workspaces', { body: { name: '' }, cookie })).status).toBe(400);
+    expect((await t.request('/api/workspaces', { body: { name: 'Nope' } })).status).toBe(401);
+    const made = await json<Body>(await t.request('/api/workspaces', { body: { name: 'Fran Fixes' }, cookie }), 201);
+    expect(made).toMatchObject({ name: 'Fran Fixes', role: 'owner' });
+    const after = await me(founder, made.id as string);
+    expect(after.workspaces.map((w) => w.name).sort()).toEqual(['Fran Fixes', 'Joined First']);
+    expect(after.workspace).toMatchObject({ id: made.id, role: 'owner' });
+    expect(after.setUp).toBe(true);
+  });
+
   it('declined and expired links say so; a renewed invitation retires the old link', async () => {
     const shop = await business('Status Stores');
     const email = uniqueEmail('status');
