@@ -24,6 +24,8 @@ export const paths = {
   /** Issue 24: the current workspace's business settings, and its members and invitations. */
   settings: () => '/settings',
   members: () => '/settings/members',
+  /** 'New business' from the switcher. */
+  newBusiness: () => '/settings/new-business',
 
   properties: () => '/resources/properties',
   newProperty: () => '/resources/properties/new',

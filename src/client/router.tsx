@@ -268,6 +268,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/workspaces/pages').then((m) => m.MembersPage)),
           },
           {
+            path: 'settings/new-business',
+            ...page(() => import('./features/workspaces/pages').then((m) => m.NewBusinessPage)),
+          },
+          {
             path: 'test-db',
             ...page(() => import('./features/debug/test-db-page').then((m) => m.TestDbPage)),
           },

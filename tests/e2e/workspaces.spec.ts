@@ -284,6 +284,19 @@ test('a technician joins from the e-mailed link: a name and a password, no verif
   // The used link says so.
   await techPage.goto(link);
   await expect(techPage.getByRole('status')).toHaveText('This invitation has already been used.');
+
+  // A business of their own, later, from the switcher: 'New business'.
+  await techPage.goto('/today');
+  await techPage.getByRole('button', { name: `Workspace: ${business}` }).click();
+  await techPage.getByRole('menuitem', { name: 'New business' }).click();
+  await techPage.getByLabel('Business name').fill(`Tess Fixes ${suffix}`);
+  await techPage.getByRole('button', { name: 'Create business' }).click();
+  await expect(techPage).toHaveURL(/\/dashboard$/);
+  const own = techPage.getByRole('button', { name: `Workspace: Tess Fixes ${suffix}` });
+  await expect(own).toContainText('owner');
+  await expect(techPage.getByRole('region', { name: 'Finish setting up' })).toHaveCount(0);
+  await own.click();
+  await expect(techPage.getByRole('menu', { name: 'Your workspaces' }).getByRole('menuitemradio')).toHaveCount(2);
   await techContext.close();
 });
 

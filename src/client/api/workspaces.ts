@@ -105,6 +105,12 @@ export async function switchWorkspace(workspaceId: string, landing: string = pat
   window.location.assign(landing);
 }
 
+/** 'New business': a business of the user's own (its owner); the tab then opens its dashboard. */
+export async function createWorkspace(input: { name: string; timeZone?: string }) {
+  const made = await api<{ id: string }>('/api/workspaces', { method: 'POST', body: input });
+  await switchWorkspace(made.id);
+}
+
 export const useSwitchWorkspace = () =>
   useMutation({ mutationFn: (workspaceId: string) => switchWorkspace(workspaceId) });
 
