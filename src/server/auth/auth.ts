@@ -16,7 +16,7 @@ import * as schema from '../db/schema';
 import { authLog, describeError } from '../log';
 import { openMailer, type Mailer } from '../mail/mailer';
 import { INVITATION_HEADER } from '../../shared/identity';
-import { invitationsService } from '../modules/workspaces';
+import { invitationForSignUp, joinAtSignUp } from './invitation-link';
 import { ensureWorkspace } from './personal-workspace';
 import { ensureProfile } from './profile-row';
 import { googleNotConfigured, googlePlugins } from './google';
@@ -142,18 +142,14 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
           // Sign-up from an invitation's page sends the link's secret along: the address it went
           // to is proven, so the account starts verified (no 'Verify your e-mail' step).
           before: async (user, ctx) => {
-            const invitation = await invitationsService.invitationForSignUp(db, invitationToken(ctx), user.email);
+            const invitation = await invitationForSignUp(db, invitationToken(ctx), user.email);
             return invitation ? { data: { ...user, emailVerified: true } } : undefined;
           },
           after: async (user, ctx) => {
             await ensureProfile(db, { id: user.id, email: user.email, name: user.name });
             // Made from an invitation, the account joins that business and gets none of its own.
             const token = invitationToken(ctx);
-            if (
-              token &&
-              user.emailVerified &&
-              (await invitationsService.joinAtSignUp(db, user.id, token, user.email))
-            ) {
+            if (token && user.emailVerified && (await joinAtSignUp(db, user.id, token, user.email))) {
               return;
             }
             await ensureWorkspace(db, { id: user.id, email: user.email, name: user.name });

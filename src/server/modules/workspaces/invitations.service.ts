@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { WORKSPACE_INVITATION_DAYS, type WorkspaceRole } from '../../../shared/constants';
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/workspaces';
 import { authorize, liveInvitation, policy, type Member } from '../../access';
 import type { Actor } from '../../auth/actor';
+import { findByToken, hashOf, join } from '../../auth/invitation-link';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
@@ -27,8 +28,6 @@ import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 const standing = () =>
   and(eq(workspaceInvitations.status, 'pending'), gt(workspaceInvitations.expiresAt, sql`now()`), liveInvitation());
 
-/** The link's secret is stored only as its hash: a copy of the database opens no invitation. */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const forActor = (actor: Actor) => eq(workspaceInvitations.email, actor.email.toLowerCase());
 
 /**
@@ -201,34 +200,6 @@ const ROLE_WORDS: Record<WorkspaceRole, string> = {
   technician: 'a technician',
 };
 
-/** The invitation the link's secret names, with what its page shows; null when there is none. */
-async function findByToken(db: Executor, token: string, lock = false) {
-  const query = db
-    .select({
-      id: workspaceInvitations.id,
-      workspaceId: workspaceInvitations.workspaceId,
-      workspaceName: workspaces.name,
-      inviterName: profiles.displayName,
-      inviterEmail: users.email,
-      role: workspaceInvitations.role,
-      email: workspaceInvitations.email,
-      invitedBy: workspaceInvitations.invitedBy,
-      status: workspaceInvitations.status,
-      standing: sql<boolean>`(${workspaceInvitations.expiresAt} > now() and ${liveInvitation()})`.mapWith(Boolean),
-    })
-    .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-    .leftJoin(profiles, eq(profiles.userId, workspaceInvitations.invitedBy))
-    .where(eq(workspaceInvitations.tokenHash, hashOf(token)))
-    .limit(1);
-  const [row] = await (lock ? query.for('update', { of: workspaceInvitations }) : query);
-  if (!row) return null;
-  // An invitation past its date, or whose inviter may no longer give that role, is expired.
-  const status = row.status === 'pending' && !row.standing ? ('expired' as const) : row.status;
-  return { ...row, status };
-}
-
 /**
  * `GET /api/invitations/by-token/{token}`: what the invitation page shows, to whoever holds the
  * link (it went to the invited address). Reading never answers the invitation: a mail
@@ -251,28 +222,6 @@ function refuseAnswered(status: 'accepted' | 'declined' | 'expired'): never {
   if (status === 'accepted') throw conflict(WORKSPACE_MESSAGES.invitationUsed);
   if (status === 'declined') throw conflict(WORKSPACE_MESSAGES.invitationDeclined);
   throw conflict(WORKSPACE_MESSAGES.invitationExpired);
-}
-
-/**
- * Joins the business the invitation names, inside `tx`: the account becomes a member with the
- * invited role, and its address counts as verified, since only its mailbox had the link.
- */
-async function join(
-  tx: Executor,
-  userId: string,
-  invitation: { id: string; workspaceId: string; role: WorkspaceRole; invitedBy: string | null },
-) {
-  await tx.update(workspaceInvitations).set({ status: 'accepted' }).where(eq(workspaceInvitations.id, invitation.id));
-  await tx
-    .insert(workspaceMembers)
-    .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role, invitedBy: invitation.invitedBy })
-    .onConflictDoNothing({ target: [workspaceMembers.workspaceId, workspaceMembers.userId] });
-  await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-  // An account that had no business of its own starts in this one.
-  await tx
-    .update(users)
-    .set({ defaultWorkspaceId: invitation.workspaceId })
-    .where(and(eq(users.id, userId), sql`${users.defaultWorkspaceId} is null`));
 }
 
 /**
@@ -311,26 +260,5 @@ export async function declineByToken(db: Database, token: string): Promise<void>
     if (row.status === 'declined') return;
     if (row.status !== 'pending') refuseAnswered(row.status);
     await tx.update(workspaceInvitations).set({ status: 'declined' }).where(eq(workspaceInvitations.id, row.id));
-  });
-}
-
-/**
- * Sign-up from an invitation's page: when the link's secret names a standing invitation to the
- * very address being signed up, the new account is that mailbox's owner. Null otherwise.
- */
-export async function invitationForSignUp(db: Executor, token: string | null | undefined, email: string) {
-  if (!token) return null;
-  const row = await findByToken(db, token);
-  if (!row || row.status !== 'pending' || row.email !== email.toLowerCase()) return null;
-  return row;
-}
-
-/** The account made from the invitation's page joins at once (in place of a workspace of its own). */
-export async function joinAtSignUp(db: Database, userId: string, token: string, email: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const row = await findByToken(tx, token, true);
-    if (!row || row.status !== 'pending' || row.email !== email.toLowerCase()) return false;
-    await join(tx, userId, row);
-    return true;
   });
 }
