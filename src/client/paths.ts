@@ -16,12 +16,16 @@ export const paths = {
   clearAuth: () => '/clear-auth',
   authTest: () => '/auth-test',
   dashboard: () => '/dashboard',
+  /** The page an invitation e-mail's link opens. */
+  invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   /** Issue 17: a field worker's visits for today and the next six days. */
   today: () => '/today',
   testDb: () => '/test-db',
   /** Issue 24: the current workspace's business settings, and its members and invitations. */
   settings: () => '/settings',
   members: () => '/settings/members',
+  /** 'New business' from the switcher. */
+  newBusiness: () => '/settings/new-business',
 
   properties: () => '/resources/properties',
   newProperty: () => '/resources/properties/new',
@@ -126,3 +130,16 @@ export const paths = {
   adminUsers: () => '/admin/users',
   adminEditUser: (id: string) => `/admin/users/${id}/edit`,
 } as const;
+
+/**
+ * Where a person starts after signing in or joining: a technician (or the spec's field worker,
+ * a provider) on Today, owners and managers on the dashboard.
+ */
+export function landingPath(me: { isProvider?: boolean; workspace: { role: string } | null } | null | undefined) {
+  return me?.isProvider || me?.workspace?.role === 'technician' ? paths.today() : paths.dashboard();
+}
+
+/** A page a sign-in may return to (`/login?next=`): only an invitation's page. */
+export function safeNext(next: string | null): string | null {
+  return next && /^\/invitations\/[A-Za-z0-9_-]{20,100}$/.test(next) ? next : null;
+}

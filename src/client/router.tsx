@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './shell/route-error';
 
 // spec §2's routes. Every page is loaded lazily, so /login fetches only what it needs. The
@@ -30,7 +30,6 @@ const requireAuth = page(() => import('./shell/guards').then((m) => m.RequireAut
 const requireAdmin = page(() => import('./shell/guards').then((m) => m.RequireAdmin));
 
 export const routes: RouteObject[] = [
-  { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'login', ...page(() => import('./features/auth/login-page').then((m) => m.LoginPage)) },
   { path: 'signup', ...page(() => import('./features/auth/signup-page').then((m) => m.SignupPage)) },
   // Issue 23: the pages e-mailed links lead to, and 'Forgot password?'; no sign-in needed.
@@ -59,6 +58,11 @@ export const routes: RouteObject[] = [
         path: 'signout',
         ...page(() => import('./features/auth/signout-page').then((m) => m.SignOutPage)),
       },
+      // An invitation e-mail's link: no sign-in needed (it signs up or joins from there).
+      {
+        path: 'invitations/:token',
+        ...page(() => import('./features/workspaces/invitation-page').then((m) => m.InvitationPage)),
+      },
       // Issue 28: a client's e-mail's unsubscribe link; no sign-in (the data layer, for its two calls).
       {
         path: 'unsubscribe/:token',
@@ -71,6 +75,7 @@ export const routes: RouteObject[] = [
       {
         ...requireAuth,
         children: [
+          { index: true, ...page(() => import('./shell/landing').then((m) => m.Landing)) },
           {
             path: 'dashboard',
             ...page(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
@@ -261,6 +266,10 @@ export const routes: RouteObject[] = [
           {
             path: 'settings/members',
             ...page(() => import('./features/workspaces/pages').then((m) => m.MembersPage)),
+          },
+          {
+            path: 'settings/new-business',
+            ...page(() => import('./features/workspaces/pages').then((m) => m.NewBusinessPage)),
           },
           {
             path: 'test-db',

@@ -22,6 +22,10 @@ export const TOKEN_ROUTES: readonly { prefix: string; keep?: RegExp }[] = [
   { prefix: '/api/auth/verify-email' },
   { prefix: '/verify-email' },
   { prefix: '/api/portal/enter' },
+  { prefix: '/portal/enter' },
+  // An invitation's link: the page, and its by-token read, accept and decline.
+  { prefix: '/api/invitations/by-token' },
+  { prefix: '/invitations' },
   { prefix: '/api/unsubscribe' },
   { prefix: '/unsubscribe' },
   { prefix: '/api/calendar/feed', keep: /^\/regenerate$/i },

@@ -64,10 +64,19 @@ export const DEFAULT_DISPLAYED_PROPERTY_ROLE: PropertyRole = 'technician';
 // Issue 24: a workspace is one business; its members have one of these roles.
 export const WORKSPACE_ROLES = ['owner', 'manager', 'technician'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+/** How a workspace role is named where people read it (the menu, My Profile, the invitation). */
+export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  technician: 'Technician',
+};
 /** A workspace's settings until its owner changes them. */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 export const DEFAULT_TIME_ZONE = 'UTC';
 export const WORKSPACE_INVITATION_DAYS = 14;
+/** An invitation stays after it is answered, so its link can say so; 'expired' is worked out from its date. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number] | 'expired';
 
 export const VISIT_ROLES = ['lead', 'assistant'] as const;
 export type VisitRole = (typeof VISIT_ROLES)[number];

@@ -12,3 +12,9 @@ export const IDENTITY_PAGES = {
 
 /** `/login?reset=done`: after a password reset, /login says so (a fixed text, never words from the URL). */
 export const LOGIN_AFTER_RESET = 'done';
+
+/**
+ * Sign-up from an invitation's page (/invitations/{token}) sends the link's secret in this header:
+ * the new account is then verified and joins that business, with no workspace of its own.
+ */
+export const INVITATION_HEADER = 'X-Rounds-Invitation';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, visitSeries, visitUsers, workspaceInvitations, workspaceMembers } from '../../src/server/db/schema';
 import type { WorkspaceRole } from '../../src/shared/constants';
+import { INVITATION_HEADER } from '../../src/shared/identity';
 import { IDENTITY_MESSAGES } from '../../src/shared/messages/identity';
 import type { MeDto } from '../../src/shared/schemas/auth';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
@@ -12,6 +13,7 @@ import { VISIT_MESSAGES } from '../../src/shared/messages/visits';
 import { WORKSPACE_HEADER } from '../../src/shared/messages/workspaces';
 import {
   WORKSPACE_MESSAGES,
+  type InvitationByTokenDto,
   type MemberDto,
   type MyInvitationDto,
   type WorkspaceDto,
@@ -26,10 +28,11 @@ import {
   createTask,
   createUser,
   createVisit,
+  sessionCookie,
   uniqueEmail,
   type TestUser,
 } from '../support/factories';
-import { linkIn, waitForMail } from '../support/outbox';
+import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { json } from '../support/json';
 
@@ -306,6 +309,168 @@ describe('the team', () => {
   });
 });
 
+describe('the invitation link: one link to join', () => {
+  const invite = (from: TestUser, workspaceId: string, email: string, role: WorkspaceRole = 'technician') =>
+    call(from, `/api/workspaces/${workspaceId}/invitations`, { body: { email, role } });
+  /** Invites `email` and answers the link's token, read from the e-mail. */
+  async function invitedToken(from: TestUser, workspaceId: string, email: string, role: WorkspaceRole = 'technician') {
+    const before = (await mailsTo(t.config.dataDir, email, /invited to join/)).length;
+    await json(await invite(from, workspaceId, email, role), 202);
+    const mail = await waitForMail(t.config.dataDir, email, /invited to join/, { after: before });
+    return linkIn(mail, '/invitations/').split('/invitations/')[1]!;
+  }
+  const read = (token: string) => t.request(`/api/invitations/by-token/${token}`);
+  const acceptLink = (user: { cookie: string }, token: string) =>
+    t.request(`/api/invitations/by-token/${token}/accept`, { method: 'POST', cookie: user.cookie });
+  const signUp = (email: string, name: string, token?: string) =>
+    t.request('/api/auth/sign-up/email', {
+      body: { email, password: 'quiet-harbour-7', name },
+      headers: token ? { [INVITATION_HEADER]: token } : {},
+    });
+
+  it('the link names the business, the inviter and the role to anyone holding it; reading it answers nothing', async () => {
+    const shop = await business('Link Laundry');
+    await json(await call(shop.owner, '/api/me/profile', { method: 'PATCH', body: { displayName: 'Lena Link' } }), 200);
+    const email = uniqueEmail('linked');
+    const token = await invitedToken(shop.owner, shop.id, email);
+    const mail = await waitForMail(t.config.dataDir, email, /invited to join Link Laundry/);
+    expect(mail.text).toContain('Lena Link invited you to join Link Laundry on Rounds, as a technician.');
+
+    for (let i = 0; i < 3; i += 1) {
+      expect(await json<InvitationByTokenDto>(await read(token), 200)).toEqual({
+        workspaceName: 'Link Laundry',
+        inviterName: 'Lena Link',
+        role: 'technician',
+        email,
+        status: 'pending',
+      });
+    }
+    expect((await read('x'.repeat(43))).status).toBe(404);
+    expect((await read('not a token')).status).toBe(404);
+    const [row] = await t.db.select().from(workspaceInvitations).where(eq(workspaceInvitations.email, email));
+    expect(row?.status).toBe('pending');
+    // Only the token's hash is kept.
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('signing up from the link: verified at once, a member with the role, no workspace of its own, no verification e-mail', async () => {
+    const shop = await business('Join Janitorial');
+    const email = uniqueEmail('joiner');
+    const token = await invitedToken(shop.owner, shop.id, email);
+
+    const response = await signUp(email, 'Jo Joiner', token);
+    expect(response.status).toBe(200);
+    const joiner = { cookie: sessionCookie(response.headers.get('set-cookie')) };
+    const after = await json<MeDto>(await t.request('/api/me', { cookie: joiner.cookie }), 200);
+    expect(after.emailVerified).toBe(true);
+    expect(after.workspaces).toEqual([{ id: shop.id, name: 'Join Janitorial', role: 'technician' }]);
+    expect(after.workspace).toEqual({ id: shop.id, name: 'Join Janitorial', role: 'technician' });
+    expect(after.profile.displayName).toBe('Jo Joiner');
+    // The page then accepts: the same answer, nothing changes.
+    expect(await json<Body>(await acceptLink(joiner, token), 200)).toEqual({
+      workspaceId: shop.id,
+      role: 'technician',
+    });
+    expect((await json<InvitationByTokenDto>(await read(token), 200)).status).toBe('accepted');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(t.config.dataDir, email, /verify/i)).toEqual([]);
+  });
+
+  it('a sign-up with a wrong or foreign token is an ordinary sign-up: unverified, its own workspace', async () => {
+    const shop = await business('Foreign Token Co');
+    const token = await invitedToken(shop.owner, shop.id, uniqueEmail('invited'));
+    const other = uniqueEmail('other');
+    const response = await signUp(other, 'Other', token);
+    expect(response.status).toBe(200);
+    const cookie = sessionCookie(response.headers.get('set-cookie'));
+    const after = await json<MeDto>(await t.request('/api/me', { cookie }), 200);
+    expect(after.emailVerified).toBe(false);
+    expect(after.workspaces).toHaveLength(1);
+    expect(after.workspaces[0]).toMatchObject({ role: 'owner' });
+    expect((await json<InvitationByTokenDto>(await read(token), 200)).status).toBe('pending');
+  });
+
+  it('an existing account accepts from the link: joined and verified; used once; another address refused', async () => {
+    const shop = await business('Existing Estates');
+    const invitee = await createUser(t, { verified: false });
+    const token = await invitedToken(shop.owner, shop.id, invitee.email, 'manager');
+
+    const outsider = await createUser(t);
+    const refused = await acceptLink(outsider, token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { message: WORKSPACE_MESSAGES.invitationForAnotherAddress },
+    });
+    expect((await t.request(`/api/invitations/by-token/${token}/accept`, { method: 'POST' })).status).toBe(401);
+
+    expect(await json<Body>(await acceptLink(invitee, token), 200)).toEqual({ workspaceId: shop.id, role: 'manager' });
+    const after = await me(invitee, shop.id);
+    expect(after.emailVerified).toBe(true);
+    expect(after.workspace).toEqual({ id: shop.id, name: 'Existing Estates', role: 'manager' });
+
+    // Another account with the address cannot use it again (it is used).
+    await t.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, invitee.id));
+    const again = await acceptLink(invitee, token);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { message: WORKSPACE_MESSAGES.invitationUsed } });
+  });
+
+  it("'New business': someone who joined by invitation makes a business of their own, as its owner", async () => {
+    const shop = await business('Joined First');
+    const email = uniqueEmail('founder');
+    const token = await invitedToken(shop.owner, shop.id, email);
+    const cookie = sessionCookie((await signUp(email, 'Fran Founder', token)).headers.get('set-cookie'));
+    const founder = { cookie } as TestUser;
+    expect((await t.request('/api/workspaces', { body: { name: '' }, cookie })).status).toBe(400);
+    expect((await t.request('/api/workspaces', { body: { name: 'Nope' } })).status).toBe(401);
+    const made = await json<Body>(await t.request('/api/workspaces', { body: { name: 'Fran Fixes' }, cookie }), 201);
+    expect(made).toMatchObject({ name: 'Fran Fixes', role: 'owner' });
+    const after = await me(founder, made.id as string);
+    expect(after.workspaces.map((w) => w.name).sort()).toEqual(['Fran Fixes', 'Joined First']);
+    expect(after.workspace).toMatchObject({ id: made.id, role: 'owner' });
+    expect(after.setUp).toBe(true);
+  });
+
+  it('declined and expired links say so; a renewed invitation retires the old link', async () => {
+    const shop = await business('Status Stores');
+    const email = uniqueEmail('status');
+    const first = await invitedToken(shop.owner, shop.id, email);
+    const second = await invitedToken(shop.owner, shop.id, email);
+    expect((await read(first)).status).toBe(404);
+
+    expect((await t.request(`/api/invitations/by-token/${second}/decline`, { method: 'POST' })).status).toBe(204);
+    expect((await json<InvitationByTokenDto>(await read(second), 200)).status).toBe('declined');
+    const user = await createUser(t, { email });
+    const declined = await acceptLink(user, second);
+    expect(declined.status).toBe(409);
+    expect(await declined.json()).toMatchObject({ error: { message: WORKSPACE_MESSAGES.invitationDeclined } });
+
+    const third = await invitedToken(shop.owner, shop.id, email);
+    await t.db
+      .update(workspaceInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvitations.email, email));
+    expect((await json<InvitationByTokenDto>(await read(third), 200)).status).toBe('expired');
+    const expired = await acceptLink(user, third);
+    expect(expired.status).toBe(409);
+    expect(await expired.json()).toMatchObject({ error: { message: WORKSPACE_MESSAGES.invitationExpired } });
+    // An expired invitation's link does not make a verified account either.
+    const late = uniqueEmail('late');
+    const lateToken = await invitedToken(shop.owner, shop.id, late);
+    await t.db
+      .update(workspaceInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvitations.email, late));
+    const lateUp = await signUp(late, 'Late', lateToken);
+    const lateMe = await json<MeDto>(
+      await t.request('/api/me', { cookie: sessionCookie(lateUp.headers.get('set-cookie')) }),
+      200,
+    );
+    expect(lateMe.emailVerified).toBe(false);
+    expect(lateMe.workspaces.map((w) => w.id)).not.toContain(shop.id);
+  });
+});
+
 describe('invitations (to proven addresses, issue 23)', () => {
   const invite = (from: TestUser, workspaceId: string, email: string, role: WorkspaceRole = 'technician') =>
     call(from, `/api/workspaces/${workspaceId}/invitations`, { body: { email, role } });
@@ -330,7 +495,7 @@ describe('invitations (to proven addresses, issue 23)', () => {
     const email = uniqueEmail('newhire');
     await json(await invite(shop.owner, shop.id, email.toUpperCase(), 'manager'), 202);
     const mail = await waitForMail(t.config.dataDir, email, /invited to join Welcome Wash/);
-    expect(linkIn(mail, '/dashboard')).toBe(`${TEST_ORIGIN}/dashboard`);
+    expect(linkIn(mail, '/invitations/')).toMatch(new RegExp(`^${TEST_ORIGIN}/invitations/[A-Za-z0-9_-]{43}$`));
     expect(mail.replyTo?.value[0]?.address).toBe(shop.owner.email);
 
     const invitee = await createUser(t, { email, verified: false });

@@ -125,11 +125,13 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
 
       // The worker's same session sees the new role on its next request.
       await workerPage.goto('/resources/profile');
-      await expect(workerPage.getByTestId('account-role')).toHaveText('Account role: provider');
-      // Issue 24: the header shows the workspace and the role there; the account role is in the Menu.
+      // My Profile and the Menu show the role in the business; the account role only here, on Users.
+      await expect(workerPage.getByTestId('workspace-role')).toContainText('Owner');
+      await expect(workerPage.getByRole('main')).not.toContainText('provider');
       await workerPage.goto('/dashboard');
       await workerPage.getByRole('button', { name: 'Menu' }).click();
-      await expect(workerPage.getByRole('dialog', { name: 'Menu' })).toContainText('provider');
+      await expect(workerPage.getByRole('dialog', { name: 'Menu' })).toContainText('Owner');
+      await expect(workerPage.getByRole('dialog', { name: 'Menu' })).not.toContainText('provider');
       await workerPage.keyboard.press('Escape');
       await expect(workerPage.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
 
@@ -141,6 +143,9 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       await expect(adminPage.getByText('User role updated successfully!')).toBeVisible();
       await workerPage.goto('/dashboard');
       await expect(workerPage.getByRole('link', { name: /^Users/ })).toBeVisible();
+      await workerPage.getByRole('button', { name: 'Menu' }).click();
+      await expect(workerPage.getByRole('dialog', { name: 'Menu' })).toContainText('Admin');
+      await workerPage.keyboard.press('Escape');
 
       // An unknown user id goes back to the list.
       await adminPage.goto('/admin/users/00000000-0000-4000-8000-000000000000/edit');
@@ -157,7 +162,8 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       await expect(adminPage).toHaveURL(/\/dashboard$/, { timeout: 5000 });
       expect(Date.now() - shown).toBeGreaterThan(1000);
       await adminPage.getByRole('button', { name: 'Menu' }).click();
-      await expect(adminPage.getByRole('dialog', { name: 'Menu' })).toContainText('provider');
+      await expect(adminPage.getByRole('dialog', { name: 'Menu' })).toContainText('Owner');
+      await expect(adminPage.getByRole('dialog', { name: 'Menu' })).not.toContainText('Admin');
       await adminPage.keyboard.press('Escape');
       await expect(adminPage.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
       await expect(adminPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);

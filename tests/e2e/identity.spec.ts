@@ -152,8 +152,10 @@ test('the invitation takeover fails: the attacker with the invited address sees 
   // 'Forgot password?' (the e-mail proves the address), and accepts.
   const partnerContext = await browser.newContext(server.contextOptions);
   const partner = await partnerContext.newPage();
-  await partner.goto(linkIn(invitationMail, '/dashboard'));
-  await expect(partner).toHaveURL(/\/login$/);
+  await partner.goto(linkIn(invitationMail, '/invitations/'));
+  await expect(partner.getByRole('heading', { name: `Join ${business}` })).toBeVisible();
+  await partner.getByRole('link', { name: 'Sign in' }).click();
+  await expect(partner).toHaveURL(/\/login\?next=/);
   await partner.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(partner).toHaveURL(/\/forgot-password$/);
   // The address changes before the page's code arrives; /login's own Email field would lose the typing.

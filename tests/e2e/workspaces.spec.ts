@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { linkIn, waitForMail } from '../support/outbox';
+import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { apiClient, joinWorkspace } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
@@ -100,30 +100,14 @@ test('an owner sets up the business, takes on a technician by invitation, schedu
   await expectNoAxeViolations(page, '/settings/members');
   const invitationMail = await waitForMail(server.dataDir, tech.email, new RegExp(`invited to join ${business}`));
 
-  // ── the technician follows the link, signs up, verifies the address and accepts ──
+  // ── the technician follows the link and joins with a name and a password ──
   const techContext = await browser.newContext(server.contextOptions);
   const techPage = await techContext.newPage();
-  await techPage.goto(linkIn(invitationMail, '/dashboard'));
-  await expect(techPage).toHaveURL(/\/login$/);
-  await techPage.getByRole('link', { name: 'Create one' }).click();
-  // Until the sign-up page's code arrives, /login's own Email field is on screen: typing there would be lost.
-  await expect(techPage.getByRole('heading', { name: 'Create account' })).toBeVisible();
-  await techPage.getByLabel('Email').fill(tech.email);
+  await techPage.goto(linkIn(invitationMail, '/invitations/'));
+  await techPage.getByLabel('Your name').fill('Tess Tech');
   await techPage.getByRole('textbox', { name: 'Password', exact: true }).fill(tech.password);
-  await techPage.getByLabel('Confirm password').fill(tech.password);
-  await techPage.getByRole('button', { name: 'Create account' }).click();
-  await expect(techPage).toHaveURL(/\/dashboard$/);
-  // Unverified: no invitation shows yet.
-  await expect(techPage.getByText(`Check your inbox to verify ${tech.email}`)).toBeVisible();
-  await expect(techPage.getByRole('heading', { name: 'Invitations' })).toHaveCount(0);
-  const verification = await waitForMail(server.dataDir, tech.email, /^Verify your e-mail address/);
-  await techPage.goto(linkIn(verification, '/api/auth/verify-email'));
-  await expect(techPage.getByRole('status')).toHaveText('Your e-mail address is verified.');
-  await techPage.getByRole('link', { name: 'Go to Dashboard' }).click();
-  const invitation = techPage.getByRole('listitem', { name: `Invitation to ${business}` });
-  await expect(invitation).toContainText('technician');
-  await expect(invitation).toContainText(`From ${owner.email}`);
-  await invitation.getByRole('button', { name: 'Accept' }).click();
+  await techPage.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(techPage).toHaveURL(/\/today$/);
   const techSwitcher = techPage.getByRole('button', { name: `Workspace: ${business}` });
   await expect(techSwitcher).toContainText('technician');
   await page.reload();
@@ -136,18 +120,19 @@ test('an owner sets up the business, takes on a technician by invitation, schedu
   await page.getByLabel('Scheduled date and time').fill(tomorrowAtHalfNine());
   const assignTo = page.getByRole('group', { name: 'Assign to' });
   const ownerBox = assignTo.getByRole('checkbox', { name: owner.email });
-  const techBox = assignTo.getByRole('checkbox', { name: tech.email });
+  // The technician gave a name on joining: the team knows them by it.
+  const techBox = assignTo.getByRole('checkbox', { name: 'Tess Tech' });
   await expect(ownerBox).toBeChecked(); // whoever schedules it is on it by default
   await expect(techBox).not.toBeChecked();
   await ownerBox.uncheck();
   await techBox.check();
   await ownerBox.check();
-  await expect(assignTo).toHaveAccessibleDescription(`${tech.email} leads the visit (the first one checked).`);
+  await expect(assignTo).toHaveAccessibleDescription('Tess Tech leads the visit (the first one checked).');
   await page.getByRole('button', { name: 'Create Visit' }).click();
   await expect(page.getByRole('heading', { name: 'Visit Details' })).toBeVisible();
   const visitId = new URL(page.url()).pathname.split('/').pop()!;
   const people = page.getByRole('region', { name: 'People' }).getByRole('list');
-  await expect(people.getByRole('listitem').filter({ hasText: tech.email })).toContainText('Lead');
+  await expect(people.getByRole('listitem').filter({ hasText: 'Tess Tech' })).toContainText('Lead');
   await expect(people.getByRole('listitem').filter({ hasText: owner.email })).toContainText('Assistant');
 
   // ── the technician sees it on Today, ticks a task, and sees no prices and no invoices anywhere ──
@@ -217,6 +202,101 @@ test('an owner sets up the business, takes on a technician by invitation, schedu
 
   // The technician cannot open it.
   expect((await techPage.request.get(`/api/invoices/${invoiceId}`)).status()).toBe(404);
+  await techContext.close();
+});
+
+test('a technician joins from the e-mailed link: a name and a password, no verification, straight to Today in the business', async ({
+  page,
+  user: _owner,
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const business = `Quay Cleaners ${suffix}`;
+  const ownerApi = apiClient(page.request, server.baseURL);
+  const me = (await (await page.request.get('/api/me')).json()) as { workspace: { id: string } };
+  await ownerApi.patch(`/api/workspaces/${me.workspace.id}`, { name: business });
+  await ownerApi.patch('/api/me/profile', { displayName: 'Olive Owner' });
+
+  // ── the owner invites a technician on the phone ──
+  const techEmail = newEmail('joiner');
+  await page.goto('/settings/members');
+  const invite = page.getByRole('form', { name: 'Invite a member' });
+  await invite.getByLabel('Email').fill(techEmail);
+  await invite.getByRole('combobox', { name: 'Role' }).selectOption('technician');
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(invite.getByRole('status')).toContainText(`Invitation sent to ${techEmail}`);
+  const mail = await waitForMail(server.dataDir, techEmail, new RegExp(`invited to join ${business}`));
+  const link = linkIn(mail, '/invitations/');
+
+  // ── in a new browser, the technician opens the link ──
+  const techContext = await browser.newContext(server.contextOptions);
+  const techPage = await techContext.newPage();
+  await techPage.goto(link);
+  await expect(techPage.getByRole('heading', { name: `Join ${business}` })).toBeVisible();
+  await expect(techPage.getByText(`Olive Owner invited you to join ${business} as a technician.`)).toBeVisible();
+  await expect(techPage.getByLabel('Email')).toHaveValue(techEmail);
+  await expect(techPage.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await expect(techPage.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  const audit = await auditPage(techPage, '/invitations/{token}');
+  expect(audit.details).toEqual([]);
+  expect(audit.mains).toBe(1);
+  // Opening the page (as a mail scanner would) answered nothing.
+  const token = link.split('/invitations/')[1]!;
+  const read = await techPage.request.get(`/api/invitations/by-token/${token}`);
+  expect(await read.json()).toMatchObject({ status: 'pending', role: 'technician', workspaceName: business });
+
+  await techPage.getByLabel('Your name').fill('Tess Tech');
+  await techPage.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour-7');
+  await techPage.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(techPage).toHaveURL(/\/today$/);
+  await expect(techPage.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  // No verification step, and only the one business.
+  await expect(techPage.getByText(/Check your inbox to verify/)).toHaveCount(0);
+  const switcher = techPage.getByRole('button', { name: `Workspace: ${business}` });
+  await expect(switcher).toContainText('technician');
+  await switcher.click();
+  await expect(techPage.getByRole('menu', { name: 'Your workspaces' }).getByRole('menuitemradio')).toHaveCount(1);
+  await techPage.keyboard.press('Escape');
+  expect(await mailsTo(server.dataDir, techEmail, /^Verify your e-mail address/)).toEqual([]);
+
+  // ── the owner schedules a visit for the technician; it is on their Today ──
+  const techMe = (await (await techPage.request.get('/api/me')).json()) as { id: string; emailVerified: boolean };
+  expect(techMe.emailVerified).toBe(true);
+  const property = await ownerApi.post('/api/properties', { name: `Quay House ${suffix}`, address: '1 Quay' });
+  await ownerApi.post('/api/visits', {
+    propertyId: property.id,
+    scheduledAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+    assigneeIds: [techMe.id],
+  });
+  await techPage.reload();
+  await expect(techPage.getByRole('article', { name: `Quay House ${suffix}` })).toBeVisible();
+
+  // Signing in again later also starts on Today.
+  await techPage.goto('/signout');
+  await expect(techPage).toHaveURL(/\/login$/);
+  await techPage.getByLabel('Email').fill(techEmail);
+  await techPage.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour-7');
+  await techPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(techPage).toHaveURL(/\/today$/);
+
+  // The used link says so.
+  await techPage.goto(link);
+  await expect(techPage.getByRole('status')).toHaveText('This invitation has already been used.');
+
+  // A business of their own, later, from the switcher: 'New business'.
+  await techPage.goto('/today');
+  await techPage.getByRole('button', { name: `Workspace: ${business}` }).click();
+  await techPage.getByRole('menuitem', { name: 'New business' }).click();
+  await techPage.getByLabel('Business name').fill(`Tess Fixes ${suffix}`);
+  await techPage.getByRole('button', { name: 'Create business' }).click();
+  await expect(techPage).toHaveURL(/\/dashboard$/);
+  const own = techPage.getByRole('button', { name: `Workspace: Tess Fixes ${suffix}` });
+  await expect(own).toContainText('owner');
+  await expect(techPage.getByRole('region', { name: 'Finish setting up' })).toHaveCount(0);
+  await own.click();
+  await expect(techPage.getByRole('menu', { name: 'Your workspaces' }).getByRole('menuitemradio')).toHaveCount(2);
   await techContext.close();
 });
 

@@ -40,6 +40,12 @@ const NOT_A_MEMBER: Record<string, string> = {
   'invitations.service.ts:listMine': 'the invitee is not a member yet: their own verified address is the check',
   'invitations.service.ts:accept': 'the invitee is not a member yet: their own verified address is the check',
   'invitations.service.ts:decline': 'the invitee is not a member yet: their own verified address is the check',
+  'invitations.service.ts:getByToken':
+    'the e-mailed link is the credential: it reads that one invitation and nothing else',
+  'invitations.service.ts:acceptByToken':
+    'the invitee is not a member yet: the link and the signed-in account’s own invited address are the check',
+  'invitations.service.ts:declineByToken': 'the e-mailed link is the credential: it answers that one invitation',
+  'workspaces.service.ts:createWorkspace': 'a new business of the user’s own, with them as its owner: no member yet',
   'workspaces.service.ts:listMyWorkspaces': 'the user’s own memberships',
   'workspaces.service.ts:chooseDefaultWorkspace': 'the user’s own memberships, checked through resolveMember',
   'series.service.ts:makeOccurrences':

@@ -1,5 +1,5 @@
 import { GOOGLE_PROVIDER_ID } from '../../shared/google';
-import { IDENTITY_PAGES } from '../../shared/identity';
+import { IDENTITY_PAGES, INVITATION_HEADER } from '../../shared/identity';
 import { api } from './http';
 
 // better-auth's e-mail and Google endpoints. Apart from session.ts (and TanStack Query) so that
@@ -10,6 +10,12 @@ export const authApi = {
     api<unknown>('/api/auth/sign-in/email', { method: 'POST', body }),
   signUp: (body: { email: string; password: string }) =>
     api<unknown>('/api/auth/sign-up/email', { method: 'POST', body: { ...body, name: '' } }),
+  /**
+   * Sign-up from an invitation's page: the link's secret goes along, so the new account is
+   * verified and joins that business at once, with no workspace of its own.
+   */
+  signUpFromInvitation: (token: string, body: { email: string; password: string; name: string }) =>
+    api<unknown>('/api/auth/sign-up/email', { method: 'POST', body, headers: { [INVITATION_HEADER]: token } }),
   signOut: () => api<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
   getSession: () => api<{ user: { id: string } } | null>('/api/auth/get-session'),
   /** Issue 23: 'Forgot password?'. The same answer whether or not the address has an account. */

@@ -99,13 +99,20 @@ export const useCancelWorkspaceInvitation = (id: string) =>
  * dashboard afresh: a full navigation, so nothing on screen or in flight belongs to the workspace
  * left behind. The default is best effort: the tab's own choice is what this tab uses.
  */
-export async function switchWorkspace(workspaceId: string) {
+export async function switchWorkspace(workspaceId: string, landing: string = paths.dashboard()) {
   rememberWorkspace(workspaceId);
   await api<void>('/api/me/workspace', { method: 'PUT', body: { workspaceId } }).catch(() => undefined);
-  window.location.assign(paths.dashboard());
+  window.location.assign(landing);
 }
 
-export const useSwitchWorkspace = () => useMutation({ mutationFn: switchWorkspace });
+/** 'New business': a business of the user's own (its owner); the tab then opens its dashboard. */
+export async function createWorkspace(input: { name: string; timeZone?: string }) {
+  const made = await api<{ id: string }>('/api/workspaces', { method: 'POST', body: input });
+  await switchWorkspace(made.id);
+}
+
+export const useSwitchWorkspace = () =>
+  useMutation({ mutationFn: (workspaceId: string) => switchWorkspace(workspaceId) });
 
 /**
  * Leaving: the user removes themselves, the tab forgets the workspace and opens the dashboard of

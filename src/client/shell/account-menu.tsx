@@ -2,7 +2,7 @@ import { Popover, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { MeDto } from '../../shared/schemas/auth';
-import { StatusBadge } from '../components/status-badge';
+import { MyRoleBadges } from '../components/role-badge';
 import classes from './shell.module.css';
 import { SignOutLink } from './sign-out';
 
@@ -50,7 +50,7 @@ export function AccountMenu({ me, home }: { me: MeDto; home: boolean }) {
               {me.email}
             </Text>
           )}
-          <StatusBadge kind="accountRole" value={me.role} />
+          <MyRoleBadges me={me} />
         </Stack>
         <SignOutLink className={classes.menuItem} onSignOut={() => setOpened(false)}>
           <IconLogout size={18} aria-hidden />

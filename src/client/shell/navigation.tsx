@@ -4,7 +4,7 @@ import { IconLogout, IconMenu2 } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useMe } from '../api/session';
 import { BottomSheet } from '../components/overlays';
-import { StatusBadge } from '../components/status-badge';
+import { MyRoleBadges } from '../components/role-badge';
 import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
 import classes from './shell.module.css';
 import { SignOutLink } from './sign-out';
@@ -66,7 +66,7 @@ export function BottomNav() {
               <Text size="sm" truncate="end" miw={0}>
                 {me.email}
               </Text>
-              <StatusBadge kind="accountRole" value={me.role} />
+              <MyRoleBadges me={me} />
             </Group>
             <SignOutLink className={classes.menuLink}>
               <IconLogout size={22} aria-hidden />

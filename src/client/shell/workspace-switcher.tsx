@@ -1,5 +1,5 @@
 import { createScopedKeydownHandler, Popover, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconCheck, IconDoorExit, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingStore, IconCheck, IconDoorExit, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MeDto } from '../../shared/schemas/auth';
@@ -87,6 +87,9 @@ function SwitcherMenu({ me, workspace }: { me: MeDto; workspace: Workspace }) {
             Members
           </MenuLink>
         )}
+        <MenuLink to={paths.newBusiness()} icon={<IconPlus size={18} aria-hidden />} {...linkProps}>
+          New business
+        </MenuLink>
         {!me.can?.manageMembers && (
           // Technicians do not see the team, but may leave; the page asks first.
           <MenuLink to={paths.members()} icon={<IconDoorExit size={18} aria-hidden />} {...linkProps}>

@@ -15,6 +15,8 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { authLog, describeError } from '../log';
 import { openMailer, type Mailer } from '../mail/mailer';
+import { INVITATION_HEADER } from '../../shared/identity';
+import { invitationForSignUp, joinAtSignUp } from './invitation-link';
 import { ensureWorkspace } from './personal-workspace';
 import { oneLine } from '../../shared/text';
 import { ensureProfile } from './profile-row';
@@ -97,6 +99,8 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_HOURS * 3600,
       sendVerificationEmail: async ({ user, url }, request) => {
+        // An account made from an invitation's link is verified already: nothing to send.
+        if (user.emailVerified) return;
         try {
           await sendVerificationMail(mail, config, user, url);
         } catch (error) {
@@ -143,9 +147,20 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       user: {
         // A person's name reaches e-mails' From and text: saved as one line (shared/text.ts).
         create: {
-          before: async (user) => ({ data: { ...user, name: oneLine(user.name ?? '').trim() } }),
-          after: async (user) => {
+          // Sign-up from an invitation's page sends the link's secret along: the address it went
+          // to is proven, so the account starts verified (no 'Verify your e-mail' step).
+          before: async (user, ctx) => {
+            const name = oneLine(user.name ?? '').trim();
+            const invitation = await invitationForSignUp(db, invitationToken(ctx), user.email);
+            return { data: { ...user, name, ...(invitation ? { emailVerified: true } : {}) } };
+          },
+          after: async (user, ctx) => {
             await ensureProfile(db, { id: user.id, email: user.email, name: user.name });
+            // Made from an invitation, the account joins that business and gets none of its own.
+            const token = invitationToken(ctx);
+            if (token && user.emailVerified && (await joinAtSignUp(db, user.id, token, user.email))) {
+              return;
+            }
             await ensureWorkspace(db, { id: user.id, email: user.email, name: user.name });
           },
         },
@@ -162,6 +177,12 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The invitation link's secret a sign-up carries, if any (only e-mail sign-up sends one). */
+function invitationToken(ctx: { path?: string; headers?: Headers } | null): string | null {
+  if (!ctx || ctx.path !== '/sign-up/email') return null;
+  return ctx.headers?.get(INVITATION_HEADER) ?? null;
+}
 
 /** Our rules in front of better-auth's endpoints. */
 const beforeAuthEndpoints = (config: Config) =>

@@ -39,6 +39,7 @@ import {
   VISIT_TASK_STATUSES,
   WORKSPACE_ROLES,
   type WorkspaceRole,
+  INVITATION_STATUSES,
 } from '../../shared/constants';
 import { centsToDecimal, parseCents } from '../../shared/money';
 import { INSPECTION_RESULTS, PHOTO_TAGS, type Requirement } from '../../shared/evidence';
@@ -257,9 +258,18 @@ export const workspaceInvitations = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * SHA-256 of the secret in the e-mailed link (/invitations/{token}); the secret itself is
+     * never stored. Null for invitations sent before links carried one.
+     */
+    tokenHash: text('token_hash'),
+    /** Answered invitations stay, so their link says 'already used' or 'declined'. */
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('pending'),
   },
   (table) => [
     uniqueIndex('workspace_invitations_workspace_email_idx').on(table.workspaceId, table.email),
+    uniqueIndex('workspace_invitations_token_hash_idx').on(table.tokenHash),
+    check('workspace_invitations_status_check', oneOf('status', INVITATION_STATUSES)),
     index('workspace_invitations_email_idx').on(table.email),
     index('workspace_invitations_invited_by_idx').on(table.invitedBy),
     check('workspace_invitations_role_check', oneOf('role', WORKSPACE_ROLES)),

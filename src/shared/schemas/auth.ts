@@ -40,6 +40,17 @@ export const signUpRequest = z.object({
   name,
 });
 
+/**
+ * Sign-up on an invitation's page: a name and a password; the address is the invited one, fixed.
+ * (What is sent is `signUpRequest`, with that address.)
+ */
+export const joinByInvitationInput = z.object({
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),
+  password,
+});
+
 /** better-auth's `POST /api/auth/update-user`: the same caps (the role can never be set there). */
 export const updateUserRequest = z.object({
   name,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneLine } from '../text';
 import { clientNotificationSwitches, reminderHours, type ClientNotificationSwitches } from './client-messages';
-import { TEXT_LIMITS, WORKSPACE_ROLES, type WorkspaceRole } from '../constants';
+import { TEXT_LIMITS, WORKSPACE_ROLES, type InvitationStatus, type WorkspaceRole } from '../constants';
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
 import { optionalText, tooLong } from './common';
 
@@ -203,6 +203,21 @@ export interface MyInvitationDto {
   invitedBy: { displayName: string | null; email: string } | null;
   expiresAt: string;
 }
+
+/**
+ * `GET /api/invitations/by-token/{token}` (a fixed shape): what the e-mailed link's page shows.
+ * `inviterName` is the inviter's display name, else their e-mail (null once they are gone).
+ */
+export interface InvitationByTokenDto {
+  workspaceName: string;
+  inviterName: string | null;
+  role: WorkspaceRole;
+  email: string;
+  status: InvitationStatus;
+}
+
+/** The secret in an invitation link: 32 random bytes, base64url. */
+export const invitationToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, WORKSPACE_MESSAGES.invitationNotFound);
 
 /** `PUT /api/me/workspace`: the workspace a request without `X-Workspace` is in. */
 export const chooseWorkspaceInput = z.object({ workspaceId: z.uuid(WORKSPACE_MESSAGES.notFound) });

@@ -12,7 +12,7 @@ const BUSY_LABELS: Record<GoogleIntent, string> = { 'sign-in': 'Signing in...', 
 
 /**
  * "Sign in with Google" / "Sign up with Google" (spec §2): asks the server for the
- * provider's URL and leaves for it. Success comes back to {origin}/dashboard, failure to
+ * provider's URL and leaves for it. Success comes back to {origin}/ (Today or the dashboard, by role), failure to
  * this page with ?error= (see `googleFailureFromUrl`). When the server has no Google
  * client the button stays and says so instead of going anywhere.
  */
@@ -42,7 +42,7 @@ export function GoogleButton({
     const origin = window.location.origin;
     try {
       const { url } = await authApi.signInWithGoogle({
-        callbackURL: `${origin}${paths.dashboard()}`,
+        callbackURL: `${origin}${paths.home()}`,
         errorCallbackURL: `${origin}${intent === 'sign-up' ? paths.signup() : paths.login()}`,
       });
       window.location.assign(url);

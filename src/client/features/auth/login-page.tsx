@@ -7,7 +7,7 @@ import { ApiError } from '../../api/http';
 import { authApi } from '../../api/auth';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { Notice } from '../../components/notice';
-import { paths } from '../../paths';
+import { landingPath, paths, safeNext } from '../../paths';
 import { AuthCard } from '../../components/auth-card';
 import { loadAuthSchemas, preloadAuthSchemas } from './auth-schemas';
 import { refreshSessionAfterSignIn } from './refresh-session';
@@ -22,6 +22,8 @@ export function LoginPage() {
   );
   // Issue 23: back from /reset-password; a fixed text, never words from the address.
   const [passwordChanged] = useState(() => searchParams.get('reset') === LOGIN_AFTER_RESET);
+  // From an invitation's page ('Sign in'): back there once signed in, to accept it.
+  const [next] = useState(() => safeNext(searchParams.get('next')));
   useEffect(() => {
     if (searchParams.has('error') || searchParams.has('reset')) setSearchParams({}, { replace: true });
   }, [searchParams, setSearchParams]);
@@ -34,8 +36,8 @@ export function LoginPage() {
       setGoogleFailure(null);
       await authApi.signIn(data);
       const me = await refreshSessionAfterSignIn();
-      // Issue 17: a field worker (provider) starts on /today; everyone else on the dashboard.
-      navigate(me?.isProvider ? paths.today() : paths.dashboard(), { replace: true });
+      // Technicians (and the spec's field workers) start on Today; owners and managers on the dashboard.
+      navigate(next ?? landingPath(me), { replace: true });
     },
   });
   const failure = googleFailure ?? form.failure;

@@ -1,4 +1,4 @@
-import { Alert, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { PROFILE_RELOAD_MS } from '../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
@@ -10,6 +10,7 @@ import { DetailFrame } from '../../components/page-frames';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { ErrorBox } from '../../components/error-box';
+import { MyRoleBadges } from '../../components/role-badge';
 import { PageShell } from '../../shell/page-shell';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { ChangePasswordButton } from './change-password';
@@ -45,9 +46,12 @@ function Profile({ account }: { account: MeDto }) {
           <Title order={2} size="h4" id="account-settings-heading">
             Account Settings
           </Title>
-          <Text size="sm" data-testid="account-role">
-            Account role: {account.role}
-          </Text>
+          {account.workspace && (
+            <Group gap="xs" data-testid="workspace-role">
+              <Text size="sm">Your role in {account.workspace.name}:</Text>
+              <MyRoleBadges me={account} />
+            </Group>
+          )}
           <Text size="sm" c="dimmed">
             {account.hasPassword
               ? 'Change the password you sign in with. Your other devices will be signed out.'

@@ -1,6 +1,4 @@
-import { WORKSPACE_ROLES, type WorkspaceRole } from '../../../shared/constants';
-
-const LABELS: Record<WorkspaceRole, string> = { owner: 'Owner', manager: 'Manager', technician: 'Technician' };
+import { WORKSPACE_ROLE_LABELS as LABELS, WORKSPACE_ROLES, type WorkspaceRole } from '../../../shared/constants';
 
 /** The roles a member may give: owners any, managers manager and technician (`can.appointOwners`). */
 export function roleOptions(appointOwners: boolean, current?: WorkspaceRole) {

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { WORKSPACE_INVITATION_DAYS } from '../../../shared/constants';
+import { WORKSPACE_INVITATION_DAYS, type WorkspaceRole } from '../../../shared/constants';
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
 import {
   WORKSPACE_MESSAGES,
+  type InvitationByTokenDto,
   type InvitationSentDto,
   type inviteMemberInput,
   type MyInvitationDto,
@@ -11,10 +13,11 @@ import {
 } from '../../../shared/schemas/workspaces';
 import { authorize, liveInvitation, policy, type Member } from '../../access';
 import type { Actor } from '../../auth/actor';
+import { findByToken, hashOf, join } from '../../auth/invitation-link';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema';
-import { forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 
 // Joining a workspace only by invitation to a proven address (issues 23 and 24). Owners and
@@ -22,7 +25,9 @@ import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 // whose verified e-mail is that address sees and accepts it; an invitation dies with its
 // inviter's right to give that role there.
 
-const standing = () => and(gt(workspaceInvitations.expiresAt, sql`now()`), liveInvitation());
+const standing = () =>
+  and(eq(workspaceInvitations.status, 'pending'), gt(workspaceInvitations.expiresAt, sql`now()`), liveInvitation());
+
 const forActor = (actor: Actor) => eq(workspaceInvitations.email, actor.email.toLowerCase());
 
 /**
@@ -47,31 +52,40 @@ export async function invite(
     .where(and(eq(workspaceMembers.workspaceId, member.workspaceId), eq(sql`lower(${users.email})`, input.email)));
   if (joined) return answer;
 
-  const [workspace] = await deps.db
-    .select({ name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, member.workspaceId));
+  const [[workspace], [inviter]] = await Promise.all([
+    deps.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, member.workspaceId)),
+    deps.db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.userId, member.id)),
+  ]);
   const business = workspace?.name ?? 'a business';
+  const inviterName = inviter?.name?.trim() || member.email;
+  // A new secret for each sending: a renewed invitation's older links stop working.
+  const token = randomBytes(32).toString('base64url');
   await sendAsPerson(deps, member, 'invitation', {
     to: input.email,
     subject: `You are invited to join ${business} on Rounds`,
     text: [
-      `${member.email} invited you to join ${business} on Rounds, as ${input.role}.`,
+      `${inviterName} invited you to join ${business} on Rounds, as ${ROLE_WORDS[input.role]}.`,
       '',
-      `To accept, sign in (or create an account) with this e-mail address, ${input.email}, verify it`,
-      'with the link Rounds sends you, and accept the invitation on your dashboard:',
+      'Open this link to join. If you have no Rounds account yet, you make one there with a name and a password:',
       '',
-      `${deps.config.publicUrl}/dashboard`,
+      `${deps.config.publicUrl}/invitations/${token}`,
       '',
       `The invitation is valid until ${expiresAt.toUTCString()}. If you do not know this person, ignore this e-mail.`,
     ].join('\n'),
   });
+  const fresh = {
+    role: input.role,
+    invitedBy: member.id,
+    expiresAt,
+    tokenHash: hashOf(token),
+    status: 'pending' as const,
+  };
   await deps.db
     .insert(workspaceInvitations)
-    .values({ workspaceId: member.workspaceId, email: input.email, role: input.role, invitedBy: member.id, expiresAt })
+    .values({ workspaceId: member.workspaceId, email: input.email, ...fresh })
     .onConflictDoUpdate({
       target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
-      set: { role: input.role, invitedBy: member.id, expiresAt, createdAt: sql`now()` },
+      set: { ...fresh, createdAt: sql`now()` },
     });
   return answer;
 }
@@ -145,10 +159,11 @@ export async function listMine(db: Executor, actor: Actor): Promise<MyInvitation
  * The invitation is the actor's and standing; 404 otherwise. Only a verified address answers an
  * invitation (403 before anything is looked up, so the answer says nothing of whether one exists).
  */
-async function takeMine(tx: Executor, actor: Actor, id: string) {
+async function takeMine(tx: Executor, actor: Actor, id: string, status: 'accepted' | 'declined') {
   if (!actor.emailVerified) throw forbidden(IDENTITY_MESSAGES.verifyToAccept);
   const [invitation] = await tx
-    .delete(workspaceInvitations)
+    .update(workspaceInvitations)
+    .set({ status })
     .where(and(eq(workspaceInvitations.id, id), forActor(actor), standing()))
     .returning({
       workspaceId: workspaceInvitations.workspaceId,
@@ -166,7 +181,7 @@ async function takeMine(tx: Executor, actor: Actor, id: string) {
  */
 export async function accept(db: Database, actor: Actor, id: string): Promise<{ workspaceId: string }> {
   return db.transaction(async (tx) => {
-    const invitation = await takeMine(tx, actor, id);
+    const invitation = await takeMine(tx, actor, id, 'accepted');
     await tx
       .insert(workspaceMembers)
       .values({ ...invitation, userId: actor.id })
@@ -176,5 +191,74 @@ export async function accept(db: Database, actor: Actor, id: string): Promise<{ 
 }
 
 export async function decline(db: Database, actor: Actor, id: string): Promise<void> {
-  await takeMine(db, actor, id);
+  await takeMine(db, actor, id, 'declined');
+}
+
+const ROLE_WORDS: Record<WorkspaceRole, string> = {
+  owner: 'an owner',
+  manager: 'a manager',
+  technician: 'a technician',
+};
+
+/**
+ * `GET /api/invitations/by-token/{token}`: what the invitation page shows, to whoever holds the
+ * link (it went to the invited address). Reading never answers the invitation: a mail
+ * program's link scanner that opens it changes nothing.
+ */
+export async function getByToken(db: Executor, token: string): Promise<InvitationByTokenDto> {
+  const row = await findByToken(db, token);
+  if (!row) throw notFound(WORKSPACE_MESSAGES.invitationNotFound);
+  return {
+    workspaceName: row.workspaceName,
+    inviterName: row.inviterName?.trim() || row.inviterEmail || null,
+    role: row.role,
+    email: row.email,
+    status: row.status,
+  };
+}
+
+/** Why a link's invitation cannot be answered any more, in the page's words. */
+function refuseAnswered(status: 'accepted' | 'declined' | 'expired'): never {
+  if (status === 'accepted') throw conflict(WORKSPACE_MESSAGES.invitationUsed);
+  if (status === 'declined') throw conflict(WORKSPACE_MESSAGES.invitationDeclined);
+  throw conflict(WORKSPACE_MESSAGES.invitationExpired);
+}
+
+/**
+ * `POST /api/invitations/by-token/{token}/accept`: the signed-in account whose address the
+ * invitation was sent to joins; following the link proved that address, so it is verified too.
+ * Answering again once joined (the sign-up from the link joined already) answers the same.
+ */
+export async function acceptByToken(
+  db: Database,
+  actor: Actor,
+  token: string,
+): Promise<{ workspaceId: string; role: WorkspaceRole }> {
+  return db.transaction(async (tx) => {
+    const row = await findByToken(tx, token, true);
+    if (!row) throw notFound(WORKSPACE_MESSAGES.invitationNotFound);
+    if (row.email !== actor.email.toLowerCase()) throw forbidden(WORKSPACE_MESSAGES.invitationForAnotherAddress);
+    const answer = { workspaceId: row.workspaceId, role: row.role };
+    if (row.status === 'accepted') {
+      const [joined] = await tx
+        .select({ role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, actor.id)));
+      if (joined) return { workspaceId: row.workspaceId, role: joined.role };
+    }
+    if (row.status !== 'pending') refuseAnswered(row.status);
+    await join(tx, actor.id, row);
+    return answer;
+  });
+}
+
+/** `POST /api/invitations/by-token/{token}/decline`: the link's holder says no; no sign-in needed. */
+export async function declineByToken(db: Database, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findByToken(tx, token, true);
+    if (!row) throw notFound(WORKSPACE_MESSAGES.invitationNotFound);
+    if (row.status === 'declined') return;
+    if (row.status !== 'pending') refuseAnswered(row.status);
+    await tx.update(workspaceInvitations).set({ status: 'declined' }).where(eq(workspaceInvitations.id, row.id));
+  });
 }

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import {
   inviteMemberInput,
+  setUpWorkspaceInput,
   updateMemberInput,
   updateWorkspaceInput,
   WORKSPACE_MESSAGES,
 } from '../../../shared/schemas/workspaces';
-import { inPathWorkspace } from '../../auth/session';
+import { inPathWorkspace, requireUser } from '../../auth/session';
 import { parseBody, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
 import * as invitations from './invitations.service';
@@ -14,6 +15,10 @@ import * as service from './workspaces.service';
 
 /** `/api/workspaces/{id}`: a business's settings, its team and its invitations (issue 24; fixed shapes). */
 export const workspacesRoutes = new Hono<MemberEnv>()
+  .post('/', async (c) => {
+    const actor = requireUser(c.var.actor);
+    return c.json(await service.createWorkspace(c.var.db, actor, await parseBody(c, setUpWorkspaceInput)), 201);
+  })
   .use('/:id/*', inPathWorkspace)
   .use('/:id', inPathWorkspace)
   .get('/:id', async (c) => c.json(await service.getWorkspace(c.var.db, c.var.member)))

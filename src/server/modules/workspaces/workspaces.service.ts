@@ -2,13 +2,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WORKSPACE_MESSAGES,
+  type setUpWorkspaceInput,
   type updateWorkspaceInput,
   type WorkspaceDto,
   type WorkspaceRef,
 } from '../../../shared/schemas/workspaces';
 import { authorize, policy, resolveMember, type Member } from '../../access';
 import type { Actor } from '../../auth/actor';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { notFound } from '../../errors';
 
@@ -88,4 +89,24 @@ export async function chooseDefaultWorkspace(db: Executor, actor: Actor, workspa
     .set({ defaultWorkspaceId: member.workspaceId })
     .where(and(eq(users.id, actor.id)));
   return member;
+}
+
+/**
+ * `POST /api/workspaces` ('New business' in the switcher): a business of the signer's own, named
+ * at once, with them as its owner. How someone who joined by invitation starts their own.
+ */
+export async function createWorkspace(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof setUpWorkspaceInput>,
+): Promise<WorkspaceRef> {
+  return db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({ name: input.name, setUpAt: sql`now()`, ...(input.timeZone ? { timeZone: input.timeZone } : {}) })
+      .returning({ id: workspaces.id, name: workspaces.name });
+    if (!workspace) throw new Error('workspace insert returned nothing');
+    await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: actor.id, role: 'owner' });
+    return { ...workspace, role: 'owner' as const };
+  });
 }
