@@ -130,6 +130,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/clients/:id/portal-link': null,
   'POST /api/clients/:id/portal-revoke': null,
   'POST /api/portal/requests': visitRequestInput,
+  'POST /api/portal/enter/:token': null,
   'PATCH /api/visit-requests/:id': visitRequestPatch,
   'DELETE /api/invoices/:id': null,
   'DELETE /api/notes/:id': null,

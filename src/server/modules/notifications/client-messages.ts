@@ -159,7 +159,7 @@ async function dropOvertaken(tx: Executor, visitId: string, event: keyof typeof 
 }
 
 /** A visit started or was completed: what still waits about its schedule is no longer news. */
-export async function noticeVisitUnderway(tx: Executor, visitId: string): Promise<void> {
+export async function noticeVisitUnderway(tx: Executor, member: Member, visitId: string): Promise<void> {
   await dropOvertaken(tx, visitId, 'underway', 'Overtaken: the visit has started');
 }
 

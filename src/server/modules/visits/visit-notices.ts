@@ -62,7 +62,7 @@ export async function noticeVisitChange(
   await tellPeople(tx, member, visitId, newcomers, 'visit_assigned', 'assigned to you');
   const stayed = after.people.filter((userId) => before.people.includes(userId));
   if (after.status !== before.status) {
-    if (after.status === 'in_progress' || after.status === 'completed') await noticeVisitUnderway(tx, visitId);
+    if (after.status === 'in_progress' || after.status === 'completed') await noticeVisitUnderway(tx, member, visitId);
     if (after.status === 'completed') await queueVisitCompleted(tx, member, visitId);
     if (after.status === 'cancelled') {
       await queueVisitChange(tx, member, visitId, 'visit_cancelled', before);
