@@ -1,5 +1,7 @@
 import type { ErrorBody } from '../../shared/schemas/common';
 import type { MissingItem } from '../../shared/evidence';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { reportReachable, reportUnreachable } from '../lib/reachability';
 
 /** Every failed API call becomes one of these; `message` is what the user sees. */
 export class ApiError extends Error {
@@ -31,17 +33,29 @@ export function setDefaultHeaders(make: () => Record<string, string>) {
   defaultHeaders = make;
 }
 
-/** fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. */
+const NO_ANSWER = 'Could not reach the server. Check your connection and try again.';
+
+/** No answer from our server: a network error, a time-out, a 5xx or a page that is not ours (status 0 or 5xx). */
+export const isNoAnswer = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+/**
+ * fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. A
+ * request with no answer in `REQUEST_TIMEOUT_MS`, a network error, a 5xx, or an answer that is not
+ * our JSON (a captive portal's page) is "no answer" (status 0, or the 5xx) and marks the server
+ * unreachable (lib/reachability.ts); only our own 4xx, a 401 included, is the server's word.
+ */
 export async function api<T>(
   path: string,
   init: Omit<RequestInit, 'body' | 'headers'> & { body?: Json; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const { body, headers, ...rest } = init;
+  const { body, headers, signal, ...rest } = init;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(path, {
       credentials: 'same-origin',
       ...rest,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       headers: {
         Accept: 'application/json',
         ...(body ? { 'Content-Type': 'application/json' } : {}),
@@ -50,11 +64,24 @@ export async function api<T>(
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+  } catch (error) {
+    // The caller gave up (a query no longer wanted): not a sign of the network.
+    if (signal?.aborted) throw error;
+    reportUnreachable();
+    throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NETWORK', NO_ANSWER);
   }
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
+  if (response.status === 204) {
+    reportReachable();
+    return undefined as T;
+  }
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  const data: unknown = isJson ? await response.json().catch(() => null) : null;
+  if (!isJson || response.status >= 500) {
+    reportUnreachable();
+    if (response.status >= 500) throw toApiError(response.status, data);
+    throw new ApiError(0, 'NOT_OUR_SERVER', NO_ANSWER);
+  }
+  reportReachable();
   if (!response.ok) throw toApiError(response.status, data);
   return data as T;
 }
@@ -91,9 +118,13 @@ export function uploadForm<T>(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
-    request.onerror = () =>
-      reject(new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.'));
+    request.onerror = () => {
+      reportUnreachable();
+      reject(new ApiError(0, 'NETWORK', NO_ANSWER));
+    };
     request.onload = () => {
+      if (request.status >= 500) reportUnreachable();
+      else reportReachable();
       let data: unknown = null;
       try {
         data = request.responseText ? JSON.parse(request.responseText) : null;

@@ -63,7 +63,10 @@ describe('the outbox and workspaces', () => {
     answer = () => Response.json({ id: 'task-1', visitId: 'visit-1', version: 2, status: 'completed' });
     stubBrowser({ online: () => online, sent, answer: (request) => answer(request) });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    (await import('../lib/reachability')).stopProbing();
+    vi.unstubAllGlobals();
+  });
 
   it('keeps the workspace a change was made in and sends it there after a switch', async () => {
     const { rememberWorkspace } = await import('./current-workspace');
@@ -116,7 +119,10 @@ describe('the outbox over the write objects', () => {
       });
     stubBrowser({ online: () => online, sent, answer: (request) => answer(request) });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    (await import('../lib/reachability')).stopProbing();
+    vi.unstubAllGlobals();
+  });
 
   const tick = (at: string, version = 1) => ({
     kind: 'visitTask' as const,

@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
-import { startOutbox } from '../api/outbox';
+import { isNoAnswer } from '../api/http';
+import { startOutbox, useQueuedOnDevice } from '../api/outbox';
 import { persistCache, restoreCache, trackLastSynced } from '../api/persist';
 import { queryClient } from '../api/query-client';
 import { meQuery, useMe } from '../api/session';
@@ -10,6 +11,7 @@ import { paths } from '../paths';
 import { PageLoader } from './page-loader';
 import { removePageFrame } from './page-frame';
 import { PwaUpdatePrompt } from './pwa-update-prompt';
+import { WaitingForNetwork } from './waiting-for-network';
 import { useTimedOut } from '../lib/use-timed-out';
 
 // The sign-in check is asked, and the copy of the cache kept in IndexedDB read, as soon as this
@@ -49,18 +51,27 @@ export function WithData() {
   );
 }
 
-/** spec §2: spinner while loading, /login when signed out, /clear-auth after 5 s of loading. */
+/**
+ * spec §2: spinner while loading, /login when signed out, /clear-auth after 5 s of loading. Signed
+ * out means the server's 401 and nothing else: with no answer (no network, a time-out, a 5xx) the
+ * sign-in check pauses (api/query-client.ts) and a kept session draws the page from the kept copy,
+ * offline. The 5 s time-out goes to /clear-auth only when nothing is kept and no change is queued
+ * on this phone; with changes queued it waits for the network, saying so.
+ */
 export function RequireAuth() {
   const me = useMe();
-  const timedOut = useTimedOut(me.isPending, AUTH_LOADING_TIMEOUT_MS);
+  const queued = useQueuedOnDevice();
+  const waiting = me.isPending || (me.isError && isNoAnswer(me.error));
+  const timedOut = useTimedOut(waiting, AUTH_LOADING_TIMEOUT_MS);
   // The server's picture of the page stays over the spinner until the page (or /login) is drawn.
   useLayoutEffect(() => {
-    if (!me.isPending || timedOut) removePageFrame();
+    if (!waiting || timedOut) removePageFrame();
   });
+  if (me.data) return <Outlet />;
+  if (timedOut && queued > 0) return <WaitingForNetwork queued={queued} />;
   if (timedOut) return <Navigate to={paths.clearAuth()} replace />;
-  if (me.isPending) return <PageLoader label="Checking sign-in" />;
-  if (me.isError || !me.data) return <Navigate to={paths.login()} replace />;
-  return <Outlet />;
+  if (waiting) return <PageLoader label="Checking sign-in" />;
+  return <Navigate to={paths.login()} replace />;
 }
 
 /** spec §2: spinner while loading, non-admins to /dashboard. */
