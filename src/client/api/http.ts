@@ -49,13 +49,13 @@ export async function api<T>(
   init: Omit<RequestInit, 'body' | 'headers'> & { body?: Json; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const { body, headers, signal, ...rest } = init;
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  let response: Response;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   try {
-    response = await fetch(path, {
+    return await answerOf<T>(path, signal, timeout.signal, {
       credentials: 'same-origin',
       ...rest,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       headers: {
         Accept: 'application/json',
         ...(body ? { 'Content-Type': 'application/json' } : {}),
@@ -64,9 +64,25 @@ export async function api<T>(
       },
       body: body ? JSON.stringify(body) : undefined,
     });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const UNREAD = Symbol('unread');
+
+async function answerOf<T>(
+  path: string,
+  callerSignal: AbortSignal | null | undefined,
+  timeout: AbortSignal,
+  init: RequestInit,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
   } catch (error) {
     // The caller gave up (a query no longer wanted): not a sign of the network.
-    if (signal?.aborted) throw error;
+    if (callerSignal?.aborted) throw error;
     reportUnreachable();
     throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NETWORK', NO_ANSWER);
   }
@@ -74,12 +90,13 @@ export async function api<T>(
     reportReachable();
     return undefined as T;
   }
+  // Not our JSON, or cut off (the time-out ends the body too): no answer, never an empty success.
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
-  const data: unknown = isJson ? await response.json().catch(() => null) : null;
-  if (!isJson || response.status >= 500) {
+  const data: unknown = isJson ? await response.json().catch(() => UNREAD) : UNREAD;
+  if (data === UNREAD || response.status >= 500) {
     reportUnreachable();
-    if (response.status >= 500) throw toApiError(response.status, data);
-    throw new ApiError(0, 'NOT_OUR_SERVER', NO_ANSWER);
+    if (response.status >= 500) throw toApiError(response.status, data === UNREAD ? null : data);
+    throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NOT_OUR_SERVER', NO_ANSWER);
   }
   reportReachable();
   if (!response.ok) throw toApiError(response.status, data);

@@ -216,6 +216,31 @@ describe('the outbox over the write objects', () => {
     expect(sent[0]!.body).toEqual({ status: 'completed', version: 1, at: '2030-06-15T08:30:00.000Z' });
   });
 
+  it('a change belongs to the account that made it: sent only once the server names that account', async () => {
+    const { queryClient } = await import('./query-client');
+    const { accountAnswered } = await import('./account');
+    const outbox = await import('./outbox');
+    await outbox.startOutbox(queryClient);
+    accountAnswered('user-a');
+    online = false;
+    const item = await outbox.enqueue(tick('2030-06-15T09:00:00.000Z'));
+    expect(item.userId).toBe('user-a');
+
+    // Another account signs in on the phone: the network is there, the change stays unsent.
+    accountAnswered('user-b');
+    online = true;
+    await outbox.drain();
+    expect(sent).toEqual([]);
+    accountAnswered(null);
+    await outbox.settled();
+    expect(sent).toEqual([]);
+
+    // Its own account again: it goes at once.
+    accountAnswered('user-a');
+    await outbox.settled();
+    expect(sent.map((request) => request.path)).toEqual(['/api/visits/visit-1/tasks/task-1']);
+  });
+
   it('builds a second change to the same record on the version the first one got', async () => {
     const { queryClient } = await import('./query-client');
     const outbox = await import('./outbox');
