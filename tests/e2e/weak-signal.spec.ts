@@ -64,7 +64,15 @@ test('a weak signal is offline, not signed out: the kept page, the queue kept, a
 
   // The signal returns: the probe finds the server, the queue drains, and the phone says so.
   await page.unroute('**/api/**');
-  await expect(page.getByRole('status').filter({ hasText: 'All changes sent' })).toBeVisible({ timeout: 20_000 });
+  const allSent = page.getByRole('status').filter({ hasText: 'All changes sent' });
+  await expect(allSent).toBeVisible({ timeout: 20_000 });
+  // On the phone it sits in the header's one row, whole and on screen.
+  expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(56);
+  const badge = (await allSent.boundingBox())!;
+  expect(badge.x).toBeGreaterThanOrEqual(0);
+  expect(badge.x + badge.width).toBeLessThanOrEqual(390);
+  expect(await allSent.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('all-changes-sent.png') });
   await expect(page.getByRole('button', { name: /^Pending changes/ })).toHaveCount(0);
   await expect(page.getByText('Offline', { exact: true })).toHaveCount(0);
   await expect(tick).toBeChecked();
