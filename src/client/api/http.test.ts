@@ -32,12 +32,12 @@ beforeEach(() => {
   );
 });
 afterEach(async () => {
-  (await import('./reachability')).stopProbing();
+  (await import('../lib/reachability')).stopProbing();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
-const load = async () => ({ ...(await import('./reachability')), ...(await import('../api/http')) });
+const load = async () => ({ ...(await import('../lib/reachability')), ...(await import('./http')) });
 
 describe('reachability', () => {
   it('a request with no answer makes the app offline although the browser says online; the probe brings it back', async () => {
