@@ -2,12 +2,6 @@
 
 export const AUTH_LOADING_TIMEOUT_MS = 5000;
 export const DASHBOARD_LOAD_TIMEOUT_MS = 10000;
-/** A request with no answer after this long counts as no network (a weak signal), not as a refusal. */
-export const REQUEST_TIMEOUT_MS = 8000;
-/** After a failed request, the server is asked whether it is back after this long, then twice as long each time… */
-export const REACHABILITY_PROBE_FIRST_MS = 1000;
-/** …up to this. */
-export const REACHABILITY_PROBE_MAX_MS = 10_000;
 export const MIN_PASSWORD_LENGTH = 6;
 /** better-auth's own ceiling (its default), checked by our schemas first so the message is ours. */
 export const MAX_PASSWORD_LENGTH = 128;

@@ -62,7 +62,7 @@ test('/clear-auth with a change waiting asks first; going back keeps it; after s
   // Discarding is its own choice, naming how many are lost, and asks again; Cancel keeps them.
   await page.goto('/clear-auth');
   await page.getByRole('button', { name: 'Discard 1 change' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Discard unsent changes?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Discard unsent changes?' });
   await expect(confirm).toContainText('1 change made on this device will be lost');
   await expect(confirm.getByRole('button', { name: 'Discard 1 change' })).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();

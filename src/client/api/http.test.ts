@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REACHABILITY_PROBE_FIRST_MS, REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { REACHABILITY_PROBE_FIRST_MS } from '../lib/reachability';
+import { REQUEST_TIMEOUT_MS } from './http';
 
 // Offline is decided from what requests do: a weak signal (navigator.onLine true, no answers) is
 // offline, only our own JSON answers count as the server, and a probe of /api/health says when it
@@ -37,7 +38,11 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const load = async () => ({ ...(await import('../lib/reachability')), ...(await import('./http')) });
+/** The signed-in app's wiring: its query cache hands each request's outcome to reachability. */
+const load = async () => {
+  await import('./query-client');
+  return { ...(await import('../lib/reachability')), ...(await import('./http')) };
+};
 
 describe('reachability', () => {
   it('a request with no answer makes the app offline although the browser says online; the probe brings it back', async () => {

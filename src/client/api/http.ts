@@ -1,7 +1,5 @@
 import type { ErrorBody } from '../../shared/schemas/common';
 import type { MissingItem } from '../../shared/evidence';
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-import { reportReachable, reportUnreachable } from '../lib/reachability';
 
 /** Every failed API call becomes one of these; `message` is what the user sees. */
 export class ApiError extends Error {
@@ -35,14 +33,24 @@ export function setDefaultHeaders(make: () => Record<string, string>) {
 
 const NO_ANSWER = 'Could not reach the server. Check your connection and try again.';
 
-/** No answer from our server: a network error, a time-out, a 5xx or a page that is not ours (status 0 or 5xx). */
-export const isNoAnswer = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+/** A request with no answer after this long counts as no network (a weak signal), not as a refusal. */
+export const REQUEST_TIMEOUT_MS = 8000;
+
+let reportReached: (reached: boolean) => void = () => undefined;
+
+/**
+ * Where each request's outcome goes: whether our server answered it. The signed-in app's query
+ * cache (api/query-client.ts) hands it to lib/reachability.ts; /login and /signup load neither.
+ */
+export function reportReachabilityTo(report: (reached: boolean) => void) {
+  reportReached = report;
+}
 
 /**
  * fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. A
- * request with no answer in `REQUEST_TIMEOUT_MS`, a network error, a 5xx, or an answer that is not
- * our JSON (a captive portal's page) is "no answer" (status 0, or the 5xx) and marks the server
- * unreachable (lib/reachability.ts); only our own 4xx, a 401 included, is the server's word.
+ * network error, no answer within `REQUEST_TIMEOUT_MS`, a 5xx, or an answer that is not our JSON
+ * (a captive portal's page, a body cut off) is no answer: status 0 (or the 5xx), and the server
+ * is reported unreachable. Only our own answers, a 401 included, are the server's word.
  */
 export async function api<T>(
   path: string,
@@ -51,8 +59,10 @@ export async function api<T>(
   const { body, headers, signal, ...rest } = init;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response | undefined;
+  let data: unknown;
   try {
-    return await answerOf<T>(path, signal, timeout.signal, {
+    response = await fetch(path, {
       credentials: 'same-origin',
       ...rest,
       signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
@@ -64,43 +74,19 @@ export async function api<T>(
       },
       body: body ? JSON.stringify(body) : undefined,
     });
+    data = response.status === 204 ? null : await response.json();
+  } catch (error) {
+    // The caller gave up (a query no longer wanted): not a sign of the network.
+    if (signal?.aborted) throw error;
   } finally {
     clearTimeout(timer);
   }
-}
-
-const UNREAD = Symbol('unread');
-
-async function answerOf<T>(
-  path: string,
-  callerSignal: AbortSignal | null | undefined,
-  timeout: AbortSignal,
-  init: RequestInit,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (error) {
-    // The caller gave up (a query no longer wanted): not a sign of the network.
-    if (callerSignal?.aborted) throw error;
-    reportUnreachable();
-    throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NETWORK', NO_ANSWER);
-  }
-  if (response.status === 204) {
-    reportReachable();
-    return undefined as T;
-  }
-  // Not our JSON, or cut off (the time-out ends the body too): no answer, never an empty success.
-  const isJson = (response.headers.get('content-type') ?? '').includes('json');
-  const data: unknown = isJson ? await response.json().catch(() => UNREAD) : UNREAD;
-  if (data === UNREAD || response.status >= 500) {
-    reportUnreachable();
-    if (response.status >= 500) throw toApiError(response.status, data === UNREAD ? null : data);
-    throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NOT_OUR_SERVER', NO_ANSWER);
-  }
-  reportReachable();
-  if (!response.ok) throw toApiError(response.status, data);
-  return data as T;
+  const answered = data !== undefined && response!.status < 500;
+  reportReached(answered);
+  if (response && response.status >= 500) throw toApiError(response.status, data ?? null);
+  if (!answered) throw new ApiError(0, timeout.signal.aborted ? 'TIMEOUT' : 'NETWORK', NO_ANSWER);
+  if (!response!.ok) throw toApiError(response!.status, data);
+  return (response!.status === 204 ? undefined : data) as T;
 }
 
 /** Reads our `{ error: { … } }` bodies and better-auth's `{ code, message }` alike. */
@@ -136,12 +122,11 @@ export function uploadForm<T>(
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
     request.onerror = () => {
-      reportUnreachable();
+      reportReached(false);
       reject(new ApiError(0, 'NETWORK', NO_ANSWER));
     };
     request.onload = () => {
-      if (request.status >= 500) reportUnreachable();
-      else reportReachable();
+      reportReached(request.status < 500);
       let data: unknown = null;
       try {
         data = request.responseText ? JSON.parse(request.responseText) : null;

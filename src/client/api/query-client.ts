@@ -1,7 +1,7 @@
 import { hashKey, onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { cacheWorkspaceId, tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
-import { ApiError, setDefaultHeaders } from './http';
-import { isReachable, subscribeReachability } from '../lib/reachability';
+import { ApiError, reportReachabilityTo, setDefaultHeaders } from './http';
+import { isReachable, reportReachable, reportUnreachable, subscribeReachability } from '../lib/reachability';
 import { areaKeys } from './keys';
 
 /** How long a read stays usable offline (issue 17): a week of visits survives a week without signal. */
@@ -10,6 +10,7 @@ export const OFFLINE_CACHE_MS = 7 * 24 * 3600_000;
 // TanStack Query is online when the server is reachable (lib/reachability.ts), not when the browser
 // says so: with no answer from the server its queries pause, showing the kept copy, instead of
 // failing (a failed sign-in check would look signed out), and resume when a probe finds the server.
+reportReachabilityTo((reached) => (reached ? reportReachable() : reportUnreachable()));
 onlineManager.setEventListener((setOnline) => {
   setOnline(isReachable());
   return subscribeReachability(() => setOnline(isReachable()));

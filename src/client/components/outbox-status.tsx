@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
+import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { describeChange, discardItem, retryItem, useAllChangesSent, useOutbox, type OutboxItem } from '../api/outbox';
 import { lastSyncedAt } from '../api/persist';
@@ -56,13 +56,7 @@ export function PendingChanges({ compact = false }: { compact?: boolean }) {
     <>
       {items.length === 0 && allSent && (
         // The queue has drained: the phone says so for a few seconds (api/outbox.ts).
-        <Badge
-          role="status"
-          color="green"
-          variant="light"
-          leftSection={<IconCloudCheck size={14} aria-hidden />}
-          style={{ flexShrink: 0, overflow: 'visible' }}
-        >
+        <Badge role="status" color="green" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
           All changes sent
         </Badge>
       )}

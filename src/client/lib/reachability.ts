@@ -1,14 +1,19 @@
-import { REACHABILITY_PROBE_FIRST_MS, REACHABILITY_PROBE_MAX_MS, REQUEST_TIMEOUT_MS } from '../../shared/constants';
-
 // Whether the server can be reached, decided from what requests do and not from
 // `navigator.onLine` alone: a phone with bars but no data (or behind a captive portal) says it is
 // online while every request fails. A request that gets no answer from our server (a network
 // error, a time-out, a 5xx, a page that is not ours) marks the app unreachable; from then on only
 // a light probe of `/api/health`, with backoff, decides when it is back. While unreachable the
 // query cache pauses its requests (api/query-client.ts) and the outbox waits (api/outbox.ts), so a
-// dead network costs one probe every few seconds. Framework-free: /login loads it with `api()` (api/http.ts).
+// dead network costs one probe every few seconds. Framework-free; `api()` (api/http.ts) reports each request's outcome here once the signed-in
+// app's query cache has loaded (api/query-client.ts).
 
 export const HEALTH_PATH = '/api/health';
+/** The probe is light: an answer slower than this is no answer. */
+const PROBE_TIMEOUT_MS = 5000;
+/** After a failure, the server is asked whether it is back after this long, then twice as long each time… */
+export const REACHABILITY_PROBE_FIRST_MS = 1000;
+/** …up to this. */
+export const REACHABILITY_PROBE_MAX_MS = 10_000;
 
 let failed = false;
 let probeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -84,7 +89,7 @@ export async function probe(): Promise<boolean> {
       cache: 'no-store',
       credentials: 'omit',
       headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
     const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
     answered = response.ok && body?.status === 'ok';

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AUTH_LOADING_TIMEOUT_MS } from '../../shared/constants';
-import { isNoAnswer } from '../api/http';
+import { ApiError } from '../api/http';
 import { startOutbox, useQueuedOnDevice } from '../api/outbox';
 import { persistCache, restoreCache, trackLastSynced } from '../api/persist';
 import { queryClient } from '../api/query-client';
@@ -11,13 +11,20 @@ import { paths } from '../paths';
 import { PageLoader } from './page-loader';
 import { removePageFrame } from './page-frame';
 import { PwaUpdatePrompt } from './pwa-update-prompt';
-import { WaitingForNetwork } from './waiting-for-network';
 import { useTimedOut } from '../lib/use-timed-out';
 
 // The sign-in check is asked, and the copy of the cache kept in IndexedDB read, as soon as this
 // code has loaded (boot.ts starts loading it with the entry), not after React has rendered down
 // to the guard: a warm or offline start then draws its first screen from the copy (issue 29).
 void queryClient.prefetchQuery(meQuery);
+
+// Shown only when the sign-in check has no answer, nothing is kept and changes wait: loaded then.
+const WaitingForNetwork = lazy(() =>
+  import('./waiting-for-network').then((module) => ({ default: module.WaitingForNetwork })),
+);
+
+/** No answer from the server: a network error, a time-out, a 5xx (never the server's own 4xx). */
+const isNoAnswer = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /** How long the first render waits at most for the kept copy (IndexedDB answers in tens of ms). */
 const RESTORE_WAIT_MS = 1000;
@@ -68,7 +75,13 @@ export function RequireAuth() {
     if (!waiting || timedOut) removePageFrame();
   });
   if (me.data) return <Outlet />;
-  if (timedOut && queued > 0) return <WaitingForNetwork queued={queued} />;
+  if (timedOut && queued > 0) {
+    return (
+      <Suspense fallback={<PageLoader label="Checking sign-in" />}>
+        <WaitingForNetwork queued={queued} />
+      </Suspense>
+    );
+  }
   if (timedOut) return <Navigate to={paths.clearAuth()} replace />;
   if (waiting) return <PageLoader label="Checking sign-in" />;
   return <Navigate to={paths.login()} replace />;

@@ -1,5 +1,4 @@
-import { Anchor, Badge, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 
@@ -14,9 +13,7 @@ export function WaitingForNetwork({ queued }: { queued: number }) {
   return (
     <Center component="main" mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={360}>
-        <Badge color="gray" variant="filled" leftSection={<IconCloudOff size={14} aria-hidden />}>
-          Offline
-        </Badge>
+        <Text fw={700}>Offline</Text>
         <Loader aria-hidden />
         <Text ta="center" role="status">
           Waiting for the network. {plural(queued)} made on this device {queued === 1 ? 'is' : 'are'} kept and will be

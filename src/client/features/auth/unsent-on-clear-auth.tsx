@@ -5,11 +5,13 @@ import { describeChange, discardMine, drain, startOutbox, useOutbox } from '../.
 import { restoreCache } from '../../api/persist';
 import { queryClient } from '../../api/query-client';
 import { meQuery } from '../../api/session';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { probe } from '../../lib/reachability';
 import { useOnline } from '../../lib/use-online';
 import { paths } from '../../paths';
 import { clearAndGoToLogin } from './clear-everything';
+// The signed-in shell's data layer, as one piece: its code is shared with the signed-in pages as
+// it is (loading it here asks for the session and reads the kept copy, which this page wants).
+import '../../shell/guards';
 
 const plural = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
 
@@ -88,23 +90,28 @@ export function UnsentOnClearAuth() {
             Force Redirect to Login
           </Button>
         </Group>
-        <Button variant="subtle" color="red" onClick={() => setDiscarding(true)} w="fit-content">
-          Discard {count}
-        </Button>
+        {discarding ? (
+          // Asked again on the page itself: this signed-out page loads no dialog code.
+          <Stack gap="xs" role="alertdialog" aria-label="Discard unsent changes?" aria-describedby="discard-what">
+            <Text fw={700}>Discard unsent changes?</Text>
+            <Text size="sm" id="discard-what">
+              {`${count} made on this device will be lost: the server never got ${items.length === 1 ? 'it' : 'them'}.`}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setDiscarding(false)}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => void discardMine().then(clearAndGoToLogin)}>
+                Discard {count}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Button variant="subtle" color="red" onClick={() => setDiscarding(true)} w="fit-content">
+            Discard {count}
+          </Button>
+        )}
       </Stack>
-      <ConfirmDialog
-        opened={discarding}
-        title="Discard unsent changes?"
-        confirmLabel={`Discard ${count}`}
-        busyLabel="Discarding..."
-        onConfirm={async () => {
-          await discardMine();
-          clearAndGoToLogin();
-        }}
-        onClose={() => setDiscarding(false)}
-      >
-        {`${count} made on this device will be lost: the server never got ${items.length === 1 ? 'it' : 'them'}.`}
-      </ConfirmDialog>
     </Center>
   );
 }
