@@ -1,4 +1,4 @@
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 
@@ -19,9 +19,9 @@ export function WaitingForNetwork({ queued }: { queued: number }) {
           Waiting for the network. {plural(queued)} made on this device {queued === 1 ? 'is' : 'are'} kept and will be
           sent once the server answers.
         </Text>
-        <Anchor component={Link} to={paths.clearAuth()} size="sm">
+        <Button component={Link} to={paths.clearAuth()} variant="subtle" size="compact-sm">
           Clear sign-in
-        </Anchor>
+        </Button>
       </Stack>
     </Center>
   );
