@@ -1,5 +1,4 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { createStore, keys } from 'idb-keyval';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { clearAndGoToLogin } from './clear-everything';
 
@@ -9,12 +8,25 @@ const UnsentOnClearAuth = lazy(() =>
 );
 
 /** How many changes wait in the outbox on this phone, whoever made them (its store, as api/outbox.ts names it). */
-async function countQueued(): Promise<number> {
-  try {
-    return (await keys(createStore('rounds-outbox', 'items'))).length;
-  } catch {
-    return 0;
-  }
+function countQueued(): Promise<number> {
+  // Raw IndexedDB, not idb-keyval: this page shares no code with the signed-in app's data layer.
+  return new Promise((resolve) => {
+    const opening = indexedDB.open('rounds-outbox');
+    opening.onupgradeneeded = () => opening.result.createObjectStore('items');
+    opening.onerror = () => resolve(0);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      try {
+        const counting = db.transaction('items').objectStore('items').count();
+        counting.onsuccess = () => resolve(counting.result);
+        counting.onerror = () => resolve(0);
+      } catch {
+        resolve(0);
+      } finally {
+        db.close();
+      }
+    };
+  });
 }
 
 /**

@@ -9,6 +9,9 @@ import { probe } from '../../lib/reachability';
 import { useOnline } from '../../lib/use-online';
 import { paths } from '../../paths';
 import { clearAndGoToLogin } from './clear-everything';
+// The signed-in shell's data layer, as one piece: its code is shared with the signed-in pages as
+// it is (loading it here asks for the session and reads the kept copy, which this page wants).
+import '../../shell/guards';
 
 const plural = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
 
