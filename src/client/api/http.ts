@@ -31,17 +31,41 @@ export function setDefaultHeaders(make: () => Record<string, string>) {
   defaultHeaders = make;
 }
 
-/** fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. */
+const NO_ANSWER = 'Could not reach the server. Check your connection and try again.';
+
+/** A request with no answer after this long counts as no network (a weak signal), not as a refusal. */
+export const REQUEST_TIMEOUT_MS = 8000;
+
+let reportReached: (reached: boolean) => void = () => undefined;
+
+/**
+ * Where each request's outcome goes: whether our server answered it. The signed-in app's query
+ * cache (api/query-client.ts) hands it to lib/reachability.ts; /login and /signup load neither.
+ */
+export function reportReachabilityTo(report: (reached: boolean) => void) {
+  reportReached = report;
+}
+
+/**
+ * fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. A
+ * network error, no answer within `REQUEST_TIMEOUT_MS`, a 5xx, or an answer that is not our JSON
+ * (a captive portal's page, a body cut off) is no answer: status 0 (or the 5xx), and the server
+ * is reported unreachable. Only our own answers, a 401 included, are the server's word.
+ */
 export async function api<T>(
   path: string,
-  init: Omit<RequestInit, 'body' | 'headers'> & { body?: Json; headers?: Record<string, string> } = {},
+  init: Omit<RequestInit, 'body' | 'headers' | 'signal'> & { body?: Json; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const { body, headers, ...rest } = init;
-  let response: Response;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response | undefined;
+  let data: unknown;
   try {
     response = await fetch(path, {
       credentials: 'same-origin',
       ...rest,
+      signal: timeout.signal,
       headers: {
         Accept: 'application/json',
         ...(body ? { 'Content-Type': 'application/json' } : {}),
@@ -50,13 +74,18 @@ export async function api<T>(
       },
       body: body ? JSON.stringify(body) : undefined,
     });
+    data = response.status === 204 ? null : await response.json();
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+    // no answer: below
+  } finally {
+    clearTimeout(timer);
   }
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw toApiError(response.status, data);
-  return data as T;
+  const answered = data !== undefined && response!.status < 500;
+  reportReached(answered);
+  if (response && response.status >= 500) throw toApiError(response.status, data ?? null);
+  if (!answered) throw new ApiError(0, timeout.signal.aborted ? 'TIMEOUT' : 'NETWORK', NO_ANSWER);
+  if (!response!.ok) throw toApiError(response!.status, data);
+  return (response!.status === 204 ? undefined : data) as T;
 }
 
 /** Reads our `{ error: { … } }` bodies and better-auth's `{ code, message }` alike. */
@@ -91,9 +120,12 @@ export function uploadForm<T>(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
-    request.onerror = () =>
-      reject(new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.'));
+    request.onerror = () => {
+      reportReached(false);
+      reject(new ApiError(0, 'NETWORK', NO_ANSWER));
+    };
     request.onload = () => {
+      reportReached(request.status < 500);
       let data: unknown = null;
       try {
         data = request.responseText ? JSON.parse(request.responseText) : null;

@@ -69,7 +69,10 @@ beforeEach(async () => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  (await import('../lib/reachability')).stopProbing();
+  vi.unstubAllGlobals();
+});
 
 async function start() {
   const { queryClient } = await import('./query-client');
@@ -97,8 +100,17 @@ describe("'On my way' in the outbox", () => {
     const etaAt = '2031-01-01T09:45:00.000Z';
     answer = () => Response.json({ error: { code: 'UNAVAILABLE', message: 'Try again shortly' } }, { status: 503 });
     await outbox.drain();
-    answer = () => Response.json({ ...VISIT, onMyWayAt: '2031-01-01T09:15:00.000Z', etaAt });
-    await outbox.drain(); // the backoff's timer would do the same
+    answer = (request) =>
+      request.path === '/api/health'
+        ? Response.json({ status: 'ok', database: 'ok' })
+        : Response.json({ ...VISIT, onMyWayAt: '2031-01-01T09:15:00.000Z', etaAt });
+    // The 503 made the server unreachable: nothing is sent until the probe finds it back (its
+    // timer would do the same), and then the queue goes at once.
+    await outbox.drain();
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
+    const { probe } = await import('../lib/reachability');
+    expect(await probe()).toBe(true);
+    await outbox.settled();
     const posts = sent.filter((request) => request.method === 'POST');
     expect(posts).toHaveLength(2);
     for (const request of posts) {

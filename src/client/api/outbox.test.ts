@@ -63,7 +63,10 @@ describe('the outbox and workspaces', () => {
     answer = () => Response.json({ id: 'task-1', visitId: 'visit-1', version: 2, status: 'completed' });
     stubBrowser({ online: () => online, sent, answer: (request) => answer(request) });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    (await import('../lib/reachability')).stopProbing();
+    vi.unstubAllGlobals();
+  });
 
   it('keeps the workspace a change was made in and sends it there after a switch', async () => {
     const { rememberWorkspace } = await import('./current-workspace');
@@ -116,7 +119,10 @@ describe('the outbox over the write objects', () => {
       });
     stubBrowser({ online: () => online, sent, answer: (request) => answer(request) });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    (await import('../lib/reachability')).stopProbing();
+    vi.unstubAllGlobals();
+  });
 
   const tick = (at: string, version = 1) => ({
     kind: 'visitTask' as const,
@@ -208,6 +214,31 @@ describe('the outbox over the write objects', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers['Idempotency-Key']).toBe('key-1');
     expect(sent[0]!.body).toEqual({ status: 'completed', version: 1, at: '2030-06-15T08:30:00.000Z' });
+  });
+
+  it('a change belongs to the account that made it: sent only once the server names that account', async () => {
+    const { queryClient } = await import('./query-client');
+    const { accountAnswered } = await import('./account');
+    const outbox = await import('./outbox');
+    await outbox.startOutbox(queryClient);
+    accountAnswered('user-a');
+    online = false;
+    const item = await outbox.enqueue(tick('2030-06-15T09:00:00.000Z'));
+    expect(item.userId).toBe('user-a');
+
+    // Another account signs in on the phone: the network is there, the change stays unsent.
+    accountAnswered('user-b');
+    online = true;
+    await outbox.drain();
+    expect(sent).toEqual([]);
+    accountAnswered(null);
+    await outbox.settled();
+    expect(sent).toEqual([]);
+
+    // Its own account again: it goes at once.
+    accountAnswered('user-a');
+    await outbox.settled();
+    expect(sent.map((request) => request.path)).toEqual(['/api/visits/visit-1/tasks/task-1']);
   });
 
   it('builds a second change to the same record on the version the first one got', async () => {

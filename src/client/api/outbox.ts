@@ -1,7 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { createStore, del, entries, set, clear } from 'idb-keyval';
+import { createStore, del, entries, set } from 'idb-keyval';
 import { IDEMPOTENCY_MESSAGES } from '../../shared/messages/idempotency';
+import type { MeDto } from '../../shared/schemas/auth';
+import { isReachable, subscribeReachability } from '../lib/reachability';
+import { answeredAccount, onAccountAnswered } from './account';
 import { tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
 import { ApiError, errorMessage } from './http';
 import { noteCreateWrite, noteUpdateWrite, type NoteCreateChange, type NoteUpdateChange } from './notes';
@@ -16,6 +19,7 @@ import {
   type VisitStatusChange,
   type VisitTaskChange,
 } from './visits';
+import { areaKeys } from './keys';
 import { invalidate, type Write } from './write';
 
 // Issue 17, the outbox: the field writes (ticking a task, a visit's status, adding or editing a
@@ -30,6 +34,12 @@ import { invalidate, type Write } from './write';
 // Issue 25: the queue knows no kind of change. Each is a `Write` defined in its area's file (how
 // to send, show, settle and name it); the queue looks it up by `kind`. Items kept by an older
 // build have the same kinds and fields, and each write's `upgrade` fills what they lack.
+//
+// The queue belongs to the account that made its changes (`userId`): only that account sees them,
+// and they are sent only once the server has said, in this page, that this account is signed in
+// (api/account.ts). Signing out, /clear-auth and an expired session therefore leave them for the
+// same account's next sign-in; another account on the same phone neither sees nor sends them.
+// Items kept by an older build have no account: they are anyone's, as they were then.
 
 export type OutboxChange =
   | VisitTaskChange
@@ -59,6 +69,8 @@ export interface OutboxItem {
   queuedAt: number;
   /** The tab's workspace when the change was made, sent as `X-Workspace`; absent: the user's default. */
   workspaceId?: string;
+  /** The account that made the change: the only one that sees and sends it. */
+  userId?: string;
   change: OutboxChange;
   /** pending: to send; failed: refused (4xx), waits for Retry or Discard; conflict: a 409. */
   state: 'pending' | 'failed' | 'conflict';
@@ -77,10 +89,30 @@ let sequence = 0;
 /** The item whose request is in flight: never dropped as superseded. */
 let sending: string | null = null;
 
+/** The items of the account on screen (`mine`), what `useOutbox` shows. */
+let visible: OutboxItem[] = [];
+/** true for a while after a run has sent the last of the account's changes. */
+let allSent = false;
+let allSentTimer: ReturnType<typeof setTimeout> | undefined;
+/** How long 'All changes sent' stays on screen. */
+const ALL_SENT_SHOWN_MS = 6000;
+
 function publish(next: OutboxItem[]) {
   items = next;
+  visible = items.filter(mine);
   for (const listener of listeners) listener();
 }
+
+/** The account whose data is on screen: the server's answer in this page, else the kept session's. */
+function accountOnScreen(): string | null {
+  const answered = answeredAccount();
+  if (answered !== undefined) return answered;
+  return client?.getQueryData<MeDto | null>(areaKeys.me)?.id ?? null;
+}
+
+const mine = (item: OutboxItem) => !item.userId || item.userId === accountOnScreen();
+/** Sent only when the server has said, in this page, that its account is the one signed in. */
+const sendable = (item: OutboxItem) => !item.userId || item.userId === answeredAccount();
 
 async function save(item: OutboxItem) {
   await set(item.key, item, store);
@@ -96,15 +128,33 @@ async function drop(item: OutboxItem) {
   publish(items.filter((old) => old.key !== item.key));
 }
 
-/** The queue, as React state. */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** The queue of the account on screen, as React state. */
 export function useOutbox(): OutboxItem[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => items,
-  );
+  return useSyncExternalStore(subscribe, () => visible);
+}
+
+/** How many changes are queued on this phone, whoever made them (the sign-in guard's question). */
+export function useQueuedOnDevice(): number {
+  return useSyncExternalStore(subscribe, () => items.length);
+}
+
+/** true for a few seconds after the queue has drained: the phone says 'All changes sent'. */
+export function useAllChangesSent(): boolean {
+  return useSyncExternalStore(subscribe, () => allSent);
+}
+
+function announceAllSent(shown: boolean) {
+  clearTimeout(allSentTimer);
+  allSent = shown;
+  if (shown) allSentTimer = setTimeout(() => announceAllSent(false), ALL_SENT_SHOWN_MS);
+  for (const listener of listeners) listener();
 }
 
 /** An item as kept by any build: its change brought up to this build's shape; unknown kinds are left out. */
@@ -120,7 +170,22 @@ export function startOutbox(queryClient: QueryClient): Promise<void> {
   loaded ??= (async () => {
     const stored = await entries<string, OutboxItem>(store);
     publish(stored.flatMap(([, item]) => upgradeItem(item) ?? []).sort((a, b) => (a.key < b.key ? -1 : 1)));
-    window.addEventListener('online', onOnline);
+    // The server is reachable again (lib/reachability.ts), or has named the signed-in account:
+    // the changes waiting for either go now.
+    let wasReachable = isReachable();
+    subscribeReachability(() => {
+      const reachable = isReachable();
+      if (reachable && !wasReachable) onOnline();
+      wasReachable = reachable;
+    });
+    onAccountAnswered(() => {
+      publish(items);
+      void drain();
+    });
+    // The kept session restored, or a new answer: the list shown follows the account on screen.
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey[0] === areaKeys.me[0] && event.type === 'updated') publish(items);
+    });
     void drain();
   })();
   return loaded;
@@ -133,11 +198,13 @@ export async function enqueue(change: OutboxChange): Promise<OutboxItem> {
   if (loaded) await loaded;
   sequence += 1;
   const workspaceId = tabWorkspaceId();
+  const userId = accountOnScreen();
   const item: OutboxItem = {
     key: `${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(6, '0')}`,
     idempotencyKey: crypto.randomUUID(),
     queuedAt: Date.now(),
     ...(workspaceId ? { workspaceId } : {}),
+    ...(userId ? { userId } : {}),
     change,
     state: 'pending',
     attempts: 0,
@@ -146,7 +213,12 @@ export async function enqueue(change: OutboxChange): Promise<OutboxItem> {
   // Changes waiting behind the network that this one makes pointless go unsent (not one being sent now).
   const write = writeOf(change);
   for (const earlier of items) {
-    if (earlier.key !== sending && earlier.state === 'pending' && write.supersedes?.(change, earlier.change)) {
+    if (
+      earlier.key !== sending &&
+      earlier.state === 'pending' &&
+      earlier.userId === item.userId &&
+      write.supersedes?.(change, earlier.change)
+    ) {
       await drop(earlier);
     }
   }
@@ -232,9 +304,12 @@ async function run() {
   // The keys the sent changes settle, refetched once the run is over: a refetch in the middle
   // would show the server's state over the changes still waiting behind.
   const stale: QueryKey[] = [];
+  let sent = 0;
   for (;;) {
-    if (typeof navigator !== 'undefined' && !navigator.onLine) break;
-    const item = items.find((candidate) => candidate.state === 'pending' && !tried.has(candidate.key));
+    if (!isReachable()) break;
+    const item = items.find(
+      (candidate) => candidate.state === 'pending' && !tried.has(candidate.key) && sendable(candidate),
+    );
     if (!item) break;
     tried.add(item.key);
     const write = writeOf(item.change);
@@ -244,6 +319,7 @@ async function run() {
         sending = null;
       });
       await drop(item);
+      sent += 1;
       stale.push(...write.settle(cacheFor(item), item.change, result));
       await rebase(item, result);
       backoffMs = 0;
@@ -293,6 +369,7 @@ async function run() {
   for (const key of [...waiting.keys()]) {
     if (items.some((item) => item.key === key)) answer(key, (waiter) => waiter.resolve({ sent: false }));
   }
+  if (sent > 0 && visible.length === 0) announceAllSent(true);
   if (stale.length > 0 && client) await invalidate(client, stale);
 }
 
@@ -377,10 +454,13 @@ export async function takeTheirs(item: OutboxItem) {
   if (shown && item.current && versioned) versioned.replace(shown, item.current);
 }
 
-/** Signing out: nothing of this user's stays on the phone. */
-export async function clearOutbox() {
-  await clear(store);
-  publish([]);
+/**
+ * Discarding the account's unsent changes, the explicit choice of 'Sign out anyway' or of
+ * /clear-auth: the account on screen's changes go; another account's stay for its next sign-in.
+ */
+export async function discardMine() {
+  for (const item of items.filter(mine)) await del(item.key, store);
+  publish(items.filter((item) => !mine(item)));
 }
 
 /** The words for one queued change in the list. */

@@ -1,14 +1,20 @@
 import { hashKey, onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { cacheWorkspaceId, tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
-import { ApiError, setDefaultHeaders } from './http';
+import { ApiError, reportReachabilityTo, setDefaultHeaders } from './http';
+import { isReachable, reportReachable, reportUnreachable, subscribeReachability } from '../lib/reachability';
 import { areaKeys } from './keys';
 
 /** How long a read stays usable offline (issue 17): a week of visits survives a week without signal. */
 export const OFFLINE_CACHE_MS = 7 * 24 * 3600_000;
 
-// TanStack Query assumes it is online until an `offline` event says otherwise; a page opened with
-// no network would then try, fail and show errors over the cached data. Start from the browser's word.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+// TanStack Query is online when the server is reachable (lib/reachability.ts), not when the browser
+// says so: with no answer from the server its queries pause, showing the kept copy, instead of
+// failing (a failed sign-in check would look signed out), and resume when a probe finds the server.
+reportReachabilityTo((reached) => (reached ? reportReachable() : reportUnreachable()));
+onlineManager.setEventListener((setOnline) => {
+  setOnline(isReachable());
+  return subscribeReachability(() => setOnline(isReachable()));
+});
 
 // Issue 24: every request of the signed-in app names the tab's workspace, once it has one (this
 // file is loaded before any of them: it holds the cache they all go through).

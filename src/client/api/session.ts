@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type FetchQueryOptions, type QueryClient, type 
 import type { MeDto } from '../../shared/schemas/auth';
 import { paths } from '../paths';
 import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
+import { accountAnswered } from './account';
 import { api, ApiError } from './http';
 import { areaKeys } from './keys';
 import { queryClient as appQueryClient } from './query-client';
@@ -15,6 +16,7 @@ export const meQuery = queryOptions({
     try {
       const asked = tabWorkspaceId();
       const me = await api<MeDto>('/api/me');
+      accountAnswered(me?.id ?? null);
       // Issue 24: the tab stays in the workspace the server says it is in: the one it asked for,
       // else (no longer the user's: removed, or left in another tab) the user's default, whose
       // dashboard then opens afresh, so nothing of the lost one stays on screen. Only a real answer
@@ -24,7 +26,12 @@ export const meQuery = queryOptions({
       if (asked && current !== asked) window.location.assign(paths.dashboard());
       return me;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      // Only the server's 401 is signed out. No answer (no network, a time-out, a 5xx) throws: the
+      // query pauses until the server is reachable again and the kept session stays on screen.
+      if (error instanceof ApiError && error.status === 401) {
+        accountAnswered(null);
+        return null;
+      }
       throw error;
     }
   },

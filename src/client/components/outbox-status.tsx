@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { describeChange, discardItem, retryItem, useOutbox, type OutboxItem } from '../api/outbox';
+import { describeChange, discardItem, retryItem, useAllChangesSent, useOutbox, type OutboxItem } from '../api/outbox';
 import { lastSyncedAt } from '../api/persist';
 import { formatDateTime } from '../lib/datetime';
 import { BottomSheet } from './overlays';
@@ -50,9 +50,16 @@ export function LastSynced() {
 export function PendingChanges({ compact = false }: { compact?: boolean }) {
   const items = useOutbox();
   const [opened, setOpened] = useState(false);
+  const allSent = useAllChangesSent();
   const conflict = items.find((item) => item.state === 'conflict');
   return (
     <>
+      {items.length === 0 && allSent && (
+        // The queue has drained: the phone says so for a few seconds (api/outbox.ts).
+        <Badge role="status" color="green" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+          All changes sent
+        </Badge>
+      )}
       {items.length > 0 && (
         <Button
           size="compact-sm"

@@ -1,13 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { isReachable, subscribeReachability } from './reachability';
 
-const subscribe = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-
-/** The browser's `navigator.onLine`, kept current by its online and offline events. */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
+/**
+ * Whether the server can be reached: the browser's `navigator.onLine` and what the last requests
+ * did (lib/reachability.ts). A weak signal that fails every request is offline, as in airplane mode.
+ */
+export const useOnline = () => useSyncExternalStore(subscribeReachability, isReachable);

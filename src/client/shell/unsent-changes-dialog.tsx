@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { drain, useOutbox } from '../api/outbox';
+import { discardMine, drain, useOutbox } from '../api/outbox';
+import { probe } from '../lib/reachability';
 import { useOnline } from '../lib/use-online';
 import { paths } from '../paths';
 
@@ -15,7 +16,8 @@ export function UnsentChangesDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [syncing, setSyncing] = useState(false);
   const [synced, setSynced] = useState(false);
-  const signOut = () => navigate(paths.signout());
+  // The explicit choice to lose them: the account's changes are discarded, then it signs out.
+  const signOut = () => void discardMine().finally(() => navigate(paths.signout()));
 
   // Once the queue is empty ('Sync now', or the outbox's own retry), the sign-out the user asked
   // for goes ahead: there is nothing left to lose.
@@ -23,12 +25,15 @@ export function UnsentChangesDialog({ onClose }: { onClose: () => void }) {
     if (waiting === 0) navigate(paths.signout());
   }, [waiting, navigate]);
 
+  // Asks the server now rather than at the next probe: the signal may be back.
   const syncNow = () => {
     setSyncing(true);
-    void drain().finally(() => {
-      setSyncing(false);
-      setSynced(true);
-    });
+    void probe()
+      .then(() => drain())
+      .finally(() => {
+        setSyncing(false);
+        setSynced(true);
+      });
   };
 
   return (
@@ -52,7 +57,8 @@ export function UnsentChangesDialog({ onClose }: { onClose: () => void }) {
           <Button variant="default" color="red" onClick={signOut} disabled={syncing}>
             Sign out anyway
           </Button>
-          <Button onClick={syncNow} loading={syncing} disabled={!online}>
+          {/* Without a network at all it waits; with a weak signal it tries now. */}
+          <Button onClick={syncNow} loading={syncing} disabled={!online && !navigator.onLine}>
             Sync now
           </Button>
         </Group>

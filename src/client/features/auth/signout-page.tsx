@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth';
-import { clearOutbox } from '../../api/outbox';
 import { clearPersistedData } from '../../api/persist';
 import { paths } from '../../paths';
 import { PageLoader } from '../../shell/page-loader';
@@ -16,9 +15,10 @@ export function SignOutPage() {
     authApi
       .signOut()
       .catch(() => undefined)
-      // Issue 17: the persisted cache, the photo thumbnails and the queue go too: a shared phone
-      // keeps nothing of the last user.
-      .then(() => Promise.all([clearPersistedData(), clearOutbox()]).catch(() => undefined))
+      // The persisted cache and the photo thumbnails go too: a shared phone keeps nothing of the
+      // last user to show. Unsent changes stay, the account's own, for its next sign-in (api/outbox.ts);
+      // losing them is the explicit 'Sign out anyway'.
+      .then(() => clearPersistedData().catch(() => undefined))
       .finally(() => {
         if (cancelled) return;
         queryClient.clear();
