@@ -22,6 +22,8 @@ const PUBLIC = [
   /^\/api\/unsubscribe\//,
   // issue 28: the e-mailed portal link: its single-use token is the key (portal.test.ts)
   /^\/api\/portal\/enter\/:token$/,
+  // an invitation's e-mailed link: its secret token is the key (workspaces.test.ts)
+  /^\/api\/invitations\/by-token\//,
 ];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 

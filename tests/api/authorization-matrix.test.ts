@@ -191,6 +191,9 @@ const TABLE: Record<string, Row> = {
     expect: office(204),
   },
 
+  // 'New business' from the switcher: anyone signed in makes one of their own
+  'POST /api/workspaces': { body: () => ({ name: 'Matrix Business' }), expect: anyUser(201) },
+
   // ── invitations to join: "own" is one addressed to the caller, "foreign" one to the world's owner ──
   'GET /api/invitations': { expect: anyUser(200) },
   'POST /api/invitations/:id/accept': {
@@ -634,6 +637,8 @@ const PUBLIC = [
   /^\/api\/unsubscribe\//,
   // the e-mailed portal link: its single-use token is the key (portal.test.ts)
   /^\/api\/portal\/enter\/:token$/,
+  // an invitation's e-mailed link: its secret token is the key (workspaces.test.ts)
+  /^\/api\/invitations\/by-token\//,
 ];
 
 // The app is made while the file is collected, so that there is one test per endpoint of the router.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientMessages, profiles, visits, workspaces } from '../../src/server/db/schema';
+import { clientMessages, mailSends, profiles, visits, workspaces } from '../../src/server/db/schema';
 import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 import { queueDueReminders, sendDueMessages, type WorkerDeps } from '../../src/server/modules/notifications';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
@@ -42,8 +42,12 @@ afterAll(async () => {
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000);
 
-/** A property of its own client (a fresh address each time: the per-recipient cap never interferes). */
+/**
+ * A property of its own client (a fresh address each time). The mail budget starts afresh too:
+ * these runs send far more than a person's hourly limit, and the order is what is under test.
+ */
 async function clientProperty() {
+  await t.db.delete(mailSends);
   const property = await createProperty(t, owner, { name: 'Lagoon House', address: '9 Shore Drive' }, [tech]);
   const email = `timeline-${randomUUID().slice(0, 8)}@example.com`;
   await createClientRow(t, owner.workspaceId, { name: 'Cora Client', email }, [property.id]);

@@ -57,6 +57,7 @@ import {
   chooseWorkspaceInput,
   inviteMemberInput,
   updateMemberInput,
+  setUpWorkspaceInput,
   updateWorkspaceInput,
 } from '../../src/shared/schemas/workspaces';
 import {
@@ -158,6 +159,9 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'PATCH /api/visits/:id': updateVisitInput,
   'PATCH /api/visits/:id/tasks/:taskId': updateVisitTaskInput,
   'PATCH /api/workspaces/:id': updateWorkspaceInput,
+  'POST /api/workspaces': setUpWorkspaceInput,
+  'POST /api/invitations/by-token/:token/accept': null,
+  'POST /api/invitations/by-token/:token/decline': null,
   'PATCH /api/workspaces/:id/members/:userId': updateMemberInput,
   'POST /api/auth/change-password': changePasswordRequest,
   'POST /api/auth/sign-in/email': signInInput,

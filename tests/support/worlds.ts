@@ -80,7 +80,8 @@ export async function createInvitationRow(
     })
     .onConflictDoUpdate({
       target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
-      set: { role: options.role ?? 'technician', invitedBy: options.invitedBy.id },
+      // A fresh one each time: an answered invitation (accepted, declined) is kept with its status.
+      set: { role: options.role ?? 'technician', invitedBy: options.invitedBy.id, status: 'pending' },
     })
     .returning();
   if (!row) throw new Error('invitation not created');
