@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
     ...page(() => import('./features/auth/verify-email-page').then((m) => m.VerifyEmailPage)),
   },
   {
+    path: 'verify-email/:token',
+    ...page(() => import('./features/auth/verify-email-page').then((m) => m.VerifyEmailLinkPage)),
+  },
+  {
     path: 'clear-auth',
     ...page(() => import('./features/auth/clear-auth-page').then((m) => m.ClearAuthPage)),
   },

@@ -20,6 +20,7 @@ import { refuseCommonPassword } from './auth/common-passwords';
 import { withoutSessionTokens } from './auth/response-tokens';
 import { GOOGLE_CALLBACK_PATH } from './auth/google';
 import { handleGoogleCallback } from './auth/google-callback';
+import { verifyEmailPageOf, verifyEmailRoutes } from './auth/verify-email';
 import { loadActor, readActor } from './auth/session';
 import type { Config } from './config';
 import { isDatabaseUnavailable, type Database } from './db/client';
@@ -137,6 +138,12 @@ export function createApp({
   app.post('/api/auth/update-user', validateJsonBody(updateUserRequest));
   // Issue 23: a Google sign-in never joins an account whose address was never proven.
   app.get(GOOGLE_CALLBACK_PATH, (c) => handleGoogleCallback(auth, db, withClientIp(c.req.raw, clientIp(c, config))));
+  // A verification link opens our page; only its button's POST (/api/verify-email) proves the address.
+  app.get('/api/auth/verify-email', (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(verifyEmailPageOf(c.req.url), 303);
+  });
   app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
     withoutSessionTokens(await auth.handler(withClientIp(c.req.raw, clientIp(c, config)))),
   );
@@ -173,6 +180,7 @@ export function createApp({
   app.route('/api/notifications', staffNotificationsRoutes);
   // Issue 28: the client portal (its link first: it needs no session).
   app.route('/api/portal/enter', portalEnterRoutes);
+  app.route('/api/verify-email', verifyEmailRoutes);
   app.route('/api/portal', portalRoutes);
   app.route('/api/visit-requests', visitRequestsRoutes);
   app.all('/api/*', (c) => {

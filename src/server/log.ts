@@ -18,9 +18,12 @@ export const TOKEN_ROUTES: readonly { prefix: string; keep?: RegExp }[] = [
   // better-auth: the reset link (GET /api/auth/reset-password/{token}) and the page it lands on.
   { prefix: '/api/auth/reset-password' },
   { prefix: '/reset-password' },
-  // The verification link's token is a query value (`/api/auth/verify-email?token=`); its page too.
+  // The verification link's token: a query value of better-auth's old link (`/api/auth/verify-email?token=`),
+  // the path of the page the e-mail links to now.
   { prefix: '/api/auth/verify-email' },
   { prefix: '/verify-email' },
+  // The page's button posts the same token: POST /api/verify-email/{token}.
+  { prefix: '/api/verify-email' },
   { prefix: '/api/portal/enter' },
   { prefix: '/portal/enter' },
   // An invitation's link: the page, and its by-token read, accept and decline.

@@ -24,6 +24,8 @@ const PUBLIC = [
   /^\/api\/portal\/enter\/:token$/,
   // an invitation's e-mailed link: its secret token is the key (workspaces.test.ts)
   /^\/api\/invitations\/by-token\//,
+  // 'Verify my e-mail' on the e-mailed verification link's page: its signed token is the key (identity.test.ts)
+  /^\/api\/verify-email\/:token$/,
 ];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 

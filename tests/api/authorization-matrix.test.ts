@@ -639,6 +639,8 @@ const PUBLIC = [
   /^\/api\/portal\/enter\/:token$/,
   // an invitation's e-mailed link: its secret token is the key (workspaces.test.ts)
   /^\/api\/invitations\/by-token\//,
+  // 'Verify my e-mail' on the e-mailed verification link's page: its signed token is the key (identity.test.ts)
+  /^\/api\/verify-email\/:token$/,
 ];
 
 // The app is made while the file is collected, so that there is one test per endpoint of the router.

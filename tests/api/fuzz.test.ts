@@ -132,6 +132,8 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/clients/:id/portal-revoke': null,
   'POST /api/portal/requests': visitRequestInput,
   'POST /api/portal/enter/:token': null,
+  // 'Verify my e-mail': the token is in the path (identity.test.ts)
+  'POST /api/verify-email/:token': null,
   'PATCH /api/visit-requests/:id': visitRequestPatch,
   'DELETE /api/invoices/:id': null,
   'DELETE /api/notes/:id': null,

@@ -43,41 +43,67 @@ async function follow(link: string, cookie?: string) {
 }
 
 describe('verified e-mail addresses', () => {
-  it('sign-up e-mails a link; until it is followed /api/me says emailVerified false, then true', async () => {
+  /** The page the e-mailed link opens (/verify-email/{token}) and the token in its path. */
+  async function verificationLink(email: string) {
+    const link = linkIn(await waitForMail(t.config.dataDir, email, VERIFY_SUBJECT), `${IDENTITY_PAGES.verifyEmail}/`);
+    const url = new URL(link);
+    expect(url.origin).toBe(TEST_ORIGIN);
+    return { link, token: decodeURIComponent(url.pathname.slice(`${IDENTITY_PAGES.verifyEmail}/`.length)) };
+  }
+  /** 'Verify my e-mail' on that page: POST /api/verify-email/{token}, with no cookie unless given one. */
+  const verify = (token: string, cookie?: string) =>
+    t.request(`/api/verify-email/${encodeURIComponent(token)}`, { method: 'POST', body: {}, cookie });
+
+  it("sign-up e-mails a link to our page; opening it verifies nothing, 'Verify my e-mail' does", async () => {
     const user = await signUp();
     expect((await me(user.cookie)).body.emailVerified).toBe(false);
 
-    const mail = await waitForMail(t.config.dataDir, user.email, VERIFY_SUBJECT);
-    const link = linkIn(mail, '/api/auth/verify-email');
-    // Followed on another device (no cookie): it proves the address and signs nobody in.
-    const followed = await follow(link);
-    expect(followed.status).toBe(302);
-    expect(followed.location.pathname).toBe(IDENTITY_PAGES.verifyEmail);
-    expect(followed.location.searchParams.get('error')).toBeNull();
-    expect(followed.response.headers.get('set-cookie') ?? '').not.toContain('session_token=');
+    const { link, token } = await verificationLink(user.email);
+    // A mail scanner opens the link (GET and HEAD): only a page (served by the client build, absent
+    // here), and the address stays unverified.
+    for (const method of ['GET', 'HEAD']) {
+      const opened = await t.request(new URL(link).pathname, { method });
+      expect(opened.headers.get('set-cookie') ?? '').not.toContain('session_token=');
+    }
+    // better-auth's own link (the one e-mails carried before) only leads to that page.
+    const old = await follow(`${TEST_ORIGIN}/api/auth/verify-email?token=${token}&callbackURL=/verify-email`);
+    expect(old.status).toBe(303);
+    expect(old.location.pathname).toBe(new URL(link).pathname);
+    expect((await me(user.cookie)).body.emailVerified).toBe(false);
+
+    // Pressed on another device (no cookie): it proves the address and signs nobody in.
+    const verified = await verify(token);
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ next: IDENTITY_PAGES.verifyEmail });
+    expect(verified.headers.get('set-cookie') ?? '').not.toContain('session_token=');
     expect((await me(user.cookie)).body.emailVerified).toBe(true);
   });
 
-  it('the link works once: followed again it changes nothing and gives no session', async () => {
+  it('the link works once: a second POST is refused and changes nothing', async () => {
     const user = await signUp();
-    const link = linkIn(await waitForMail(t.config.dataDir, user.email, VERIFY_SUBJECT), '/api/auth/verify-email');
-    await follow(link);
+    const { token } = await verificationLink(user.email);
+    expect((await verify(token)).status).toBe(200);
     const [before] = await t.db.select().from(users).where(eq(users.email, user.email));
-    const again = await follow(link);
-    expect(again.status).toBe(302);
-    expect(again.response.headers.get('set-cookie') ?? '').not.toContain('session_token=');
+    const again = await verify(token);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: IDENTITY_MESSAGES.verificationLinkInvalid },
+    });
+    expect(again.headers.get('set-cookie') ?? '').not.toContain('session_token=');
     const [after] = await t.db.select().from(users).where(eq(users.email, user.email));
     expect(after).toEqual(before);
   });
 
   it('the link expires after 24 hours', async () => {
     const user = await signUp();
-    const link = linkIn(await waitForMail(t.config.dataDir, user.email, VERIFY_SUBJECT), '/api/auth/verify-email');
+    const { token } = await verificationLink(user.email);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 3600_000 + 60_000 });
     try {
-      const late = await follow(link);
-      expect(late.location.pathname).toBe(IDENTITY_PAGES.verifyEmail);
-      expect(late.location.searchParams.get('error')).toBe('TOKEN_EXPIRED');
+      const late = await verify(token);
+      expect(late.status).toBe(400);
+      expect(await late.json()).toEqual({
+        error: { code: 'BAD_REQUEST', message: IDENTITY_MESSAGES.verificationLinkExpired },
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -86,10 +112,15 @@ describe('verified e-mail addresses', () => {
 
   it('a made-up or tampered link verifies nothing', async () => {
     const user = await signUp();
-    const link = linkIn(await waitForMail(t.config.dataDir, user.email, VERIFY_SUBJECT), '/api/auth/verify-email');
-    const tampered = link.replace(/token=([^&.]+)\./, 'token=$1x.');
-    const result = await follow(tampered);
-    expect(result.location.searchParams.get('error')).toBe('INVALID_TOKEN');
+    const { token } = await verificationLink(user.email);
+    const tampered = token.replace(/^([^.]+)\./, '$1x.');
+    for (const bad of [tampered, 'made-up']) {
+      const result = await verify(bad);
+      expect(result.status).toBe(400);
+      expect(await result.json()).toEqual({
+        error: { code: 'BAD_REQUEST', message: IDENTITY_MESSAGES.verificationLinkInvalid },
+      });
+    }
     expect((await me(user.cookie)).body.emailVerified).toBe(false);
   });
 

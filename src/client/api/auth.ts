@@ -33,6 +33,12 @@ export const authApi = {
       method: 'POST',
       body: { email, callbackURL: IDENTITY_PAGES.verifyEmail },
     }),
+  /**
+   * 'Verify my e-mail' on the page a verification link opens: proves the address; answers where
+   * to go. Opening the page alone (a mail scanner does) proves nothing.
+   */
+  verifyEmail: (token: string) =>
+    api<{ next: string }>(`/api/verify-email/${encodeURIComponent(token)}`, { method: 'POST', body: {} }),
   /** Starts "Sign in with Google": answers the provider's URL to send the browser to (full URLs on our origin). */
   signInWithGoogle: (body: { callbackURL: string; errorCallbackURL: string }) =>
     api<{ url: string }>('/api/auth/sign-in/social', {

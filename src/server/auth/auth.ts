@@ -22,6 +22,7 @@ import { oneLine } from '../../shared/text';
 import { ensureProfile } from './profile-row';
 import { googleNotConfigured, googlePlugins } from './google';
 import { asAuthError, sendResetMail, sendVerificationMail } from './identity-mail';
+import { verificationRun } from './verify-email';
 
 /** The header our own server sets to the client's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = 'x-rounds-client-ip';
@@ -98,6 +99,11 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       // device, or by someone who did not make the account, gives no session).
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_HOURS * 3600,
+      // Only when the address was not verified before: our POST refuses a link used already.
+      afterEmailVerification: async () => {
+        const run = verificationRun.getStore();
+        if (run) run.verified = true;
+      },
       sendVerificationEmail: async ({ user, url }, request) => {
         // An account made from an invitation's link is verified already: nothing to send.
         if (user.emailVerified) return;

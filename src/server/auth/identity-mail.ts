@@ -5,6 +5,7 @@ import { IDENTITY_PAGES } from '../../shared/identity';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { sendToAccount, type MailDeps } from '../mail/outgoing';
+import { verifyEmailPageOf } from './verify-email';
 
 // Issue 23: the e-mails that prove an address (verification) and give an account back (reset,
 // and the claim of an account whose address was never proven). better-auth makes the tokens
@@ -18,9 +19,12 @@ type Account = { id: string; email: string };
  */
 export const claimingAccount = new AsyncLocalStorage<true>();
 
-/** The verification e-mail: one link, valid 24 hours, landing on /verify-email. */
+/**
+ * The verification e-mail: one link, valid 24 hours, to our page /verify-email/{token}, whose
+ * button proves the address (opening the link alone, as a mail scanner does, proves nothing).
+ */
 export async function sendVerificationMail(deps: MailDeps, config: Config, account: Account, url: string) {
-  const link = withCallback(url, 'callbackURL', `${config.publicUrl}${IDENTITY_PAGES.verifyEmail}`);
+  const link = `${config.publicUrl}${verifyEmailPageOf(url)}`;
   await sendToAccount(deps, account, 'verification', {
     subject: 'Verify your e-mail address for Rounds',
     text: [
