@@ -1,15 +1,19 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Requirement } from '../../../shared/evidence';
-import type { FollowUpDto, FollowUpTarget, VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
+import type { FollowUpDto, VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useAddFollowUp } from '../../api/visit-follow-ups';
 import { ErrorBox } from '../../components/error-box';
+import { FormActions, useSchemaForm } from '../../components/form';
 import { Notice } from '../../components/notice';
 import { Dialog } from '../../components/overlays';
 import { Section } from '../../components/section';
+import { localInputToIso, timeZoneName } from '../../lib/datetime';
 import { paths } from '../../paths';
+import { AssigneesField } from './assignees-field';
 
 /**
  * Issue 27 §6: the visit's failed inspections and out-of-range readings, each with 'Add follow-up'
@@ -68,7 +72,7 @@ export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {
         </Stack>
       </Stack>
       <FollowUpDialog
-        visitId={visit.id}
+        visit={visit}
         task={choosing}
         onClose={() => setChoosing(null)}
         onAdded={(made) => {
@@ -94,26 +98,27 @@ function whatWasFound(task: VisitTaskDto): string {
   return found.join('; ');
 }
 
-/** Where the follow-up goes: the property's next scheduled visit, or a new visit the next day. */
+/** Where the follow-up goes: the property's next scheduled visit, or a new visit when and with whom the office says. */
 function FollowUpDialog({
-  visitId,
+  visit,
   task,
   onClose,
   onAdded,
 }: {
-  visitId: string;
+  visit: VisitDetailDto;
   task: VisitTaskDto | null;
   onClose: () => void;
   onAdded: (made: FollowUpDto) => void;
 }) {
-  const add = useAddFollowUp(visitId);
+  const add = useAddFollowUp(visit.id);
   const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
 
-  async function choose(target: FollowUpTarget) {
+  async function toNextVisit() {
     if (!task) return;
     setFailure(null);
     try {
-      onAdded(await add.mutateAsync({ taskId: task.id, target }));
+      onAdded(await add.mutateAsync({ taskId: task.id, target: 'next' }));
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to add the follow-up'));
     }
@@ -122,26 +127,108 @@ function FollowUpDialog({
   function close() {
     if (add.isPending) return;
     setFailure(null);
+    setAsking(false);
     onClose();
   }
 
   return (
     <Dialog opened={task !== null} onClose={close} title="Add follow-up" centered>
-      <Stack gap="md">
-        <Text size="sm">Where should {task?.name ?? 'this task'} be done again?</Text>
-        {failure && <ErrorBox>{failure}</ErrorBox>}
-        <Stack gap="xs">
-          <Button onClick={() => choose('next')} disabled={add.isPending}>
-            Next scheduled visit
-          </Button>
-          <Button variant="light" onClick={() => choose('new')} disabled={add.isPending}>
-            New visit
-          </Button>
-          <Button variant="default" onClick={close} disabled={add.isPending}>
-            Cancel
-          </Button>
+      {asking && task ? (
+        <NewVisitForm
+          visit={visit}
+          onCancel={() => setAsking(false)}
+          onSubmit={async (when) => {
+            const made = await add.mutateAsync({ taskId: task.id, target: 'new', ...when });
+            setAsking(false);
+            onAdded(made);
+          }}
+        />
+      ) : (
+        <Stack gap="md">
+          <Text size="sm">Where should {task?.name ?? 'this task'} be done again?</Text>
+          {failure && <ErrorBox>{failure}</ErrorBox>}
+          <Stack gap="xs">
+            <Button onClick={toNextVisit} disabled={add.isPending}>
+              Next scheduled visit
+            </Button>
+            <Button variant="light" onClick={() => setAsking(true)} disabled={add.isPending}>
+              New visit
+            </Button>
+            <Button variant="default" onClick={close} disabled={add.isPending}>
+              Cancel
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
+      )}
     </Dialog>
+  );
+}
+
+type NewVisitValues = { date: string; time: string; assigneeIds: string[] };
+
+/** The next working day (Monday to Friday) after today, in the browser's zone, 'YYYY-MM-DD'. */
+function nextWorkingDay(today = dayjs()): string {
+  let day = today.add(1, 'day');
+  while (day.day() === 0 || day.day() === 6) day = day.add(1, 'day');
+  return day.format('YYYY-MM-DD');
+}
+
+/**
+ * The new visit's date, time and people: the next working day at the visit's time, and the same
+ * people (the lead first), each to change. Checked by the endpoint's own schema, as the visit form is.
+ */
+function NewVisitForm({
+  visit,
+  onCancel,
+  onSubmit,
+}: {
+  visit: VisitDetailDto;
+  onCancel: () => void;
+  onSubmit: (when: { scheduledAt: string; assigneeIds: string[] }) => Promise<unknown>;
+}) {
+  const form = useSchemaForm({
+    initial: (): NewVisitValues => ({
+      date: nextWorkingDay(),
+      time: dayjs(visit.scheduledAt).format('HH:mm'),
+      assigneeIds: [...visit.people]
+        .sort((a, b) => (a.role === b.role ? 0 : a.role === 'lead' ? -1 : 1))
+        .map((person) => person.userId),
+    }),
+    prepare: (values) => ({
+      target: 'new',
+      scheduledAt: localInputToIso(`${values.date}T${values.time}`),
+      assigneeIds: values.assigneeIds,
+    }),
+    // the date and the time are one instant to the server: its errors show under the date
+    fields: { scheduledAt: 'date' },
+    schema: () => import('../../../shared/schemas/visits').then((m) => m.followUpInput),
+    failed: 'Failed to add the follow-up',
+    submit: (data) => onSubmit({ scheduledAt: data.scheduledAt!.toISOString(), assigneeIds: data.assigneeIds ?? [] }),
+  });
+  const { values, errors, setValue } = form;
+
+  return (
+    <form onSubmit={form.onSubmit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">When, and who does it? Your local time ({timeZoneName()}).</Text>
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput label="Date" type="date" required miw={140} {...form.field('date')} />
+          <TextInput label="Time" type="time" required miw={110} {...form.field('time')} />
+        </Group>
+        <AssigneesField
+          value={values.assigneeIds}
+          onChange={(assigneeIds) => setValue('assigneeIds', assigneeIds)}
+          error={errors.assigneeIds}
+        />
+        <FormActions
+          submit="Add follow-up"
+          busyLabel="Adding..."
+          busy={form.busy}
+          cancel={onCancel}
+          failure={form.failure}
+          grow
+        />
+      </Stack>
+    </form>
   );
 }
