@@ -72,8 +72,16 @@ async function findings() {
 const dayText = (date: Date) =>
   date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-const followUp = (user: TestUser, visitId: string, taskId: string, target: string) =>
-  t.request(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { cookie: user.cookie, body: { target } });
+const followUp = (user: TestUser, visitId: string, taskId: string, target: string, more: object = {}) =>
+  t.request(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { cookie: user.cookie, body: { target, ...more } });
+
+/** The next working day (Mon–Fri) after today in UTC, at 09:30. */
+function nextWorkingDayAt930(): Date {
+  const day = new Date(Date.now() + DAY);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setTime(day.getTime() + DAY);
+  day.setUTCHours(9, 30, 0, 0);
+  return day;
+}
 
 const taskRow = async (id: string) => (await t.db.select().from(visitTasks).where(eq(visitTasks.id, id)))[0]!;
 
@@ -121,14 +129,12 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
     expect(onNext).toHaveLength(1);
   });
 
-  it('makes a new visit the next day at the same time, with the same people and that one task', async () => {
+  it('makes a new visit the next working day at the same time, with the same people and that one task', async () => {
     const { property, visit, failed } = await findings();
     const made = await json<FollowUpDto>(await followUp(owner, visit.id, failed.id, 'new'), 201);
     expect(made.visitId).not.toBe(visit.id);
     const [row] = await t.db.select().from(visits).where(eq(visits.id, made.visitId));
-    const tomorrow = new Date(Date.now() + DAY);
-    tomorrow.setUTCHours(9, 30, 0, 0);
-    expect(row).toMatchObject({ propertyId: property.id, status: 'scheduled', scheduledAt: tomorrow });
+    expect(row).toMatchObject({ propertyId: property.id, status: 'scheduled', scheduledAt: nextWorkingDayAt930() });
     const people = await t.db
       .select({ userId: visitUsers.userId, role: visitUsers.role })
       .from(visitUsers)
@@ -142,6 +148,41 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
     expect(people).toHaveLength(2);
     const tasksOnIt = await t.db.select().from(visitTasks).where(eq(visitTasks.visitId, made.visitId));
     expect(tasksOnIt).toEqual([expect.objectContaining({ id: made.visitTaskId, followUpOf: failed.id })]);
+  });
+
+  it('makes the new visit at the chosen time with the chosen people', async () => {
+    const { visit, failed } = await findings();
+    const at = new Date(Date.now() + 5 * DAY);
+    at.setUTCHours(14, 15, 0, 0);
+    const made = await json<FollowUpDto>(
+      await followUp(manager, visit.id, failed.id, 'new', {
+        scheduledAt: at.toISOString(),
+        assigneeIds: [owner.id],
+      }),
+      201,
+    );
+    const [row] = await t.db.select().from(visits).where(eq(visits.id, made.visitId));
+    expect(row?.scheduledAt).toEqual(at);
+    const people = await t.db
+      .select({ userId: visitUsers.userId, role: visitUsers.role })
+      .from(visitUsers)
+      .where(eq(visitUsers.visitId, made.visitId));
+    expect(people).toEqual([{ userId: owner.id, role: 'lead' }]);
+  });
+
+  it('refuses a chosen time or people that are not valid, and a technician choosing them', async () => {
+    const { visit, failed } = await findings();
+    await json(await followUp(owner, visit.id, failed.id, 'new', { scheduledAt: 'tomorrow' }), 400);
+    await json(await followUp(owner, visit.id, failed.id, 'new', { assigneeIds: ['not-an-id'] }), 400);
+    await json(await followUp(owner, visit.id, failed.id, 'new', { assigneeIds: [stranger.id] }), 400);
+    const refused = await json<{ error: { message: string } }>(
+      await followUp(technician, visit.id, failed.id, 'new', {
+        scheduledAt: new Date(Date.now() + 2 * DAY).toISOString(),
+        assigneeIds: [technician.id],
+      }),
+      403,
+    );
+    expect(refused.error.message).toBe('Only owners and managers can add a follow-up');
   });
 
   it('answers 409 for a task without a failed finding', async () => {

@@ -1,6 +1,7 @@
-import { apiClient } from './support/api';
+import dayjs from 'dayjs';
+import { apiClient, joinWorkspace } from './support/api';
 import { auditPage } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
 // Issue 27 §5 and §6 at 390×844: the office opens a visit whose filter check failed, sees it under
 // Findings, adds a follow-up to the property's next scheduled visit, and reads the time report.
@@ -61,4 +62,77 @@ test('the office follows up a failed inspection on the next visit and reads the 
   const reportAudit = await auditPage(page, '/resources/tasks/time-report');
   expect(reportAudit.details).toEqual([]);
   expect(reportAudit.mains).toBe(1);
+});
+
+test('a new follow-up visit asks the date, time and people; it shows on that technician’s Today', async ({
+  page,
+  server,
+  browser,
+  playwright,
+  user: _owner,
+}) => {
+  test.setTimeout(120_000);
+  const api = apiClient(page.request, server.baseURL);
+  // A technician in the owner's business, working there.
+  const technicianRequest = await playwright.request.newContext({
+    baseURL: server.baseURL,
+    extraHTTPHeaders: { origin: server.baseURL },
+  });
+  const technicianEmail = newEmail('tech');
+  await signUpViaApi(technicianRequest, server, { email: technicianEmail, password: 'quiet-harbour-7' });
+  const workspaceId = await joinWorkspace(page.request, technicianRequest, server.baseURL, 'technician');
+  const chosen = await technicianRequest.put('/api/me/workspace', { data: { workspaceId } });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
+
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const property = await api.post('/api/properties', { name: `Osprey Court ${suffix}`, address: '5 Bay Road' });
+  const task = await api.post('/api/tasks', { name: 'Valve check', requirements: [{ type: 'pass_fail' }] });
+  const visitAt = new Date(Date.now() - 3600_000);
+  const visit = await api.post<{ id: string }>('/api/visits', {
+    propertyId: property.id,
+    scheduledAt: visitAt.toISOString(),
+  });
+  const visitTask = await api.post(`/api/visits/${visit.id}/tasks`, { taskId: task.id });
+  await api.patch(`/api/visits/${visit.id}`, { status: 'in_progress' });
+  await api.patch(`/api/visits/${visit.id}/tasks/${visitTask.id}`, { status: 'completed', result: 'fail' });
+  await api.patch(`/api/visits/${visit.id}`, { status: 'completed' });
+
+  await page.goto(`/resources/visits/${visit.id}`);
+  const findings = page.getByRole('region', { name: 'Findings' });
+  await findings.getByRole('listitem', { name: 'Valve check' }).getByRole('button', { name: 'Add follow-up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add follow-up' });
+  await dialog.getByRole('button', { name: 'New visit' }).click();
+
+  // The defaults: the next working day at the visit's time, with the visit's people (the owner).
+  const next = dayjs().add(1, 'day');
+  const workday = next.add(next.day() === 6 ? 2 : next.day() === 0 ? 1 : 0, 'day');
+  const date = dialog.getByLabel('Date');
+  await expect(date).toHaveValue(workday.format('YYYY-MM-DD'));
+  await expect(dialog.getByLabel('Time')).toHaveValue(dayjs(visitAt).format('HH:mm'));
+  const ownerBox = dialog.getByRole('checkbox', { name: /\(you\)/ });
+  await expect(ownerBox).toBeChecked();
+  const technicianBox = dialog.getByRole('checkbox', { name: `${technicianEmail} · technician` });
+  await expect(technicianBox).not.toBeChecked();
+  const audit = await auditPage(page, '/resources/visits/{id} (Add follow-up: a new visit)');
+  expect(audit.details).toEqual([]);
+
+  // Today, two hours from now, the technician alone.
+  const at = dayjs().add(2, 'hour');
+  await date.fill(dayjs().format('YYYY-MM-DD'));
+  await dialog.getByLabel('Time').fill(at.format('HH:mm'));
+  await technicianBox.check();
+  await ownerBox.uncheck();
+  await dialog.getByRole('button', { name: 'Add follow-up' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(findings.getByRole('status')).toContainText('Follow-up added');
+
+  const technicianContext = await browser.newContext({
+    storageState: await technicianRequest.storageState(),
+    viewport: { width: 390, height: 844 },
+  });
+  const technicianPage = await technicianContext.newPage();
+  await technicianPage.goto(`${server.baseURL}/today`);
+  await expect(technicianPage.getByRole('article', { name: `Osprey Court ${suffix}` })).toBeVisible();
+  await technicianContext.close();
+  await technicianRequest.dispose();
 });

@@ -1,4 +1,4 @@
-import type { FollowUpDto, FollowUpTarget } from '../../shared/schemas/visits';
+import type { FollowUpDto, FollowUpInput } from '../../shared/schemas/visits';
 import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -7,11 +7,14 @@ import { useMutationThatInvalidates } from './mutations';
 // visits.ts: that one is loaded by pages that never add a follow-up (/resources/invoices/new among
 // them, at its 200 KB script budget), and only the visit page does.
 
-/** A failed finding as a task on the property's next scheduled visit or on a new one (owners and managers). */
+/**
+ * A failed finding as a task on the property's next scheduled visit or on a new one (owners and
+ * managers); a new one at `scheduledAt` with `assigneeIds` when given.
+ */
 export const useAddFollowUp = (visitId: string) =>
   useMutationThatInvalidates(
-    ({ taskId, target }: { taskId: string; target: FollowUpTarget }) =>
-      api<FollowUpDto>(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { method: 'POST', body: { target } }),
+    ({ taskId, ...body }: FollowUpInput & { taskId: string }) =>
+      api<FollowUpDto>(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { method: 'POST', body }),
     // a visit's tasks show on its property's visit history too
     () => [areaKeys.visits, areaKeys.properties],
   );

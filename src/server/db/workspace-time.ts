@@ -23,11 +23,17 @@ export const startOfTomorrow = (workspaceId: string) => startOf(workspaceId, 'da
 /** The instant this month began in the workspace. */
 export const startOfMonth = (workspaceId: string) => startOf(workspaceId, 'month');
 
-/** SQL: tomorrow in the workspace's zone at the wall-clock time `instant` has there (issue 27, a follow-up visit). */
-export const tomorrowAtTimeOf = (workspaceId: string, instant: SQL): SQL => {
+/**
+ * SQL: the next working day (Monday to Friday) in the workspace's zone at the wall-clock time
+ * `instant` has there: a follow-up found on a Friday is booked for Monday, not Saturday.
+ */
+export const nextWorkingDayAtTimeOf = (workspaceId: string, instant: SQL): SQL => {
   const zone = zoneOf(workspaceId);
-  return sql`((date_trunc('day', now() at time zone ${zone}) + interval '1 day'
-    + cast(${instant} at time zone ${zone} as time)) at time zone ${zone})`;
+  const tomorrow = sql`(date_trunc('day', now() at time zone ${zone}) + interval '1 day')`;
+  // isodow: 6 Saturday, 7 Sunday; move them on to Monday
+  const day = sql`(${tomorrow} + make_interval(days => case extract(isodow from ${tomorrow})
+    when 6 then 2 when 7 then 1 else 0 end))`;
+  return sql`((${day} + cast(${instant} at time zone ${zone} as time)) at time zone ${zone})`;
 };
 
 /** SQL: the day of `instant` in the workspace's zone, as text: 'Nov 24, 2026'. */

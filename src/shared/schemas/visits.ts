@@ -195,8 +195,14 @@ export type FollowUpTarget = (typeof FOLLOW_UP_TARGETS)[number];
 /** `POST /api/visits/:id/tasks/:taskId/follow-up`. */
 export const followUpInput = z.object({
   target: z.enum(FOLLOW_UP_TARGETS, VISIT_MESSAGES.followUpTargetInvalid),
+  /** A new visit only: when it is, as on the visit form. Left out: the next working day at the visit's time. */
+  scheduledAt: scheduledAt.optional(),
+  /** A new visit only: who does it, the first as lead. Left out: the same people as the visit. */
+  assigneeIds: assigneeIds.optional(),
 });
 export type FollowUpInput = z.input<typeof followUpInput>;
+/** What the server reads: `scheduledAt` as a Date. */
+export type FollowUpData = z.output<typeof followUpInput>;
 
 /** The answer of `POST /api/visits/:id/tasks/:taskId/follow-up` (201). */
 export interface FollowUpDto {

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Requirement } from '../../../shared/evidence';
-import type { FollowUpDto, FollowUpTarget, VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
+import type { FollowUpDto, VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useAddFollowUp } from '../../api/visit-follow-ups';
 import { ErrorBox } from '../../components/error-box';
@@ -10,6 +10,10 @@ import { Notice } from '../../components/notice';
 import { Dialog } from '../../components/overlays';
 import { Section } from '../../components/section';
 import { paths } from '../../paths';
+
+// The new visit's form (its fields, the members list, the schema) loads when asked for, not with
+// the visit page: that page is at its script budget.
+const FollowUpNewVisitForm = lazy(() => import('./follow-up-new-visit-form'));
 
 /**
  * Issue 27 §6: the visit's failed inspections and out-of-range readings, each with 'Add follow-up'
@@ -68,7 +72,7 @@ export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {
         </Stack>
       </Stack>
       <FollowUpDialog
-        visitId={visit.id}
+        visit={visit}
         task={choosing}
         onClose={() => setChoosing(null)}
         onAdded={(made) => {
@@ -94,26 +98,27 @@ function whatWasFound(task: VisitTaskDto): string {
   return found.join('; ');
 }
 
-/** Where the follow-up goes: the property's next scheduled visit, or a new visit the next day. */
+/** Where the follow-up goes: the property's next scheduled visit, or a new visit when and with whom the office says. */
 function FollowUpDialog({
-  visitId,
+  visit,
   task,
   onClose,
   onAdded,
 }: {
-  visitId: string;
+  visit: VisitDetailDto;
   task: VisitTaskDto | null;
   onClose: () => void;
   onAdded: (made: FollowUpDto) => void;
 }) {
-  const add = useAddFollowUp(visitId);
+  const add = useAddFollowUp(visit.id);
   const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
 
-  async function choose(target: FollowUpTarget) {
+  async function toNextVisit() {
     if (!task) return;
     setFailure(null);
     try {
-      onAdded(await add.mutateAsync({ taskId: task.id, target }));
+      onAdded(await add.mutateAsync({ taskId: task.id, target: 'next' }));
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to add the follow-up'));
     }
@@ -122,26 +127,41 @@ function FollowUpDialog({
   function close() {
     if (add.isPending) return;
     setFailure(null);
+    setAsking(false);
     onClose();
   }
 
   return (
     <Dialog opened={task !== null} onClose={close} title="Add follow-up" centered>
-      <Stack gap="md">
-        <Text size="sm">Where should {task?.name ?? 'this task'} be done again?</Text>
-        {failure && <ErrorBox>{failure}</ErrorBox>}
-        <Stack gap="xs">
-          <Button onClick={() => choose('next')} disabled={add.isPending}>
-            Next scheduled visit
-          </Button>
-          <Button variant="light" onClick={() => choose('new')} disabled={add.isPending}>
-            New visit
-          </Button>
-          <Button variant="default" onClick={close} disabled={add.isPending}>
-            Cancel
-          </Button>
+      {asking && task ? (
+        <Suspense fallback={<Text size="sm">Loading...</Text>}>
+          <FollowUpNewVisitForm
+            visit={visit}
+            onCancel={() => setAsking(false)}
+            onSubmit={async (when) => {
+              const made = await add.mutateAsync({ taskId: task.id, target: 'new', ...when });
+              setAsking(false);
+              onAdded(made);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <Stack gap="md">
+          <Text size="sm">Where should {task?.name ?? 'this task'} be done again?</Text>
+          {failure && <ErrorBox>{failure}</ErrorBox>}
+          <Stack gap="xs">
+            <Button onClick={toNextVisit} disabled={add.isPending}>
+              Next scheduled visit
+            </Button>
+            <Button variant="light" onClick={() => setAsking(true)} disabled={add.isPending}>
+              New visit
+            </Button>
+            <Button variant="default" onClick={close} disabled={add.isPending}>
+              Cancel
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
+      )}
     </Dialog>
   );
 }

@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { readingOutOfRange, readingRequirement } from '../../../shared/evidence';
-import { VISIT_MESSAGES, type FollowUpDto, type FollowUpInput } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES, type FollowUpData, type FollowUpDto } from '../../../shared/schemas/visits';
 import { authorize, policy, type Member } from '../../access';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks, visitUsers } from '../../db/schema';
-import { dayIn, tomorrowAtTimeOf } from '../../db/workspace-time';
+import { dayIn, nextWorkingDayAtTimeOf } from '../../db/workspace-time';
 import { conflict, notFound } from '../../errors';
 import { requireVisit } from './visit-rows';
+import { requireMembers } from './visit-people.service';
 import { insertVisits } from './visits.service';
 
 // Issue 27 §6, 'Add follow-up': a failed inspection or an out-of-range reading becomes a task on
-// the property's next scheduled visit, or on a new visit the next day. The new task links back to
+// the property's next scheduled visit, or on a new visit: when and with whom the office chooses,
+// else the next working day at the visit's time with the same people. The new task links back to
 // the finding (follow_up_of) and its note says what was found. Owners and managers only.
 
 type Finding = {
@@ -32,7 +34,7 @@ export async function addFollowUp(
   member: Member,
   visitId: string,
   visitTaskId: string,
-  input: FollowUpInput,
+  input: FollowUpData,
 ): Promise<FollowUpDto> {
   return db.transaction(async (tx) => {
     const visit = await requireVisit(tx, member, visitId);
@@ -44,27 +46,39 @@ export async function addFollowUp(
       if (!next) throw conflict(VISIT_MESSAGES.noNextVisit);
       return { visitId: next, visitTaskId: await putOnVisit(tx, member, next, visit.propertyId, finding, note) };
     }
-    const people = await tx
-      .select({ userId: visitUsers.userId })
-      .from(visitUsers)
-      .where(eq(visitUsers.visitId, visitId))
-      // the lead first, as on the visit
-      .orderBy(desc(visitUsers.role), asc(visitUsers.createdAt));
-    const [when] = await tx
-      .select({ at: sql<string | Date>`${tomorrowAtTimeOf(member.workspaceId, sql`${visits.scheduledAt}`)}` })
-      .from(visits)
-      .where(eq(visits.id, visitId));
-    if (!when) throw notFound(VISIT_MESSAGES.notFound);
+    const assigneeIds = input.assigneeIds ?? (await peopleOf(tx, visitId));
+    if (input.assigneeIds) await requireMembers(tx, member, input.assigneeIds);
+    const scheduledAt = input.scheduledAt ?? (await nextWorkingDayAt(tx, member, visitId));
     const [made] = await insertVisits(tx, {
       workspaceId: member.workspaceId,
       propertyId: visit.propertyId,
-      visits: [{ scheduledAt: new Date(when.at), status: 'scheduled' }],
-      assigneeIds: people.map((person) => person.userId),
+      visits: [{ scheduledAt, status: 'scheduled' }],
+      assigneeIds,
       tasks: [],
     });
     if (!made) throw new Error('insert returned nothing');
     return { visitId: made, visitTaskId: await putOnVisit(tx, member, made, visit.propertyId, finding, note) };
   });
+}
+
+/** Who is on the visit, the lead first. */
+async function peopleOf(tx: Executor, visitId: string): Promise<string[]> {
+  const people = await tx
+    .select({ userId: visitUsers.userId })
+    .from(visitUsers)
+    .where(eq(visitUsers.visitId, visitId))
+    .orderBy(desc(visitUsers.role), asc(visitUsers.createdAt));
+  return people.map((person) => person.userId);
+}
+
+/** The next working day (Mon–Fri) in the workspace at the visit's time there. */
+async function nextWorkingDayAt(tx: Executor, member: Member, visitId: string): Promise<Date> {
+  const [when] = await tx
+    .select({ at: sql<string | Date>`${nextWorkingDayAtTimeOf(member.workspaceId, sql`${visits.scheduledAt}`)}` })
+    .from(visits)
+    .where(eq(visits.id, visitId));
+  if (!when) throw notFound(VISIT_MESSAGES.notFound);
+  return new Date(when.at);
 }
 
 /** The visit task with its finding: a 'fail' result or a reading out of range, else 409. */
