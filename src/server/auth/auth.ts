@@ -22,7 +22,7 @@ import { oneLine } from '../../shared/text';
 import { ensureProfile } from './profile-row';
 import { googleNotConfigured, googlePlugins } from './google';
 import { asAuthError, sendResetMail, sendVerificationMail } from './identity-mail';
-import { verificationRun } from './verify-email';
+import { verificationRun } from './verification-run';
 
 /** The header our own server sets to the client's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = 'x-rounds-client-ip';

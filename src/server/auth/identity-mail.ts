@@ -5,7 +5,6 @@ import { IDENTITY_PAGES } from '../../shared/identity';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { sendToAccount, type MailDeps } from '../mail/outgoing';
-import { verifyEmailPageOf } from './verify-email';
 
 // Issue 23: the e-mails that prove an address (verification) and give an account back (reset,
 // and the claim of an account whose address was never proven). better-auth makes the tokens
@@ -94,4 +93,13 @@ export function asAuthError(error: unknown): unknown {
     return new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_EMAILS', message: error.message });
   }
   return error;
+}
+
+/**
+ * better-auth's own `GET /api/auth/verify-email?token=…` (the link e-mails carried before) only
+ * leads to the page: opening a link never proves an address.
+ */
+export function verifyEmailPageOf(url: string): string {
+  const token = new URL(url).searchParams.get('token') ?? '';
+  return `${IDENTITY_PAGES.verifyEmail}/${encodeURIComponent(token)}`;
 }

@@ -1,21 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono } from 'hono';
 import { APIError } from 'better-auth/api';
 import { IDENTITY_PAGES } from '../../shared/identity';
 import { IDENTITY_MESSAGES } from '../../shared/messages/identity';
 import { AppError } from '../errors';
 import type { AppEnv } from '../types';
+import { verificationRun } from './verification-run';
 
 // The e-mailed verification link opens a page of ours (/verify-email/{token}); its one button,
 // 'Verify my e-mail', posts the token here. A mail scanner or a link preview that opens the link
 // only loads that page, so it never proves the address on the person's behalf.
-
-/**
- * Set by better-auth's `afterEmailVerification` (auth.ts) while our POST runs: better-auth answers
- * a link whose address is verified already just as it answers the first use, and this tells the two
- * apart, so a link used once is refused.
- */
-export const verificationRun = new AsyncLocalStorage<{ verified: boolean }>();
 
 /**
  * `POST /api/verify-email/{token}`: proves the address the token names (no session needed, none
@@ -38,12 +31,3 @@ export const verifyEmailRoutes = new Hono<AppEnv>().post('/:token', async (c) =>
   if (!run.verified) throw new AppError('BAD_REQUEST', IDENTITY_MESSAGES.verificationLinkInvalid);
   return c.json({ next: IDENTITY_PAGES.verifyEmail });
 });
-
-/**
- * better-auth's own `GET /api/auth/verify-email?token=…` (the link e-mails carried before) only
- * leads to the page: opening a link never proves an address.
- */
-export function verifyEmailPageOf(url: string): string {
-  const token = new URL(url).searchParams.get('token') ?? '';
-  return `${IDENTITY_PAGES.verifyEmail}/${encodeURIComponent(token)}`;
-}
