@@ -5,7 +5,9 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { startDatabaseUpkeepJob } from './jobs/database-upkeep';
+import { startDatabaseUpkeepJob, UPKEEP_INTERVAL_MS } from './jobs/database-upkeep';
+import { repeatEvery } from './jobs/repeat';
+import { forgetOldSends } from './mail/outgoing';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
 import { messageWorkerDeps } from './jobs/message-deps';
 import { startMessageWorker, startReminderJob } from './modules/notifications';
@@ -43,11 +45,13 @@ if (cluster.isWorker) {
   // Issue 28: the client-message outbox's worker, and the reminders it sends.
   const stopMessages = startMessageWorker(messageWorkerDeps(database.db, config), config.messagePollMs);
   const stopReminders = startReminderJob(database.db);
+  // The mail budget's ledger keeps what its limits look back at, a day, and a day's margin.
+  const stopMailLedger = repeatEvery(UPKEEP_INTERVAL_MS, 'mail ledger pruning', () => forgetOldSends(database.db));
   const stopServing = config.processes > 1 ? superviseWorkers(config) : await serveRequests(config, database);
   onShutdown(async () => {
     // Requests first (a request may write a message the worker would send), then the jobs.
     await stopServing();
-    await Promise.all([stopUpkeep(), stopHorizonJob(), stopMessages(), stopReminders()]);
+    await Promise.all([stopUpkeep(), stopHorizonJob(), stopMessages(), stopReminders(), stopMailLedger()]);
     await database.close();
   });
 }

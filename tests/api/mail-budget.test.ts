@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMessages, mailSends, staffNotifications, workspaces } from '../../src/server/db/schema';
 import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
-import { workspaceMailPerDay } from '../../src/server/mail/outgoing';
+import { forgetOldSends, MAIL_LEDGER_KEEP_MS, workspaceMailPerDay } from '../../src/server/mail/outgoing';
 import { sendDueMessages, type WorkerDeps } from '../../src/server/modules/notifications';
 import {
   MAIL_LIMITS,
@@ -295,5 +295,20 @@ describe('names in e-mails', () => {
     const [mail] = await mailsTo(t.config.dataDir, clientEmail);
     expect(mail?.from?.value[0]?.name).toBe('Bluewater Pools Pay now at evil.example');
     expect(mail?.text).not.toMatch(/^Pay now at evil\.example$/m);
+  });
+});
+
+describe('the ledger', () => {
+  it('forgets sends older than every limit looks back, and keeps the rest', async () => {
+    const recipient = `ledger-${randomUUID().slice(0, 8)}@example.com`;
+    const at = (msAgo: number) => ({ kind: 'invoice' as const, recipient, createdAt: new Date(Date.now() - msAgo) });
+    await t.db.insert(mailSends).values([at(MAIL_LEDGER_KEEP_MS + 60_000), at(MAIL_LEDGER_KEEP_MS - 60_000), at(1000)]);
+    expect(await forgetOldSends(t.db)).toBeGreaterThanOrEqual(1);
+    const kept = await t.db
+      .select({ createdAt: mailSends.createdAt })
+      .from(mailSends)
+      .where(eq(mailSends.recipient, recipient));
+    expect(kept).toHaveLength(2);
+    expect(kept.every((row) => Date.now() - row.createdAt.getTime() < MAIL_LEDGER_KEEP_MS)).toBe(true);
   });
 });

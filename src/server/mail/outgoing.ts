@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MAIL_PER_HOUR,
   MAIL_LIMITS,
@@ -56,6 +56,18 @@ export interface MailRefusal {
 
 /** The budget's answer: the reservation to release if the mail cannot go, or why it may not go. */
 export type MailBudgetAnswer = { ok: true; reservationId: string } | ({ ok: false } & MailRefusal);
+
+/** What the budget keeps: every limit looks back a day at most, so older sends count for nothing. */
+export const MAIL_LEDGER_KEEP_MS = 2 * DAY_MS;
+
+/** Forgets the sends no limit looks at any more (the upkeep job runs it), so the ledger stays small. */
+export async function forgetOldSends(db: Executor, keepMs = MAIL_LEDGER_KEEP_MS): Promise<number> {
+  const gone = await db
+    .delete(mailSends)
+    .where(lt(mailSends.createdAt, sql`now() - make_interval(secs => ${keepMs / 1000})`))
+    .returning({ id: mailSends.id });
+  return gone.length;
+}
 
 /** A person e-mails someone else: 403 unless their address is verified, 429 past a limit of the budget. */
 export async function sendAsPerson(deps: MailDeps, sender: Member, kind: ToOthersKind, mail: PersonContent) {
