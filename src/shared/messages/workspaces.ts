@@ -28,4 +28,8 @@ export const WORKSPACE_MESSAGES = {
   nothingToChange: 'Nothing to change',
   settingsSaved: 'Business settings saved',
   finishSettingUp: 'Finish setting up',
+  deleteWorkspace: 'Delete this workspace',
+  keepWorkspace: 'Keep it',
+  madeBeforeClaim: 'Made before you claimed this address',
+  workspaceDeleted: (name: string) => `${name} was deleted`,
 } as const;
