@@ -106,9 +106,9 @@ describe('a workspace made before the address was claimed', () => {
       ),
       201,
     );
-    const [stored] = await t.db.execute(sql`select storage_path, thumbnail_path from photos where id = ${photo.id}`).then(
-      (result) => (result as unknown as { rows: { storage_path: string; thumbnail_path: string }[] }).rows,
-    );
+    const [stored] = await t.db
+      .execute(sql`select storage_path, thumbnail_path from photos where id = ${photo.id}`)
+      .then((result) => (result as unknown as { rows: { storage_path: string; thumbnail_path: string }[] }).rows);
     expect(await t.storage.exists(stored!.storage_path)).toBe(true);
     expect(await beforeClaim(squatter.cookie)).toEqual([]);
 
@@ -136,14 +136,14 @@ describe('a workspace made before the address was claimed', () => {
     const squatter = await createUser(t, { verified: false });
     const cookie = await claim(squatter);
     expect((await beforeClaim(cookie)).map((item) => item.id)).toEqual([squatter.workspaceId]);
-    expect(
-      (await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status,
-    ).toBe(204);
+    expect((await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status).toBe(
+      204,
+    );
     expect(await beforeClaim(cookie)).toEqual([]);
     expect(await t.db.$count(workspaces, eq(workspaces.id, squatter.workspaceId))).toBe(1);
-    expect(
-      (await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status,
-    ).toBe(404);
+    expect((await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status).toBe(
+      404,
+    );
   });
 
   it('a verified account’s own reset marks nothing; another’s workspace cannot be kept for them', async () => {
@@ -152,9 +152,9 @@ describe('a workspace made before the address was claimed', () => {
     expect(await beforeClaim(cookie)).toEqual([]);
     const squatter = await createUser(t, { verified: false });
     await claim(squatter);
-    expect(
-      (await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status,
-    ).toBe(404);
+    expect((await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status).toBe(
+      404,
+    );
     const [mark] = await t.db
       .select({ mark: workspaceMembers.madeBeforeClaim })
       .from(workspaceMembers)

@@ -31,5 +31,8 @@ export const WORKSPACE_MESSAGES = {
   deleteWorkspace: 'Delete this workspace',
   keepWorkspace: 'Keep it',
   madeBeforeClaim: 'Made before you claimed this address',
-  workspaceDeleted: (name: string) => `${name} was deleted`,
+  dangerZone: 'Danger zone',
+  deleteWorkspaceTitle: (name: string) => `Delete ${name}?`,
+  deleteWorkspaceWarning: (name: string) =>
+    `${name} and everything in it go for good: its team, clients, properties, visits, invoices, notes and photos.`,
 } as const;

@@ -12,9 +12,7 @@ import { notFound } from '../../errors';
 
 /** The number of rows of `table` in the workspace, as a subquery of the list below. */
 const countIn = (table: typeof clients | typeof properties | typeof visits, live?: ReturnType<typeof isNull>) =>
-  sql<number>`(select count(*) from ${table} where ${and(eq(table.workspaceId, workspaces.id), live)})`.mapWith(
-    Number,
-  );
+  sql<number>`(select count(*) from ${table} where ${and(eq(table.workspaceId, workspaces.id), live)})`.mapWith(Number);
 
 /** `GET /api/me/before-claim`: the account's own marked workspaces, by name (one query). */
 export async function listBeforeClaim(db: Executor, actor: Actor): Promise<{ items: BeforeClaimWorkspace[] }> {
@@ -49,4 +47,3 @@ export async function keepWorkspace(db: Executor, actor: Actor, workspaceId: str
     .returning({ id: workspaceMembers.workspaceId });
   if (kept.length === 0) throw notFound(WORKSPACE_MESSAGES.notFound);
 }
-
