@@ -252,6 +252,7 @@ export const policy = {
         manageClients: office,
         seeTimeReport: office,
         sendReports: office,
+        deleteWorkspace: member.workspaceRole === 'owner',
       };
     },
   },

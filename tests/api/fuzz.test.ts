@@ -146,6 +146,8 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'DELETE /api/visits/:id': null,
   'DELETE /api/visits/:id/tasks/:taskId': null,
   'DELETE /api/visits/:id/users/:userId': null,
+  'DELETE /api/workspaces/:id': null,
+  'DELETE /api/me/before-claim/:id': null,
   'DELETE /api/workspaces/:id/invitations/:invitationId': null,
   'DELETE /api/workspaces/:id/members/:userId': null,
   'PATCH /api/admin/users/:id': updateUserRoleInput,
@@ -238,6 +240,9 @@ async function actorFor(key: string): Promise<TestUser> {
   if (['POST /api/auth/sign-out', 'POST /api/clear-auth', 'POST /api/auth/change-password'].includes(key)) {
     return createUser(t);
   }
+  // Deleting the owner's workspace would take every later endpoint's world with it: the
+  // technician sends it (403 on the owner's workspace, 404 on any other id).
+  if (key === 'DELETE /api/workspaces/:id') return tech;
   return key.includes(' /api/admin/') ? admin : owner;
 }
 

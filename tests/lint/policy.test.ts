@@ -47,6 +47,8 @@ const NOT_A_MEMBER: Record<string, string> = {
   'invitations.service.ts:declineByToken': 'the e-mailed link is the credential: it answers that one invitation',
   'workspaces.service.ts:createWorkspace': 'a new business of the user’s own, with them as its owner: no member yet',
   'workspaces.service.ts:listMyWorkspaces': 'the user’s own memberships',
+  'before-claim.service.ts:listBeforeClaim': 'the user’s own memberships (those marked at the claim of their address)',
+  'before-claim.service.ts:keepWorkspace': 'the user’s own membership: it clears its mark and nothing else',
   'workspaces.service.ts:chooseDefaultWorkspace': 'the user’s own memberships, checked through resolveMember',
   'series.service.ts:makeOccurrences':
     'writes the occurrences of a series its caller has locked: createSeries and updateSeries (as a Member) and the horizon job',

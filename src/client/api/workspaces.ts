@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkspaceRole } from '../../shared/constants';
 import type {
+  BeforeClaimWorkspace,
   InvitationSentDto,
   MemberDto,
   UpdateWorkspaceInput,
   WorkspaceDto,
   WorkspaceInvitationDto,
 } from '../../shared/schemas/workspaces';
-import { rememberWorkspace } from './current-workspace';
+import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
 import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
@@ -21,6 +22,7 @@ export const workspaceKeys = {
   detail: (id: string) => [...workspaceKeys.all, 'detail', id] as const,
   members: (id: string) => [...workspaceKeys.detail(id), 'members'] as const,
   invitations: (id: string) => [...workspaceKeys.detail(id), 'invitations'] as const,
+  beforeClaim: () => [...workspaceKeys.all, 'before-claim'] as const,
 };
 
 /** Name, contact details, tax rate, terms, prefix and zone (owners and managers; 403 for technicians). */
@@ -39,6 +41,13 @@ export const workspaceInvitationsQuery = (id: string) =>
     queryKey: workspaceKeys.invitations(id),
     queryFn: () => api<{ items: WorkspaceInvitationDto[] }>(`/api/workspaces/${id}/invitations`),
   });
+
+/** The workspaces the account owned when its address was claimed from an unproven sign-up. */
+export const beforeClaimQuery = queryOptions({
+  queryKey: workspaceKeys.beforeClaim(),
+  queryFn: () => api<{ items: BeforeClaimWorkspace[] }>('/api/me/before-claim'),
+});
+export const useBeforeClaim = () => useQuery(beforeClaimQuery);
 
 /** Pass '' (no workspace) or `enabled: false` to wait. */
 export const useWorkspace = (id: string, enabled = true) =>
@@ -126,3 +135,23 @@ export const useLeaveWorkspace = (id: string) =>
       window.location.assign(paths.dashboard());
     },
   });
+
+/**
+ * Deletes a workspace and everything in it (owners only). The tab then opens the dashboard afresh,
+ * in the user's default workspace when it was this one (the server picks another of theirs).
+ */
+export const useDeleteWorkspace = () =>
+  useMutation({
+    mutationFn: async (id: string) => {
+      await api<void>(`/api/workspaces/${id}`, { method: 'DELETE' });
+      if (tabWorkspaceId() === id) rememberWorkspace(null);
+      window.location.assign(paths.dashboard());
+    },
+  });
+
+/** 'Keep it': a workspace made before the claim stays, and is not shown again. */
+export const useKeepWorkspace = () =>
+  useMutationThatInvalidates(
+    (id: string) => api<void>(`/api/me/before-claim/${id}`, { method: 'DELETE' }),
+    () => [workspaceKeys.beforeClaim()],
+  );

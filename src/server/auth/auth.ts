@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_ACCOUNT_ROLE,
   EMAIL_VERIFICATION_HOURS,
@@ -84,11 +84,18 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       },
       // Following the link proved the address. An account whose address was never proven is
       // being claimed from whoever signed up with it: besides every session (above), its feed
-      // URLs end (a new one is made when asked for), so the squatter's copy shows nothing more.
+      // URLs end (a new one is made when asked for), so the squatter's copy shows nothing more,
+      // and the workspaces it owns are marked as made before the claim: the new owner is shown
+      // them, with 'Delete this workspace' (modules/workspaces/before-claim.service.ts).
       onPasswordReset: async ({ user }) => {
         await db.transaction(async (tx) => {
-          if (!user.emailVerified)
+          if (!user.emailVerified) {
             await tx.delete(schema.calendarFeeds).where(eq(schema.calendarFeeds.userId, user.id));
+            await tx
+              .update(schema.workspaceMembers)
+              .set({ madeBeforeClaim: true })
+              .where(and(eq(schema.workspaceMembers.userId, user.id), eq(schema.workspaceMembers.role, 'owner')));
+          }
           await tx.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
         });
       },

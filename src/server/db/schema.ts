@@ -230,6 +230,12 @@ export const workspaceMembers = pgTable(
     role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     /** Who invited this member (issue 23): they can never remove or demote that person. */
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The member owned this workspace when they claimed their address from whoever signed up
+     * with it unproven (a password reset of an unverified account): shown to them with 'Delete
+     * this workspace' until they delete it or keep it.
+     */
+    madeBeforeClaim: boolean('made_before_claim').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

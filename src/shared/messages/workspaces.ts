@@ -28,4 +28,11 @@ export const WORKSPACE_MESSAGES = {
   nothingToChange: 'Nothing to change',
   settingsSaved: 'Business settings saved',
   finishSettingUp: 'Finish setting up',
+  deleteWorkspace: 'Delete this workspace',
+  keepWorkspace: 'Keep it',
+  madeBeforeClaim: 'Made before you claimed this address',
+  dangerZone: 'Danger zone',
+  deleteWorkspaceTitle: (name: string) => `Delete ${name}?`,
+  deleteWorkspaceWarning: (name: string) =>
+    `${name} and everything in it go for good: its team, clients, properties, visits, invoices, notes and photos.`,
 } as const;

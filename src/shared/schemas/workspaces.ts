@@ -37,6 +37,20 @@ export interface WorkspaceCan {
   seeTimeReport: boolean;
   /** Issue 27: send a visit's report to the client (owners and managers). */
   sendReports: boolean;
+  /** Delete the workspace and everything in it (owners only). */
+  deleteWorkspace: boolean;
+}
+
+/**
+ * `GET /api/me/before-claim` items: a workspace the account owned when its address was claimed
+ * from whoever signed up with it unproven, with what is in it.
+ */
+export interface BeforeClaimWorkspace {
+  id: string;
+  name: string;
+  clients: number;
+  properties: number;
+  visits: number;
 }
 
 /** An IANA time zone name the runtime knows ('Europe/Lisbon'). */

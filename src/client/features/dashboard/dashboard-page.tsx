@@ -6,6 +6,7 @@ import { upcomingVisitsQuery } from '../../api/visits';
 import { DASHBOARD_UPCOMING_VISITS } from '../../../shared/constants';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { BeforeClaimCard } from './before-claim-card';
 import { InvitationsCard } from './invitations-card';
 import { NumbersCard } from './numbers-card';
 import { SetUpCard } from './setup-card';
@@ -42,6 +43,7 @@ export function DashboardPage() {
   return (
     <PageShell title={PAGE_TITLES.dashboard} home>
       <Stack gap="lg">
+        <BeforeClaimCard />
         {me?.workspace && !me.setUp && me.can?.manageSettings && <SetUpCard workspaceId={me.workspace.id} />}
         <InvitationsCard />
         {me?.workspace && <NumbersCard />}

@@ -12,6 +12,7 @@ import { EditFrame } from '../../components/page-frames';
 import { timeZoneOptions } from '../../lib/zoned-time';
 import { PageShell } from '../../shell/page-shell';
 import { ClientNotificationSettings } from './client-notification-settings';
+import { DeleteWorkspaceSection } from './delete-workspace-section';
 
 const TITLE = 'Business settings';
 
@@ -36,6 +37,7 @@ export function BusinessSettingsPage() {
               <Stack gap="md">
                 <SettingsForm key={data.id} workspace={data} />
                 <ClientNotificationSettings key={`${data.id}-notifications`} workspace={data} />
+                {data.can.deleteWorkspace && <DeleteWorkspaceSection workspace={data} />}
               </Stack>
             )
           }

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { setPasswordRequest, updateProfileInput } from '../../../shared/schemas/profiles';
 import { refuseCommonPassword } from '../../auth/common-passwords';
 import { signedIn } from '../../auth/session';
-import { parseBody } from '../../http';
+import { parseBody, uuidParam } from '../../http';
 import type { UserEnv } from '../../types';
 import type { Member } from '../../access';
-import { WORKSPACE_HEADER } from '../../../shared/messages/workspaces';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { chooseWorkspaceInput } from '../../../shared/schemas/workspaces';
-import { chooseDefaultWorkspace } from '../workspaces';
+import { chooseDefaultWorkspace, keepWorkspace, listBeforeClaim } from '../workspaces';
 import { getMe, setOwnPassword, updateProfile } from './me.service';
 
 /** Choosing a workspace acts as its member: an idempotent replay checks that membership again. */
@@ -20,6 +20,12 @@ export const meRoutes = new Hono<MeEnv>()
   .put('/workspace', async (c) => {
     const { workspaceId } = await parseBody(c, chooseWorkspaceInput);
     c.set('member', await chooseDefaultWorkspace(c.var.db, c.var.user, workspaceId));
+    return c.body(null, 204);
+  })
+  // The workspaces the account owned when its address was claimed from an unproven sign-up.
+  .get('/before-claim', async (c) => c.json(await listBeforeClaim(c.var.db, c.var.user)))
+  .delete('/before-claim/:id', async (c) => {
+    await keepWorkspace(c.var.db, c.var.user, uuidParam(c, 'id', WORKSPACE_MESSAGES.notFound));
     return c.body(null, 204);
   })
   .patch('/profile', async (c) => {

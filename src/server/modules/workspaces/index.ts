@@ -2,3 +2,4 @@
 export { workspacesRoutes } from './workspaces.routes';
 export { chooseDefaultWorkspace, isSetUp, listMyWorkspaces } from './workspaces.service';
 export * as invitationsService from './invitations.service';
+export { keepWorkspace, listBeforeClaim } from './before-claim.service';

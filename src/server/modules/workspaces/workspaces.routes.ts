@@ -25,6 +25,10 @@ export const workspacesRoutes = new Hono<MemberEnv>()
   .patch('/:id', async (c) =>
     c.json(await service.updateWorkspace(c.var.db, c.var.member, await parseBody(c, updateWorkspaceInput))),
   )
+  .delete('/:id', async (c) => {
+    await service.deleteWorkspace(c.var.db, c.var.storage, c.var.member);
+    return c.body(null, 204);
+  })
   .get('/:id/members', async (c) => c.json(await members.listMembers(c.var.db, c.var.member)))
   .patch('/:id/members/:userId', async (c) => {
     const userId = memberId(c);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WORKSPACE_MESSAGES,
@@ -10,8 +10,9 @@ import {
 import { authorize, policy, resolveMember, type Member } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { mailSends, photos, users, visits, visitTasks, workspaceMembers, workspaces } from '../../db/schema';
 import { notFound } from '../../errors';
+import type { Storage } from '../../storage/storage';
 
 // Issue 24: a workspace is one business: its identity (printed on invoices), its settings and its
 // team. Owners and managers change the settings; every member sees the name in the switcher.
@@ -109,4 +110,45 @@ export async function createWorkspace(
     await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: actor.id, role: 'owner' });
     return { ...workspace, role: 'owner' as const };
   });
+}
+
+/**
+ * `DELETE /api/workspaces/{id}` (owners only): the workspace and every business row in it, in
+ * one transaction, then its stored files (photos, thumbnails, signatures). Nearly every table
+ * goes by its `workspace_id … on delete cascade`; visit tasks go first because a template they
+ * copied is held by `restrict`. The mail it sent stays counted against the people who sent it
+ * and the addresses it went to (the row loses its workspace, not its person), so deleting a
+ * business never refills a mail budget. A member whose default it was falls back to another of
+ * theirs (`default_workspace_id` is set null, and `resolveMember` takes the next one).
+ */
+export async function deleteWorkspace(db: Database, storage: Storage, member: Member): Promise<void> {
+  authorize(policy.workspace.can(member).deleteWorkspace, WORKSPACE_MESSAGES.ownersOnly);
+  const workspaceId = member.workspaceId;
+  const files = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update');
+    if (!locked) throw notFound(WORKSPACE_MESSAGES.notFound);
+    const [photoFiles, signatures] = await Promise.all([
+      tx
+        .select({ file: photos.storagePath, thumbnail: photos.thumbnailPath })
+        .from(photos)
+        .where(eq(photos.workspaceId, workspaceId)),
+      tx
+        .select({ file: visits.signaturePath })
+        .from(visits)
+        .where(and(eq(visits.workspaceId, workspaceId), isNotNull(visits.signaturePath))),
+    ]);
+    await tx.update(mailSends).set({ workspaceId: null }).where(eq(mailSends.workspaceId, workspaceId));
+    await tx.delete(visitTasks).where(eq(visitTasks.workspaceId, workspaceId));
+    await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    return [...photoFiles.flatMap((row) => [row.file, row.thumbnail]), ...signatures.map((row) => row.file)].filter(
+      (key): key is string => Boolean(key),
+    );
+  });
+  const results = await Promise.allSettled(files.map((key) => storage.delete(key)));
+  const failed = results.filter((result) => result.status === 'rejected').length;
+  if (failed > 0) console.warn(`Workspace ${workspaceId}: ${failed} stored files were not deleted`);
 }

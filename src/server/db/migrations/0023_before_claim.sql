@@ -1,0 +1,1 @@
+ALTER TABLE "workspace_members" ADD COLUMN "made_before_claim" boolean DEFAULT false NOT NULL;
