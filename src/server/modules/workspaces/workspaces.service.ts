@@ -19,7 +19,15 @@ import { notFound } from '../../errors';
 /** The workspaces the user belongs to, by name, for the switcher and `GET /api/me`. */
 export async function listMyWorkspaces(db: Executor, actor: Actor): Promise<WorkspaceRef[]> {
   return db
-    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      role: workspaceMembers.role,
+      country: workspaces.country,
+      locale: workspaces.locale,
+      currency: workspaces.currency,
+      timeZone: workspaces.timeZone,
+    })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, actor.id))
@@ -43,6 +51,9 @@ export async function getWorkspace(db: Executor, member: Member): Promise<Worksp
     paymentTermsDays: row.paymentTermsDays,
     invoicePrefix: row.invoicePrefix,
     timeZone: row.timeZone,
+    country: row.country,
+    locale: row.locale,
+    currency: row.currency,
     clientNotifications: row.clientNotifications,
     reminderHours: row.reminderHours,
     setUp: row.setUpAt !== null,
@@ -104,7 +115,14 @@ export async function createWorkspace(
     const [workspace] = await tx
       .insert(workspaces)
       .values({ name: input.name, setUpAt: sql`now()`, ...(input.timeZone ? { timeZone: input.timeZone } : {}) })
-      .returning({ id: workspaces.id, name: workspaces.name });
+      .returning({
+        id: workspaces.id,
+        name: workspaces.name,
+        country: workspaces.country,
+        locale: workspaces.locale,
+        currency: workspaces.currency,
+        timeZone: workspaces.timeZone,
+      });
     if (!workspace) throw new Error('workspace insert returned nothing');
     await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: actor.id, role: 'owner' });
     return { ...workspace, role: 'owner' as const };
