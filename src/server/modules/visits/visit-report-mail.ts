@@ -1,3 +1,4 @@
+import type { Locality } from '../../../shared/locale';
 import { fullAddress } from '../../../shared/place';
 import type { VisitReportDto } from '../../../shared/schemas/visit-report';
 import { reportTime } from './visit-report-pdf';
@@ -8,9 +9,12 @@ import { reportTime } from './visit-report-pdf';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function visitReportMail(report: VisitReportDto): { subject: string; text: string; html: string } {
+export function visitReportMail(
+  report: VisitReportDto,
+  locality: Locality,
+): { subject: string; text: string; html: string } {
   const business = report.business.name || 'Rounds';
-  const day = reportTime(report.completedAt ?? report.scheduledAt, report.timeZone);
+  const day = reportTime(report.completedAt ?? report.scheduledAt, locality);
   const greeting = report.client ? `Dear ${report.client.name},` : 'Hello,';
   const intro = `Here is the report of our visit to ${report.property.name}, ${fullAddress(report.property)}, on ${day}.`;
   const done = report.tasks.filter((task) => task.status === 'completed').length;

@@ -7,7 +7,8 @@ import {
   type WorkspaceDto,
   type WorkspaceRef,
 } from '../../../shared/schemas/workspaces';
-import { authorize, policy, resolveMember, type Member } from '../../access';
+import type { Locality } from '../../../shared/locale';
+import { authorize, policy, resolveMember, type Member, type Viewer } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
@@ -33,6 +34,19 @@ export async function listMyWorkspaces(db: Executor, actor: Actor): Promise<Work
     .where(eq(workspaceMembers.userId, actor.id))
     .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id))
     .limit(100);
+}
+
+/**
+ * How the viewer's business writes dates, times and amounts (its locale, currency and zone), for
+ * what the server writes for people: PDFs, e-mails, notifications, CSV exports. One query.
+ */
+export async function localityOf(db: Executor, viewer: Viewer): Promise<Locality> {
+  const [row] = await db
+    .select({ locale: workspaces.locale, currency: workspaces.currency, timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.id, viewer.workspaceId));
+  if (!row) throw notFound(WORKSPACE_MESSAGES.notFound);
+  return row;
 }
 
 /** `GET /api/workspaces/{id}`: the business settings, for owners and managers (403 for a technician). */
