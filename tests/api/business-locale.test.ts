@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 import { sendDueMessages } from '../../src/server/modules/notifications';
@@ -55,7 +55,10 @@ async function pdfLines(bytes: Uint8Array): Promise<string[]> {
 }
 
 async function setLocale(user: TestUser, body: Record<string, unknown>) {
-  await json(await t.request(`/api/workspaces/${user.workspaceId}`, { method: 'PATCH', cookie: user.cookie, body }), 200);
+  await json(
+    await t.request(`/api/workspaces/${user.workspaceId}`, { method: 'PATCH', cookie: user.cookie, body }),
+    200,
+  );
 }
 
 beforeAll(async () => {
@@ -132,7 +135,6 @@ describe('an AUD business in Perth (en-AU)', () => {
     expect(plain(mail?.text ?? '')).toContain('Total: $135.80');
     const attached = await pdfLines(new Uint8Array(mail!.attachments[0]!.content));
     expect(attached).toContain('Due: 27/11/2026');
-
   });
 
   it('the client’s notice of an invoice marked sent says the same', async () => {
@@ -213,7 +215,10 @@ describe('a business in en-US billing in AUD', () => {
     const visit = await createVisit(t, property.id, { lead: owner, status: 'completed' });
     await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 5000, status: 'completed' });
     const invoice = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId: property.id, visitIds: [visit.id] } }),
+      await t.request('/api/invoices', {
+        cookie: owner.cookie,
+        body: { propertyId: property.id, visitIds: [visit.id] },
+      }),
       201,
     );
     const response = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: owner.cookie });

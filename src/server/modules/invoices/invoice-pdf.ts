@@ -44,9 +44,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto, formats: Formats): TD
         // Issue 26: the invoice's own lines, after the visits' tasks.
         ...invoice.items.map((item) => [
           '',
-          item.quantity === 1
-            ? item.description
-            : `${item.description} (${item.quantity} × ${money(item.unitPrice)})`,
+          item.quantity === 1 ? item.description : `${item.description} (${item.quantity} × ${money(item.unitPrice)})`,
           { text: money(item.amount), alignment: 'right' as const },
         ]),
       ],

@@ -19,7 +19,6 @@ export interface MessageContext {
   unsubscribeUrl: string;
 }
 
-
 /** The completion as it happened: completed anyway and why, what was not done, photos only when there are some. */
 function completedLines(visit: VisitSnapshot, place: string): string[] {
   const lines = visit.overrideReason

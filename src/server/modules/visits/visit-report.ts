@@ -278,7 +278,9 @@ export async function visitReportPdf(
   id: string,
 ): Promise<{ report: VisitReportDto; pdf: Buffer }> {
   const loaded = await loadReport(db, member, id);
-  return { report: loaded.report, pdf: await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded), loaded.locality),
+  return {
+    report: loaded.report,
+    pdf: await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded), loaded.locality),
   };
 }
 
