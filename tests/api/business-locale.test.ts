@@ -244,5 +244,14 @@ describe('a British business (en-GB)', () => {
     const text = (await pdfLines(new Uint8Array(await response.arrayBuffer()))).join('\n');
     expect(text).toContain('Scheduled Sat, 15 Jun 2030, 15:30');
     expect(text).not.toMatch(/\b(AM|PM|am|pm)\b/);
+
+    // The e-mail it goes out in says the same.
+    const to = `kew-${property.id.slice(0, 8)}@example.com`;
+    await createClientRow(t, london.workspaceId, { name: 'Kit Client', email: to }, [property.id]);
+    const sent = await t.request(`/api/visits/${visit.id}/report/send`, { method: 'POST', cookie: london.cookie });
+    expect(sent.status, await sent.clone().text()).toBeLessThan(300);
+    const [mail] = await mailsTo(t.config.dataDir, to);
+    expect(plain(mail?.text ?? '')).toContain('Kew Lodge');
+    expect(plain(mail?.text ?? '')).toContain('on Sat, 15 Jun 2030, 15:30.');
   });
 });
