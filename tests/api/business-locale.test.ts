@@ -133,6 +133,7 @@ describe('an AUD business in Perth (en-AU)', () => {
       expect(body).not.toContain('2026-11-27');
     }
     expect(plain(mail?.text ?? '')).toContain('Total: $135.80');
+    expect(mail?.html).toContain('<html lang="en-AU">');
     const attached = await pdfLines(new Uint8Array(mail!.attachments[0]!.content));
     expect(attached).toContain('Due: 27/11/2026');
   });

@@ -55,7 +55,7 @@ export function invoiceMail(
     )
     .join('');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
+<html lang="${escapeHtml(locality.locale)}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(seller)}</h1>
 <p>${escapeHtml(intro)}</p>
 <table role="presentation" style="border-collapse:collapse;margin:8px 0">${rows}</table>

@@ -28,7 +28,7 @@ export function visitReportMail(
   ].filter((line): line is string => Boolean(line));
   const text = [greeting, '', intro, summary, '', closing, '', ...businessLines].join('\n');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
+<html lang="${escapeHtml(locality.locale)}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(business)}</h1>
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
