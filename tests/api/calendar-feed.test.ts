@@ -89,6 +89,23 @@ describe('the calendar feed', () => {
     expect(ownerFeed.map((item) => item.uid)).toEqual([ownersOnly.id]);
   });
 
+  it('names the business’s time zone (X-WR-TIMEZONE) and keeps its times in UTC', async () => {
+    const owner = await createUser(t);
+    const patched = await t.request(`/api/workspaces/${owner.workspaceId}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      body: { timeZone: 'Australia/Perth' },
+    });
+    expect(patched.status).toBe(200);
+    const property = await createProperty(t, owner, { name: 'Swan Cottage' });
+    const scheduledAt = new Date(Math.floor((Date.now() + 3 * DAY) / 1000) * 1000);
+    await createVisit(t, property.id, { lead: owner, scheduledAt });
+    const text = await (await fetchFeed(await feedUrl(owner.cookie))).text();
+    expect(text).toContain('X-WR-TIMEZONE:Australia/Perth');
+    const utc = scheduledAt.toISOString().replace(/[-:]|\.\d{3}/g, '');
+    expect(text).toContain(`DTSTART:${utc}`);
+  });
+
   it('regenerating makes a new URL, and the old one answers 404 at once', async () => {
     const user = await createUser(t);
     const old = await feedUrl(user.cookie);

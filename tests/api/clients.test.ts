@@ -334,7 +334,8 @@ describe('GET /api/clients.csv', () => {
       ],
     ]);
     expect(text).toContain('"Quote ""Q"" Person, Jr."');
-    expect(rows[1]![7]).toBe(tricky.createdAt);
+    // ISO 8601 on the business's clock (UTC by default), to the second.
+    expect(rows[1]![7]).toBe(tricky.createdAt.replace(/\.\d{3}Z$/, 'Z'));
 
     const forbidden = await get(csvTech, '/api/clients.csv');
     expect(forbidden.status).toBe(403);

@@ -522,7 +522,7 @@ describe('GET /api/invoices.csv (issue 26)', () => {
       'Balance due',
       'Created at',
     ]);
-    expect(rows).toEqual([
+    expect(rows.map((row) => row.slice(0, 9))).toEqual([
       [
         invoice.invoiceNumber,
         '\'=HYPERLINK("http://x"), "Big" House\nAnnex',
@@ -533,9 +533,10 @@ describe('GET /api/invoices.csv (issue 26)', () => {
         '133.33',
         '50.00',
         '83.33',
-        invoice.createdAt,
       ],
     ]);
+    // 'Created at': ISO 8601 on the business's clock (UTC by default), to the second.
+    expect(rows[0]![9]).toBe(invoice.createdAt.replace(/\.\d{3}Z$/, 'Z'));
     // Filters: q and status, as the list takes them; a leading minus is escaped too.
     const minus = parseCsv(
       await (await t.request('/api/invoices.csv?q=Minus%20Manor&status=draft', { cookie: owner.cookie })).text(),

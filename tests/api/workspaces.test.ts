@@ -95,7 +95,7 @@ describe('sign-up and settings', () => {
   it('sign-up makes a personal workspace the user owns; /api/me names it until the business is named', async () => {
     const user = await createUser(t, { name: 'Nora New' });
     const fresh = await me(user);
-    expect(fresh.workspace).toEqual({ id: user.workspaceId, name: expect.any(String), role: 'owner' });
+    expect(fresh.workspace).toMatchObject({ id: user.workspaceId, name: expect.any(String), role: 'owner' });
     expect(fresh.workspaces).toEqual([fresh.workspace]);
     expect(fresh.setUp).toBe(false);
     expect(fresh.can).toMatchObject({ manageSettings: true, seePrices: true, seeInvoices: true });
@@ -140,6 +140,28 @@ describe('sign-up and settings', () => {
     }
   });
 
+  it('takes and answers the business country, locale and currency (the fixed shape); /api/me names them', async () => {
+    const shop = await business('Perth Pools');
+    expect(await json<WorkspaceDto>(await call(shop.owner, `/api/workspaces/${shop.id}`), 200)).toMatchObject({
+      country: 'US',
+      locale: 'en-US',
+      currency: 'USD',
+    });
+    const body = { country: 'au', locale: 'en-AU', currency: 'aud', timeZone: 'Australia/Perth' };
+    const changed = await json<WorkspaceDto>(
+      await call(shop.owner, `/api/workspaces/${shop.id}`, { method: 'PATCH', body }),
+      200,
+    );
+    expect(changed).toMatchObject({ country: 'AU', locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Perth' });
+    expect((await me(shop.owner)).workspace).toMatchObject({
+      id: shop.id,
+      country: 'AU',
+      locale: 'en-AU',
+      currency: 'AUD',
+      timeZone: 'Australia/Perth',
+    });
+  });
+
   it('refuses bad settings with their message and changes nothing', async () => {
     const shop = await business('Strict Shop');
     const cases: [Body, string, string][] = [
@@ -150,6 +172,12 @@ describe('sign-up and settings', () => {
       [{ invoicePrefix: 'INV 2026 <b>' }, 'invoicePrefix', WORKSPACE_MESSAGES.prefixInvalid],
       [{ timeZone: 'Mars/Olympus' }, 'timeZone', WORKSPACE_MESSAGES.timeZoneInvalid],
       [{ email: 'not an address' }, 'email', 'Please enter a valid email address'],
+      [{ country: 'ZZ' }, 'country', WORKSPACE_MESSAGES.countryInvalid],
+      [{ country: 'AUS' }, 'country', WORKSPACE_MESSAGES.countryInvalid],
+      [{ locale: 'not a locale' }, 'locale', WORKSPACE_MESSAGES.localeInvalid],
+      [{ currency: 'JPY' }, 'currency', WORKSPACE_MESSAGES.currencyInvalid],
+      [{ currency: 'KWD' }, 'currency', WORKSPACE_MESSAGES.currencyInvalid],
+      [{ currency: 'XYZ' }, 'currency', WORKSPACE_MESSAGES.currencyInvalid],
     ];
     for (const [body, field, message] of cases) {
       const response = await call(shop.owner, `/api/workspaces/${shop.id}`, { method: 'PATCH', body });
@@ -191,11 +219,11 @@ describe('the workspace a request is in', () => {
     await json(await call(both, '/api/me/workspace', { method: 'PUT', body: { workspaceId: north.id } }), 204);
     expect(ids(await list(both, '/api/properties'))).toEqual([northProperty.id]);
     const mine = await me(both);
-    expect(mine.workspace).toEqual({ id: north.id, name: 'North Co', role: 'manager' });
+    expect(mine.workspace).toMatchObject({ id: north.id, name: 'North Co', role: 'manager' });
     expect(mine.workspaces.map((workspace) => workspace.name)).toEqual(
       expect.arrayContaining(['North Co', 'South Co']),
     );
-    expect((await me(both, south.id)).workspace).toEqual({ id: south.id, name: 'South Co', role: 'manager' });
+    expect((await me(both, south.id)).workspace).toMatchObject({ id: south.id, name: 'South Co', role: 'manager' });
     // A uuid is the same in capitals.
     expect(ids(await list(both, '/api/properties', south.id.toUpperCase()))).toEqual([southProperty.id]);
     expect((await call(both, `/api/workspaces/${north.id.toUpperCase()}/members`)).status).toBe(200);
@@ -363,8 +391,8 @@ describe('the invitation link: one link to join', () => {
     const joiner = { cookie: sessionCookie(response.headers.get('set-cookie')) };
     const after = await json<MeDto>(await t.request('/api/me', { cookie: joiner.cookie }), 200);
     expect(after.emailVerified).toBe(true);
-    expect(after.workspaces).toEqual([{ id: shop.id, name: 'Join Janitorial', role: 'technician' }]);
-    expect(after.workspace).toEqual({ id: shop.id, name: 'Join Janitorial', role: 'technician' });
+    expect(after.workspaces).toMatchObject([{ id: shop.id, name: 'Join Janitorial', role: 'technician' }]);
+    expect(after.workspace).toMatchObject({ id: shop.id, name: 'Join Janitorial', role: 'technician' });
     expect(after.profile.displayName).toBe('Jo Joiner');
     // The page then accepts: the same answer, nothing changes.
     expect(await json<Body>(await acceptLink(joiner, token), 200)).toEqual({
@@ -406,7 +434,7 @@ describe('the invitation link: one link to join', () => {
     expect(await json<Body>(await acceptLink(invitee, token), 200)).toEqual({ workspaceId: shop.id, role: 'manager' });
     const after = await me(invitee, shop.id);
     expect(after.emailVerified).toBe(true);
-    expect(after.workspace).toEqual({ id: shop.id, name: 'Existing Estates', role: 'manager' });
+    expect(after.workspace).toMatchObject({ id: shop.id, name: 'Existing Estates', role: 'manager' });
 
     // Another account with the address cannot use it again (it is used).
     await t.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, invitee.id));
@@ -511,9 +539,15 @@ describe('invitations (to proven addresses, issue 23)', () => {
     });
     expect(await json<Body>(await accept(invitee, invitation!.id), 200)).toEqual({ workspaceId: shop.id });
     const after = await me(invitee);
-    expect(after.workspaces).toContainEqual({ id: shop.id, name: 'Welcome Wash', role: 'manager' });
+    expect(after.workspaces).toContainEqual(
+      expect.objectContaining({ id: shop.id, name: 'Welcome Wash', role: 'manager' }),
+    );
     expect(after.workspace?.id).toBe(invitee.workspaceId);
-    expect((await me(invitee, shop.id)).workspace).toEqual({ id: shop.id, name: 'Welcome Wash', role: 'manager' });
+    expect((await me(invitee, shop.id)).workspace).toMatchObject({
+      id: shop.id,
+      name: 'Welcome Wash',
+      role: 'manager',
+    });
     expect((await accept(invitee, invitation!.id)).status).toBe(404);
     expect(await mine(invitee)).toEqual([]);
   });

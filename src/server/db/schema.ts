@@ -41,6 +41,7 @@ import {
   type WorkspaceRole,
   INVITATION_STATUSES,
 } from '../../shared/constants';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../../shared/locale';
 import { centsToDecimal, parseCents } from '../../shared/money';
 import { INSPECTION_RESULTS, PHOTO_TAGS, type Requirement } from '../../shared/evidence';
 import {
@@ -190,6 +191,10 @@ export const workspaces = pgTable(
     paymentTermsDays: integer('payment_terms_days').notNull().default(DEFAULT_PAYMENT_TERMS_DAYS),
     invoicePrefix: text('invoice_prefix').notNull().default(INVOICE_NUMBER_PREFIX),
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    /** How the business writes dates and amounts (shared/locale.ts): ISO 3166-1 alpha-2, BCP 47, ISO 4217. */
+    country: text('country').notNull().default(DEFAULT_COUNTRY_CODE),
+    locale: text('locale').notNull().default(DEFAULT_LOCALE),
+    currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     /** The last invoice number's sequence; taken under the row's lock, so numbers have no gaps. */
     invoiceSequence: integer('invoice_sequence').notNull().default(0),
     /** Issue 28: the client notifications this business sends (a missing key is on). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneLine } from '../text';
+import { isCountryCode, isLocaleTag, isSupportedCurrency, type BusinessLocale } from '../locale';
 import { clientNotificationSwitches, reminderHours, type ClientNotificationSwitches } from './client-messages';
 import { TEXT_LIMITS, WORKSPACE_ROLES, type InvitationStatus, type WorkspaceRole } from '../constants';
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
@@ -11,7 +12,7 @@ import { optionalText, tooLong } from './common';
 export const workspaceRole = z.enum(WORKSPACE_ROLES, { message: WORKSPACE_MESSAGES.roleInvalid });
 
 /** A workspace as the switcher and `GET /api/me` name it. */
-export interface WorkspaceRef {
+export interface WorkspaceRef extends BusinessLocale {
   id: string;
   name: string;
   role: WorkspaceRole;
@@ -68,6 +69,26 @@ export const timeZoneName = z
     }
   }, WORKSPACE_MESSAGES.timeZoneInvalid);
 
+/** ISO 3166-1 alpha-2 ('AU'). */
+export const countryCode = z
+  .string(WORKSPACE_MESSAGES.countryInvalid)
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, WORKSPACE_MESSAGES.countryInvalid);
+
+/** A BCP 47 tag the runtime formats with ('en-AU'), as written canonically. */
+export const localeTag = z
+  .string(WORKSPACE_MESSAGES.localeInvalid)
+  .trim()
+  .refine(isLocaleTag, WORKSPACE_MESSAGES.localeInvalid);
+
+/** ISO 4217 with two minor units ('AUD'). */
+export const currencyCode = z
+  .string(WORKSPACE_MESSAGES.currencyInvalid)
+  .trim()
+  .toUpperCase()
+  .refine(isSupportedCurrency, WORKSPACE_MESSAGES.currencyInvalid);
+
 const optionalEmail = optionalText(TEXT_LIMITS.email, 'Email').refine(
   (value) => value === null || z.email().safeParse(value).success,
   'Please enter a valid email address',
@@ -100,6 +121,9 @@ export const updateWorkspaceInput = z
       .trim()
       .regex(/^[A-Za-z0-9._/-]{0,12}$/, WORKSPACE_MESSAGES.prefixInvalid),
     timeZone: timeZoneName,
+    country: countryCode,
+    locale: localeTag,
+    currency: currencyCode,
     /** Issue 28: the client notifications the business sends, and when the reminder goes. */
     clientNotifications: clientNotificationSwitches,
     reminderHours,
@@ -136,6 +160,9 @@ export const businessSettingsForm = z.object({
     .trim()
     .regex(/^[A-Za-z0-9._/-]{0,12}$/, WORKSPACE_MESSAGES.prefixInvalid),
   timeZone: timeZoneName,
+  country: countryCode,
+  locale: localeTag,
+  currency: currencyCode,
 });
 
 /** Onboarding: 'What is your business called?' (and the browser's time zone). */
@@ -160,6 +187,10 @@ export interface WorkspaceDto {
   paymentTermsDays: number;
   invoicePrefix: string;
   timeZone: string;
+  /** ISO 3166-1 alpha-2, a BCP 47 tag and ISO 4217: how the business writes (shared/locale.ts). */
+  country: string;
+  locale: string;
+  currency: string;
   clientNotifications: ClientNotificationSwitches;
   reminderHours: number;
   /** The owner has named the business (onboarding done). */

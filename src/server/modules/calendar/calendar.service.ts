@@ -7,7 +7,7 @@ import type { CalendarFeedDto } from '../../../shared/schemas/series';
 import { policy, resolveMember, type Member } from '../../access';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { calendarFeeds, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { calendarFeeds, properties, users, visits, visitTasks, visitUsers, workspaces } from '../../db/schema';
 import { notFound } from '../../errors';
 
 // Issue 18: a secret calendar feed per user, and since issue 24 per workspace (a feed lists one
@@ -85,9 +85,11 @@ export async function renderFeed(db: Executor, config: FeedConfig, token: string
     .select({
       owner: { id: users.id, email: users.email, role: users.role, emailVerified: users.emailVerified },
       workspaceId: calendarFeeds.workspaceId,
+      timeZone: workspaces.timeZone,
     })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .innerJoin(workspaces, eq(workspaces.id, calendarFeeds.workspaceId))
     .where(eq(calendarFeeds.tokenHash, hashOf(token)));
   if (!feed) throw notFound(SERIES_MESSAGES.feedNotFound);
   // Still a member of the feed's workspace, with their role there now.
@@ -126,7 +128,14 @@ export async function renderFeed(db: Executor, config: FeedConfig, token: string
     .orderBy(asc(visits.scheduledAt), asc(visits.id))
     .limit(MAX_FEED_EVENTS);
 
-  const calendar = ical({ name: 'Rounds visits', prodId: { company: 'Rounds', product: 'visits', language: 'EN' } });
+  // Times stay UTC (machine-readable, unambiguous); X-WR-TIMEZONE names the business's zone, in
+  // which calendar apps show them. Not ical-generator's `timezone`: without a VTIMEZONE generator
+  // it writes the UTC times as floating local ones, hours off.
+  const calendar = ical({
+    name: 'Rounds visits',
+    prodId: { company: 'Rounds', product: 'visits', language: 'EN' },
+    x: [{ key: 'X-WR-TIMEZONE', value: feed.timeZone }],
+  });
   for (const row of rows) {
     const place = placeLine(row);
     calendar.createEvent({

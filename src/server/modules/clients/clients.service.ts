@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { formatsFor } from '../../../shared/locale';
 import type { Page } from '../../../shared/schemas/common';
 import type { ClientDto, clientInput, clientPatch, listClientsQuery } from '../../../shared/schemas/clients';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
@@ -9,6 +10,7 @@ import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
+import { localityOf } from '../workspaces';
 
 // Clients (issue 26): the people a business works for, in its workspace. Owners and managers read
 // and change them; a technician reads none (the policy's scope is empty for them: 404), and sees a
@@ -152,10 +154,12 @@ export function exportClientsCsv(db: Executor, member: Member, query: ListQuery)
       .limit(limit)
       .offset(offset),
   );
-  return csvResponse('clients.csv', CSV_HEADER, mapRows(rows));
+  return csvResponse('clients.csv', CSV_HEADER, mapRows(db, member, rows));
 }
 
-async function* mapRows(rows: AsyncIterable<ClientRow>): AsyncGenerator<CsvValue[]> {
+/** The rows as CSV values; 'Created' is the business's clock with its offset (ISO 8601, for machines). */
+async function* mapRows(db: Executor, member: Member, rows: AsyncIterable<ClientRow>): AsyncGenerator<CsvValue[]> {
+  const { isoDateTime } = formatsFor(await localityOf(db, member));
   for await (const row of rows) {
     yield [
       row.name,
@@ -165,7 +169,7 @@ async function* mapRows(rows: AsyncIterable<ClientRow>): AsyncGenerator<CsvValue
       row.billingAddress,
       row.notes,
       row.propertyCount,
-      row.createdAt.toISOString(),
+      isoDateTime(row.createdAt),
     ];
   }
 }

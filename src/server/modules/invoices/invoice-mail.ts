@@ -1,5 +1,7 @@
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
-import { discountLabel, formatMoney, formatPercent } from '../../../shared/money';
+import { formatsFor, type Locality } from '../../../shared/locale';
+import { discountLabel, formatPercent } from '../../../shared/money';
+import { invoiceDay } from './invoice-pdf';
 
 // Issue 26: the e-mail an invoice goes out in. From the business (its name as the sender's, the
 // person who sent it as Reply-To), in HTML and plain text alike: who it is from, the number, the
@@ -10,21 +12,27 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 /** The amount the customer is asked for: what is left to pay. */
 const amountDue = (invoice: InvoiceDetailDto) => invoice.balanceDue;
 
-export function invoiceMail(invoice: InvoiceDetailDto): { subject: string; text: string; html: string } {
+export function invoiceMail(
+  invoice: InvoiceDetailDto,
+  locality: Locality,
+): { subject: string; text: string; html: string } {
+  const formats = formatsFor(locality);
+  const money = formats.money;
   const seller = invoice.seller.name || 'Rounds';
-  const due = invoice.dueDate ? `Due by ${invoice.dueDate}` : 'Due on receipt';
+  // The same day as the PDF attached writes it.
+  const due = invoice.dueDate ? `Due by ${invoiceDay(formats, invoice.dueDate)}` : 'Due on receipt';
   const sellerLines = [invoice.seller.name, invoice.seller.address, invoice.seller.phone, invoice.seller.email].filter(
     (line): line is string => Boolean(line),
   );
   const amounts: [string, string][] = [
-    ['Subtotal', formatMoney(invoice.subtotal)],
+    ['Subtotal', money(invoice.subtotal)],
     ...(invoice.discount
-      ? [[discountLabel(invoice.discount), formatMoney(-invoice.discountAmount)] as [string, string]]
+      ? [[discountLabel(invoice.discount), money(-invoice.discountAmount)] as [string, string]]
       : []),
-    [`Tax (${formatPercent(invoice.taxRateBps)})`, formatMoney(invoice.taxAmount)],
-    ['Total', formatMoney(invoice.total)],
-    ...(invoice.amountPaid > 0 ? [['Amount paid', formatMoney(invoice.amountPaid)] as [string, string]] : []),
-    ['Amount due', formatMoney(amountDue(invoice))],
+    [`Tax (${formatPercent(invoice.taxRateBps)})`, money(invoice.taxAmount)],
+    ['Total', money(invoice.total)],
+    ...(invoice.amountPaid > 0 ? [['Amount paid', money(invoice.amountPaid)] as [string, string]] : []),
+    ['Amount due', money(amountDue(invoice))],
   ];
   const billedTo = invoice.billTo.client ? ` to ${invoice.billTo.name}` : '';
   const intro = `Invoice ${invoice.invoiceNumber} from ${seller}${billedTo} for ${invoice.property.name}, ${invoice.property.address}.`;
@@ -47,7 +55,7 @@ export function invoiceMail(invoice: InvoiceDetailDto): { subject: string; text:
     )
     .join('');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
+<html lang="${escapeHtml(locality.locale)}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(seller)}</h1>
 <p>${escapeHtml(intro)}</p>
 <table role="presentation" style="border-collapse:collapse;margin:8px 0">${rows}</table>

@@ -1,16 +1,16 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { discountLabel, formatMoney, formatPercent } from '../../../shared/money';
+import { formatsFor, type Formats, type Locality } from '../../../shared/locale';
+import { discountLabel, formatPercent } from '../../../shared/money';
 import { placeLine } from '../../../shared/place';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { pdfmake } from '../../pdf';
 
 // A real PDF of an invoice (issue 14), made on the server with pdfmake (src/server/pdf.ts: its
-// fonts embedded, no URL access).
+// fonts embedded, no URL access). Its dates and amounts are the business's (shared/locale.ts).
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso),
-  );
+/** A calendar day ('2026-12-11', a due or paid day) or an instant (on the business's calendar), numerically. */
+export const invoiceDay = (formats: Formats, value: string) =>
+  value.length === 10 ? formats.shortDay(value) : formats.shortDate(value);
 const STATUS_WORDS: Record<InvoiceDetailDto['status'], string> = {
   draft: 'Draft',
   sent: 'Sent',
@@ -20,7 +20,9 @@ const STATUS_WORDS: Record<InvoiceDetailDto['status'], string> = {
   void: 'Void',
 };
 
-export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions {
+export function invoiceDocument(invoice: InvoiceDetailDto, formats: Formats): TDocumentDefinitions {
+  const day = (value: string) => invoiceDay(formats, value);
+  const money = formats.money;
   const place = placeLine(invoice.property);
   const lines: Content = {
     table: {
@@ -37,15 +39,13 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
           : invoice.lines.map((line) => [
               day(line.visitScheduledAt),
               line.taskName,
-              { text: formatMoney(line.price), alignment: 'right' as const },
+              { text: money(line.price), alignment: 'right' as const },
             ])),
         // Issue 26: the invoice's own lines, after the visits' tasks.
         ...invoice.items.map((item) => [
           '',
-          item.quantity === 1
-            ? item.description
-            : `${item.description} (${item.quantity} × ${formatMoney(item.unitPrice)})`,
-          { text: formatMoney(item.amount), alignment: 'right' as const },
+          item.quantity === 1 ? item.description : `${item.description} (${item.quantity} × ${money(item.unitPrice)})`,
+          { text: money(item.amount), alignment: 'right' as const },
         ]),
       ],
     },
@@ -55,7 +55,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
   const amount = (label: string, cents: number, bold = false) => ({
     columns: [
       { text: label, width: '*', alignment: 'right' as const, bold },
-      { text: formatMoney(cents), width: 100, alignment: 'right' as const, bold },
+      { text: money(cents), width: 100, alignment: 'right' as const, bold },
     ],
     margin: [0, 2, 0, 2] as [number, number, number, number],
   });
@@ -117,7 +117,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto): TDocumentDefinitions
   };
 }
 
-/** The invoice as PDF bytes. */
-export async function renderInvoicePdf(invoice: InvoiceDetailDto): Promise<Buffer> {
-  return pdfmake.createPdf(invoiceDocument(invoice)).getBuffer();
+/** The invoice as PDF bytes, in the business's locale, currency and time zone. */
+export async function renderInvoicePdf(invoice: InvoiceDetailDto, locality: Locality): Promise<Buffer> {
+  return pdfmake.createPdf(invoiceDocument(invoice, formatsFor(locality))).getBuffer();
 }

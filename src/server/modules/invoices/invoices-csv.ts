@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
+import { formatsFor } from '../../../shared/locale';
 import { centsToDecimal } from '../../../shared/money';
 import { listInvoicesQuery } from '../../../shared/schemas/invoices';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
@@ -9,13 +10,15 @@ import type { Executor } from '../../db/client';
 import { parseQuery } from '../../http';
 import type { MemberEnv } from '../../types';
 import { csvResponse } from '../../csv';
+import { localityOf } from '../workspaces';
 import { invoiceRowsAfter } from './invoice-read';
 
 // Issue 26: `GET /api/invoices.csv`, the invoice list with its filters as a spreadsheet, for
 // owners and managers (a technician 403). Streamed a page at a time (keyset on the list's
 // order), so a large workspace never sits in memory; the one CSV writer (src/server/csv.ts)
-// quotes per RFC 4180 and escapes what a spreadsheet would take for a formula.
-//
+// quotes per RFC 4180 and escapes what a spreadsheet would take for a formula. For machines, in
+// the business's terms: amounts in major units ('12.34'), days and times in ISO 8601 on the
+// business's calendar and clock (its offset written out).
 const PAGE = 500;
 
 const HEADER = [
@@ -35,6 +38,7 @@ const dollars = (cents: number) => centsToDecimal(cents);
 
 /** The list's rows a page at a time, each page after the last row of the one before (keyset). */
 async function* invoiceLines(db: Executor, member: Member, query: z.output<typeof listInvoicesQuery>) {
+  const { isoDateTime } = formatsFor(await localityOf(db, member));
   let after: { id: string } | null = null;
   for (;;) {
     const rows = await invoiceRowsAfter(db, member, query, after, PAGE);
@@ -49,7 +53,7 @@ async function* invoiceLines(db: Executor, member: Member, query: z.output<typeo
         dollars(row.total),
         dollars(row.amountPaid),
         dollars(row.balanceDue),
-        row.createdAt,
+        isoDateTime(row.createdAt),
       ];
     }
     const last = rows.at(-1);

@@ -1,4 +1,5 @@
 import { listInvoiceMessages } from '../notifications';
+import { localityOf } from '../workspaces';
 import { Hono, type Context } from 'hono';
 import {
   billableVisitsQuery,
@@ -57,8 +58,11 @@ export const invoicesRoutes = new Hono<MemberEnv>()
   // Issue 28: the client's messages about the invoice ('Invoice sent').
   .get('/:id/messages', async (c) => c.json({ items: await listInvoiceMessages(c.var.db, c.var.member, invoiceId(c)) }))
   .get('/:id/pdf', async (c) => {
-    const invoice = await read.getInvoice(c.var.db, c.var.member, invoiceId(c));
-    const pdf = await renderInvoicePdf(invoice);
+    const [invoice, locality] = await Promise.all([
+      read.getInvoice(c.var.db, c.var.member, invoiceId(c)),
+      localityOf(c.var.db, c.var.member),
+    ]);
+    const pdf = await renderInvoicePdf(invoice, locality);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${invoice.invoiceNumber}.pdf"`,

@@ -30,7 +30,9 @@ import { asSent, invoiceMail } from './invoice-mail';
 import { getInvoice, itemsOf, liveLines, requireBillable } from './invoice-read';
 import { renderInvoicePdf } from './invoice-pdf';
 import { amounts, centsOf, discountOf, subtotalSql } from './invoice-sql';
-import { formatMoney, type Discount } from '../../../shared/money';
+import { formatsFor } from '../../../shared/locale';
+import { type Discount } from '../../../shared/money';
+import { localityOf } from '../workspaces';
 import { MAX_CENTS } from '../../../shared/schemas/money';
 
 // Invoices (spec §2, §4, §9; issue 14) of a workspace (issue 24): seen and changed by its owners
@@ -347,7 +349,8 @@ async function pay(
   // Paid means its payments cover it: an invoice with nothing to pay and nothing paid is not 'paid'.
   if (amount === 'balance' && balance <= 0 && invoice.amountPaid === 0) throw conflict(INVOICE_MESSAGES.nothingToPay);
   if (paying > balance) {
-    throw conflict(balance <= 0 ? INVOICE_MESSAGES.nothingDue : INVOICE_MESSAGES.overpaid(formatMoney(balance)));
+    if (balance <= 0) throw conflict(INVOICE_MESSAGES.nothingDue);
+    throw conflict(INVOICE_MESSAGES.overpaid(formatsFor(await localityOf(tx, member)).money(balance)));
   }
   if (paying > 0) {
     if (status === 'draft') {
@@ -494,11 +497,12 @@ export async function sendInvoice(
   if (invoice.storedStatus === 'void') throw conflict(INVOICE_MESSAGES.voidLocked);
   if (invoice.visits.length === 0) throw conflict(IDENTITY_MESSAGES.invoiceWithoutVisits);
   // The PDF and the mail say what the invoice is once sent (issue 26: never 'Draft').
-  const pdf = await renderInvoicePdf(asSent(invoice));
+  const locality = await localityOf(deps.db, member);
+  const pdf = await renderInvoicePdf(asSent(invoice), locality);
   try {
     await sendAsPerson(deps, member, 'invoice', {
       to,
-      ...invoiceMail(asSent(invoice)),
+      ...invoiceMail(asSent(invoice), locality),
       // From the business; answers go to the person who sent it (sendAsPerson's Reply-To).
       fromName: invoice.seller.name || undefined,
       attachments: [{ filename: `${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],

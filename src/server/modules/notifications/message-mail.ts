@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/money';
+import { formatsFor, type Locality } from '../../../shared/locale';
 import type { ClientMessageKind } from '../../../shared/notifications';
 import type { VisitSnapshot } from './client-messages';
 
@@ -11,26 +11,13 @@ export interface MessageContext {
   kind: ClientMessageKind;
   payload: Record<string, unknown>;
   business: { name: string; address: string | null; phone: string | null; email: string | null };
-  timeZone: string;
+  /** The business's locale, currency and zone: every date, time and amount is written in them. */
+  locality: Locality;
   clientName: string;
   /** A portal link (visit completed: to its report; invoice sent: to the invoices), when there is one. */
   portalUrl: string | null;
   unsubscribeUrl: string;
 }
-
-/** 'Wed, Nov 25, 9:00 AM' in the business's time zone. */
-const when = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
-
-const time = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /** The completion as it happened: completed anyway and why, what was not done, photos only when there are some. */
 function completedLines(visit: VisitSnapshot, place: string): string[] {
@@ -48,38 +35,41 @@ function completedLines(visit: VisitSnapshot, place: string): string[] {
 }
 
 function words(context: MessageContext): { subject: string; lines: string[]; link?: { label: string; url: string } } {
-  const { payload, timeZone } = context;
+  const { payload } = context;
+  const formats = formatsFor(context.locality);
+  // 'Wed, Nov 25, 2026, 9:00 AM' (en-US), 'Wed, 25 Nov 2026, 9:00 am' (en-AU), in the business's zone.
+  const when = (iso: string) => formats.dateTime(iso);
   const visit = payload as unknown as VisitSnapshot;
   const place = `${visit.propertyName}, ${visit.address}`;
   switch (context.kind) {
     case 'visit_scheduled':
       return {
-        subject: `Visit scheduled: ${when(visit.scheduledAt, timeZone)}`,
-        lines: [`We have scheduled a visit to ${place} on ${when(visit.scheduledAt, timeZone)}.`],
+        subject: `Visit scheduled: ${when(visit.scheduledAt)}`,
+        lines: [`We have scheduled a visit to ${place} on ${when(visit.scheduledAt)}.`],
       };
     case 'visit_moved':
       return {
-        subject: `Visit moved to ${when(visit.scheduledAt, timeZone)}`,
+        subject: `Visit moved to ${when(visit.scheduledAt)}`,
         lines: [
-          `Our visit to ${place} has moved from ${when(visit.previousScheduledAt ?? visit.scheduledAt, timeZone)} ` +
-            `to ${when(visit.scheduledAt, timeZone)}.`,
+          `Our visit to ${place} has moved from ${when(visit.previousScheduledAt ?? visit.scheduledAt)} ` +
+            `to ${when(visit.scheduledAt)}.`,
         ],
       };
     case 'visit_cancelled':
       return {
-        subject: `Visit cancelled: ${when(visit.scheduledAt, timeZone)}`,
-        lines: [`Our visit to ${place} on ${when(visit.scheduledAt, timeZone)} is cancelled.`],
+        subject: `Visit cancelled: ${when(visit.scheduledAt)}`,
+        lines: [`Our visit to ${place} on ${when(visit.scheduledAt)} is cancelled.`],
       };
     case 'visit_reminder':
       return {
-        subject: `Reminder: visit on ${when(visit.scheduledAt, timeZone)}`,
-        lines: [`A reminder: we will visit ${place} on ${when(visit.scheduledAt, timeZone)}.`],
+        subject: `Reminder: visit on ${when(visit.scheduledAt)}`,
+        lines: [`A reminder: we will visit ${place} on ${when(visit.scheduledAt)}.`],
       };
     case 'on_my_way':
       return {
-        subject: `On my way: arriving about ${time(visit.etaAt ?? visit.scheduledAt, timeZone)}`,
+        subject: `On my way: arriving about ${formats.time(visit.etaAt ?? visit.scheduledAt)}`,
         lines: [
-          `${visit.technicianName || 'Your technician'} is on the way to ${place} and expects to arrive at about ${time(visit.etaAt ?? visit.scheduledAt, timeZone)}.`,
+          `${visit.technicianName || 'Your technician'} is on the way to ${place} and expects to arrive at about ${formats.time(visit.etaAt ?? visit.scheduledAt)}.`,
         ],
       };
     case 'visit_completed':
@@ -92,10 +82,10 @@ function words(context: MessageContext): { subject: string; lines: string[]; lin
       // The report's e-mail is its own (visits/visit-report-mail.ts), the same as when sent by hand.
       throw new Error('A visit report is written by the visit report, not here');
     case 'invoice_sent': {
-      const due = typeof payload.dueDate === 'string' ? `, due ${payload.dueDate}` : '';
+      const due = typeof payload.dueDate === 'string' ? `, due ${formats.shortDay(payload.dueDate)}` : '';
       return {
         subject: `Invoice ${String(payload.invoiceNumber)} from ${context.business.name}`,
-        lines: [`Invoice ${String(payload.invoiceNumber)} of ${formatMoney(Number(payload.total))}${due} is ready.`],
+        lines: [`Invoice ${String(payload.invoiceNumber)} of ${formats.money(Number(payload.total))}${due} is ready.`],
         ...(context.portalUrl ? { link: { label: 'See the invoice and pay', url: context.portalUrl } } : {}),
       };
     }
@@ -121,7 +111,7 @@ export function clientMessageMail(context: MessageContext): { subject: string; t
     unsubscribe,
   ].join('\n');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
+<html lang="${escapeHtml(context.locality.locale)}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(business)}</h1>
 <p>${escapeHtml(greeting)}</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}

@@ -159,7 +159,7 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
         phone: workspaces.phone,
         email: workspaces.email,
       },
-      timeZone: workspaces.timeZone,
+      locality: { locale: workspaces.locale, currency: workspaces.currency, timeZone: workspaces.timeZone },
     })
     .from(clients)
     .innerJoin(workspaces, eq(workspaces.id, clients.workspaceId))
@@ -209,7 +209,7 @@ async function send(deps: WorkerDeps, message: Claimed): Promise<Outcome> {
         kind: message.kind as ClientMessageKind,
         payload: message.payload,
         business: context.business,
-        timeZone: context.timeZone,
+        locality: context.locality,
         clientName: context.clientName,
         portalUrl,
         unsubscribeUrl,

@@ -21,6 +21,7 @@ import { getInvoice, listInvoices, renderInvoicePdf } from '../invoices';
 import { notifyStaff, officeOf } from '../notifications';
 import { openPhotoFile } from '../photos';
 import { getPortalVisitReport, openSignature } from '../visits';
+import { localityOf } from '../workspaces';
 import type { Storage } from '../../storage/storage';
 
 // Issue 28 §1, the client's side: everything a PortalClient reads and writes, each query built on
@@ -152,8 +153,8 @@ export async function portalInvoicePdf(
   client: PortalClient,
   id: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const invoice = await getInvoice(db, client, id);
-  return { fileName: `${invoice.invoiceNumber}.pdf`, pdf: await renderInvoicePdf(invoice) };
+  const [invoice, locality] = await Promise.all([getInvoice(db, client, id), localityOf(db, client)]);
+  return { fileName: `${invoice.invoiceNumber}.pdf`, pdf: await renderInvoicePdf(invoice, locality) };
 }
 
 export const requestColumns = {

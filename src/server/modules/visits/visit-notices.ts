@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatsFor } from '../../../shared/locale';
 import type { StaffNotificationKind } from '../../../shared/notifications';
 import type { VisitStatus } from '../../../shared/constants';
 import type { Member } from '../../access';
@@ -98,7 +99,7 @@ export async function noticeVisitDeleted(tx: Executor, member: Member, visitId: 
   );
 }
 
-/** 'Villa Rosa, Wed, Nov 25, 9:00 AM: moved', in the business's time zone, to `userIds` but the member. */
+/** 'Villa Rosa, Wed, Nov 25, 2026, 9:00 AM: moved', in the business's locale and time zone, to `userIds` but the member. */
 async function tellPeople(
   tx: Executor,
   member: Member,
@@ -111,20 +112,17 @@ async function tellPeople(
   const others = userIds.filter((userId) => userId !== member.id);
   if (others.length === 0) return;
   const [visit] = await tx
-    .select({ property: properties.name, scheduledAt: visits.scheduledAt, timeZone: workspaces.timeZone })
+    .select({
+      property: properties.name,
+      scheduledAt: visits.scheduledAt,
+      locality: { locale: workspaces.locale, currency: workspaces.currency, timeZone: workspaces.timeZone },
+    })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .innerJoin(workspaces, eq(workspaces.id, visits.workspaceId))
     .where(eq(visits.id, visitId));
   if (!visit) return;
-  const when = new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: visit.timeZone,
-  }).format(visit.scheduledAt);
+  const when = formatsFor(visit.locality).dateTime(visit.scheduledAt);
   await notifyStaff(tx, others, {
     workspaceId: member.workspaceId,
     kind,

@@ -1,3 +1,4 @@
+import type { Locality } from '../../../shared/locale';
 import { fullAddress } from '../../../shared/place';
 import type { VisitReportDto } from '../../../shared/schemas/visit-report';
 import { reportTime } from './visit-report-pdf';
@@ -8,9 +9,12 @@ import { reportTime } from './visit-report-pdf';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function visitReportMail(report: VisitReportDto): { subject: string; text: string; html: string } {
+export function visitReportMail(
+  report: VisitReportDto,
+  locality: Locality,
+): { subject: string; text: string; html: string } {
   const business = report.business.name || 'Rounds';
-  const day = reportTime(report.completedAt ?? report.scheduledAt, report.timeZone);
+  const day = reportTime(report.completedAt ?? report.scheduledAt, locality);
   const greeting = report.client ? `Dear ${report.client.name},` : 'Hello,';
   const intro = `Here is the report of our visit to ${report.property.name}, ${fullAddress(report.property)}, on ${day}.`;
   const done = report.tasks.filter((task) => task.status === 'completed').length;
@@ -24,7 +28,7 @@ export function visitReportMail(report: VisitReportDto): { subject: string; text
   ].filter((line): line is string => Boolean(line));
   const text = [greeting, '', intro, summary, '', closing, '', ...businessLines].join('\n');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
+<html lang="${escapeHtml(locality.locale)}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.45">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(business)}</h1>
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>

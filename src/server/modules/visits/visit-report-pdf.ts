@@ -1,4 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatsFor, type Locality } from '../../../shared/locale';
 import { fullAddress } from '../../../shared/place';
 import {
   INSPECTION_RESULT_LABELS,
@@ -25,9 +26,8 @@ type Margin = [number, number, number, number];
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
-/** 'Nov 24, 2026, 3:30 PM' in the business's time zone. */
-export const reportTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+/** 'Tue, Nov 24, 2026, 3:30 PM' (en-US), 'Tue, 24 Nov 2026, 15:30' (en-GB): the business's locale and zone. */
+export const reportTime = (iso: string, locality: Locality) => formatsFor(locality).dateTime(iso);
 
 const heading = (text: string): Content => ({ text, style: 'heading' });
 
@@ -88,8 +88,12 @@ function chunk<T>(items: T[], size: number): T[][] {
   return rows;
 }
 
-export function visitReportDocument(report: VisitReportDto, images: ReportImages): TDocumentDefinitions {
-  const when = (iso: string | null) => (iso ? reportTime(iso, report.timeZone) : '—');
+export function visitReportDocument(
+  report: VisitReportDto,
+  images: ReportImages,
+  locality: Locality,
+): TDocumentDefinitions {
+  const when = (iso: string | null) => formatsFor(locality).dateTime(iso);
   const businessLines = [report.business.address, report.business.phone, report.business.email].filter(
     (line): line is string => Boolean(line),
   );
@@ -182,6 +186,10 @@ export function visitReportDocument(report: VisitReportDto, images: ReportImages
 }
 
 /** The report as PDF bytes. */
-export async function renderVisitReportPdf(report: VisitReportDto, images: ReportImages): Promise<Buffer> {
-  return pdfmake.createPdf(visitReportDocument(report, images)).getBuffer();
+export async function renderVisitReportPdf(
+  report: VisitReportDto,
+  images: ReportImages,
+  locality: Locality,
+): Promise<Buffer> {
+  return pdfmake.createPdf(visitReportDocument(report, images, locality)).getBuffer();
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { readingRequirement } from '../../../shared/evidence';
+import type { Locality } from '../../../shared/locale';
 import type { VisitReportDto, VisitReportPhotoDto } from '../../../shared/schemas/visit-report';
 import { VISIT_REPORT_MESSAGES, visitReportFileName } from '../../../shared/schemas/visit-report';
 import { VISIT_MESSAGES } from '../../../shared/schemas/visits';
@@ -29,6 +30,8 @@ interface LoadedReport {
   clientEmail: string | null;
   signaturePath: string | null;
   thumbnails: Map<string, string>;
+  /** How the business writes dates and times: the PDF's and the e-mail's. */
+  locality: Locality;
 }
 
 const minutesBetween = (from: string | null, to: string | null) =>
@@ -55,6 +58,8 @@ async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<Loa
         email: workspaces.email,
         timeZone: workspaces.timeZone,
       },
+      locale: workspaces.locale,
+      currency: workspaces.currency,
       clientName: clients.name,
       clientCompany: clients.company,
       clientAddress: clients.billingAddress,
@@ -206,6 +211,7 @@ async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<Loa
     clientEmail,
     signaturePath: row.signerName ? row.signaturePath : null,
     thumbnails,
+    locality: { locale: row.locale, currency: row.currency, timeZone },
   };
 }
 
@@ -272,7 +278,10 @@ export async function visitReportPdf(
   id: string,
 ): Promise<{ report: VisitReportDto; pdf: Buffer }> {
   const loaded = await loadReport(db, member, id);
-  return { report: loaded.report, pdf: await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded)) };
+  return {
+    report: loaded.report,
+    pdf: await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded), loaded.locality),
+  };
 }
 
 export interface ReportDeps {
@@ -297,11 +306,11 @@ async function deliverReport(deps: ReportDeps, member: Member, loaded: LoadedRep
   const { clientView: report, clientEmail } = loaded;
   if (!report.client) throw conflict(VISIT_REPORT_MESSAGES.noClient);
   if (!clientEmail) throw conflict(VISIT_REPORT_MESSAGES.clientWithoutEmail);
-  const pdf = await renderVisitReportPdf(report, await reportImages(deps.storage, loaded));
+  const pdf = await renderVisitReportPdf(report, await reportImages(deps.storage, loaded), loaded.locality);
   try {
     await sendAsPerson(deps, member, 'visit_report', {
       to: clientEmail,
-      ...visitReportMail(report),
+      ...visitReportMail(report, loaded.locality),
       fromName: report.business.name || undefined,
       attachments: [{ filename: visitReportFileName(report), content: pdf, contentType: 'application/pdf' }],
     });
@@ -338,9 +347,9 @@ export async function clientReportMail(
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;
   }
-  const pdf = await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded));
+  const pdf = await renderVisitReportPdf(loaded.report, await reportImages(storage, loaded), loaded.locality);
   return {
-    ...visitReportMail(loaded.report),
+    ...visitReportMail(loaded.report, loaded.locality),
     attachment: { filename: visitReportFileName(loaded.report), content: pdf, contentType: 'application/pdf' },
   };
 }

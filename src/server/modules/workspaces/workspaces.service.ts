@@ -7,7 +7,8 @@ import {
   type WorkspaceDto,
   type WorkspaceRef,
 } from '../../../shared/schemas/workspaces';
-import { authorize, policy, resolveMember, type Member } from '../../access';
+import type { Locality } from '../../../shared/locale';
+import { authorize, policy, resolveMember, type Member, type Viewer } from '../../access';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { mailSends, photos, users, visits, visitTasks, workspaceMembers, workspaces } from '../../db/schema';
@@ -20,12 +21,33 @@ import type { Storage } from '../../storage/storage';
 /** The workspaces the user belongs to, by name, for the switcher and `GET /api/me`. */
 export async function listMyWorkspaces(db: Executor, actor: Actor): Promise<WorkspaceRef[]> {
   return db
-    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      role: workspaceMembers.role,
+      country: workspaces.country,
+      locale: workspaces.locale,
+      currency: workspaces.currency,
+      timeZone: workspaces.timeZone,
+    })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, actor.id))
     .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id))
     .limit(100);
+}
+
+/**
+ * How the viewer's business writes dates, times and amounts (its locale, currency and zone), for
+ * what the server writes for people: PDFs, e-mails, notifications, CSV exports. One query.
+ */
+export async function localityOf(db: Executor, viewer: Viewer): Promise<Locality> {
+  const [row] = await db
+    .select({ locale: workspaces.locale, currency: workspaces.currency, timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.id, viewer.workspaceId));
+  if (!row) throw notFound(WORKSPACE_MESSAGES.notFound);
+  return row;
 }
 
 /** `GET /api/workspaces/{id}`: the business settings, for owners and managers (403 for a technician). */
@@ -44,6 +66,9 @@ export async function getWorkspace(db: Executor, member: Member): Promise<Worksp
     paymentTermsDays: row.paymentTermsDays,
     invoicePrefix: row.invoicePrefix,
     timeZone: row.timeZone,
+    country: row.country,
+    locale: row.locale,
+    currency: row.currency,
     clientNotifications: row.clientNotifications,
     reminderHours: row.reminderHours,
     setUp: row.setUpAt !== null,
@@ -105,7 +130,14 @@ export async function createWorkspace(
     const [workspace] = await tx
       .insert(workspaces)
       .values({ name: input.name, setUpAt: sql`now()`, ...(input.timeZone ? { timeZone: input.timeZone } : {}) })
-      .returning({ id: workspaces.id, name: workspaces.name });
+      .returning({
+        id: workspaces.id,
+        name: workspaces.name,
+        country: workspaces.country,
+        locale: workspaces.locale,
+        currency: workspaces.currency,
+        timeZone: workspaces.timeZone,
+      });
     if (!workspace) throw new Error('workspace insert returned nothing');
     await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: actor.id, role: 'owner' });
     return { ...workspace, role: 'owner' as const };
