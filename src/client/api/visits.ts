@@ -49,6 +49,8 @@ export interface VisitBody {
   addPropertyTasks?: boolean;
   /** Issue 24, 'Assign to': the members on the visit, the lead first. */
   assigneeIds?: string[];
+  /** 'Complete anyway': made or set completed with evidence missing, the office's reason. */
+  overrideReason?: string;
 }
 
 export const visitKeys = {
