@@ -50,15 +50,21 @@ export function reportReachabilityTo(report: (reached: boolean) => void) {
  * fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. A
  * network error, no answer within `REQUEST_TIMEOUT_MS`, a 5xx, or an answer that is not our JSON
  * (a captive portal's page, a body cut off) is no answer: status 0 (or the 5xx), and the server
- * is reported unreachable. Only our own answers, a 401 included, are the server's word.
+ * is reported unreachable. Only our own answers, a 401 included, are the server's word. A
+ * `FormData` body goes as multipart (the service worker's uploads: it has no XMLHttpRequest).
  */
 export async function api<T>(
   path: string,
-  init: Omit<RequestInit, 'body' | 'headers' | 'signal'> & { body?: Json; headers?: Record<string, string> } = {},
+  init: Omit<RequestInit, 'body' | 'headers' | 'signal'> & {
+    body?: Json | FormData;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const { body, headers, ...rest } = init;
+  const multipart = typeof FormData === 'function' && body instanceof FormData;
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  // An upload has no time-out, as with `uploadForm`: a photo on a slow signal may take longer.
+  const timer = multipart ? undefined : setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   let response: Response | undefined;
   let data: unknown;
   try {
@@ -68,11 +74,11 @@ export async function api<T>(
       signal: timeout.signal,
       headers: {
         Accept: 'application/json',
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(body && !multipart ? { 'Content-Type': 'application/json' } : {}),
         ...defaultHeaders(),
         ...headers,
       },
-      body: body ? JSON.stringify(body) : undefined,
+      body: multipart ? body : body ? JSON.stringify(body) : undefined,
     });
     data = response.status === 204 ? null : await response.json();
   } catch {
