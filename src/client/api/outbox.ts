@@ -332,33 +332,24 @@ function exclusively<T>(task: () => Promise<T>): Promise<T> {
  */
 async function takeInWorkerChanges() {
   if (loaded) await loaded;
-  const known = new Set(items.map((item) => item.key));
+  const known = items;
   const stored = new Map(await entries<string, OutboxItem>(store));
-  const gone = items.filter((item) => known.has(item.key) && !stored.has(item.key));
-  const changed = items.filter((item) => {
-    const kept = stored.get(item.key);
-    return (
-      kept &&
-      (kept.state !== item.state ||
-        kept.attempts !== item.attempts ||
-        kept.request?.versioned?.version !== item.request?.versioned?.version)
-    );
-  });
-  if (gone.length === 0 && changed.length === 0) return;
+  // Sent (gone) or refused by the other sender: the screen shows the server's state again.
+  const settled = known.filter((item) => stored.get(item.key)?.state !== item.state);
+  // What was queued meanwhile (not yet read above) stays as it is.
   publish(
-    items
-      .filter((item) => !gone.includes(item))
-      .map((item) => (changed.includes(item) ? (upgradeItem(stored.get(item.key)!) ?? item) : item)),
+    items.flatMap((item) => {
+      const kept = stored.get(item.key);
+      return !known.includes(item) ? [item] : kept ? [upgradeItem(kept) ?? item] : [];
+    }),
   );
-  if (gone.length > 0 && visible.length === 0) announceAllSent(true);
-  // What was sent or refused shows the server's state again.
-  const settled = [...gone, ...changed.filter((item) => stored.get(item.key)!.state !== item.state)];
-  if (client && settled.length > 0) {
+  if (settled.length === 0) return;
+  if (visible.length === 0) announceAllSent(true);
+  if (client)
     await invalidate(
       client,
       settled.flatMap((item) => writeOf(item.change).settle(null, item.change, undefined)),
     );
-  }
 }
 
 /**

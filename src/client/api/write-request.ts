@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_MESSAGES } from '../../shared/messages/idempotency';
-import { api, ApiError, uploadForm } from './http';
+import { api, ApiError } from './http';
 
 // A queued change's HTTP request as plain data, made by its `Write` (api/write.ts) and kept with it
 // in IndexedDB. The page's outbox (api/outbox.ts) and the service worker's Background Sync
@@ -36,8 +36,13 @@ export function sendRequest<T>(
       if (typeof value === 'string') form.set(name, value);
       else form.set(name, value.blob, value.fileName);
     }
-    // A page reports an upload's progress (XMLHttpRequest); a service worker has only fetch.
-    if (typeof XMLHttpRequest === 'function') return uploadForm<T>(request.path, form, onProgress, headers);
+    // A page reports an upload's progress (XMLHttpRequest, loaded when a page first uploads); a
+    // service worker has only fetch.
+    if (typeof XMLHttpRequest === 'function') {
+      return import('./upload').then(({ uploadForm }) =>
+        uploadForm<T>(request.method, request.path, form, onProgress, headers),
+      );
+    }
     return api<T>(request.path, { method: request.method, headers, body: form });
   }
   return api<T>(request.path, { method: request.method, headers, ...(request.json ? { body: request.json } : {}) });
