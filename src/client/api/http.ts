@@ -67,7 +67,7 @@ export async function api<T>(
   const { body, headers, ...rest } = init;
   const multipart = typeof FormData === 'function' && body instanceof FormData;
   const timeout = new AbortController();
-  // An upload has no time-out (as `uploadForm`, api/write-request.ts): a photo on a slow signal may take longer.
+  // An upload has no time-out (as `uploadForm`, api/upload.ts): a photo on a slow signal may take longer.
   const timer = multipart ? undefined : setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   let response: Response | undefined;
   let data: unknown;
