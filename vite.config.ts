@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { build, defineConfig, type IndexHtmlTransformContext, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 type OutputChunk = Extract<NonNullable<IndexHtmlTransformContext['bundle']>[string], { type: 'chunk' }>;
@@ -112,6 +113,39 @@ function leanPreloads() {
 }
 const lean = leanPreloads();
 
+/** The service worker's Background Sync of the queue of unsent changes, beside sw.js. */
+const OUTBOX_SYNC_SCRIPT = 'outbox-sync.js';
+
+/**
+ * Builds src/client/sw/outbox-sync.ts (and the client code it shares with the page: the writes'
+ * requests, `api()`, the queue's store) into one classic script, which the generated service
+ * worker loads with `importScripts` (a worker script cannot be an ES module there).
+ */
+function outboxSyncWorker(): Plugin {
+  const entry = fileURLToPath(new URL('./src/client/sw/outbox-sync.ts', import.meta.url));
+  return {
+    name: 'rounds-outbox-sync-worker',
+    apply: 'build',
+    async generateBundle() {
+      const built = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          write: false,
+          minify: true,
+          sourcemap: false,
+          lib: { entry, formats: ['iife'], name: 'roundsOutboxSync', fileName: () => OUTBOX_SYNC_SCRIPT },
+        },
+      });
+      const outputs = (Array.isArray(built) ? built : [built]) as Rolldown.RolldownOutput[];
+      const chunk = outputs.flatMap((output) => output.output).find((file) => file.type === 'chunk');
+      if (!chunk) throw new Error(`rounds-outbox-sync-worker: no script built from ${entry}`);
+      this.emitFile({ type: 'asset', fileName: OUTBOX_SYNC_SCRIPT, source: chunk.code });
+    },
+  };
+}
+
 /** Changes with every build: the persisted query cache of an older build is thrown away (issue 17). */
 const BUILD_ID = new Date().toISOString();
 
@@ -146,6 +180,8 @@ const pwa = VitePWA({
     // The API (and better-auth's callbacks under it) is never answered with the app shell.
     navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,
+    // Background Sync of the queue of unsent changes (src/client/sw/outbox-sync.ts).
+    importScripts: [OUTBOX_SYNC_SCRIPT],
     runtimeCaching: [
       {
         // Thumbnails of the user's own photos, for /today offline. Private: cleared on sign-out.
@@ -162,7 +198,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), preloadApp(), lean.plugin, pwa, precompress()],
+  plugins: [react(), preloadApp(), lean.plugin, outboxSyncWorker(), pwa, precompress()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist/client',

@@ -68,6 +68,8 @@ export interface EvidenceTask {
 export interface MissingItem {
   /** Absent for the visit's own needs (the signature). */
   taskId?: string;
+  /** The task's name, from the server: a visit refused as it is made has no tasks on the phone to name them. */
+  taskName?: string;
   needs: Need[];
 }
 

@@ -117,7 +117,7 @@ describe('the completion gate', () => {
     const refused = await json<{ error: { message: string; missing: unknown } }>(await complete(tech, visit.id), 409);
     expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
     expect(refused.error.missing).toEqual([
-      { taskId: task.id, needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'] },
+      { taskId: task.id, taskName: task.name, needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'] },
       { needs: ['signature'] },
     ]);
 
@@ -155,7 +155,7 @@ describe('the completion gate', () => {
     );
     expect(high).toMatchObject({ reading: 5.2, readingFlagged: true });
     expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
-      { taskId: task.id, needs: ['reading_note'] },
+      { taskId: task.id, taskName: task.name, needs: ['reading_note'] },
     ]);
     const noted = await json<VisitTaskDto>(await patchTask(tech, visit.id, task.id, { note: 'Shocked the pool' }), 200);
     expect(noted.notes).toBe('Shocked the pool');
@@ -166,7 +166,7 @@ describe('the completion gate', () => {
     const { visit, task } = await poolVisit();
     await json(await patchTask(tech, visit.id, task.id, { status: 'skipped' }), 200);
     expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
-      { taskId: task.id, needs: ['skip_reason'] },
+      { taskId: task.id, taskName: task.name, needs: ['skip_reason'] },
     ]);
     await json(await patchTask(tech, visit.id, task.id, { note: 'Pool covered for winter' }), 200);
     await json(await complete(tech, visit.id), 200);
@@ -205,7 +205,11 @@ describe('the completion gate', () => {
     );
     expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
     expect(refused.error.missing).toEqual([
-      { taskId: expect.any(String), needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'] },
+      {
+        taskId: expect.any(String),
+        taskName: template.name,
+        needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'],
+      },
       { needs: ['signature'] },
     ]);
     // The refusal made nothing: no visit, no tasks, no people.

@@ -363,3 +363,50 @@ test.describe('the signature pad, drawn with touch on a 3× phone screen', () =>
     });
   }
 });
+
+test("a visit made as completed with evidence missing: the form lists it, and the owner's 'Complete anyway' keeps the reason", async ({
+  page,
+  server,
+  user: _user,
+}) => {
+  const setup = await poolVisit(page, server.baseURL, 'Marina Court');
+  const { propertyId } = await visitDetail(page.request, server.baseURL, setup.visitId);
+  await page.goto(`/resources/visits/new?property=${propertyId}`);
+  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveValue(setup.name);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const now = new Date();
+  await page
+    .getByLabel('Scheduled date and time')
+    .fill(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T08:00`);
+  await page.getByLabel('Status').selectOption('completed');
+  await page.getByRole('button', { name: 'Create Visit' }).click();
+
+  // The server's gate refused it, and nothing was made: the same list as 'Complete visit' shows.
+  const refused = page.getByRole('alert').filter({ hasText: 'Not yet: evidence is missing' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText(
+    `${setup.chlorine}: Mark it done or skipped, Take before photo, Take after photo, Enter the reading`,
+  );
+  await expect(refused).toContainText(`${setup.filter}: Mark it done or skipped, Choose Pass or Fail`);
+  await expect(refused).toContainText("Customer's signature");
+  await expect(page).toHaveURL(/\/resources\/visits\/new/);
+
+  await refused.getByRole('button', { name: 'Complete anyway' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete anyway' });
+  await expect(dialog).toBeVisible();
+  expect((await auditPage(page, '/resources/visits/new')).details).toEqual([]);
+  await dialog.getByRole('button', { name: 'Complete anyway' }).click();
+  await expect(dialog.getByText('Please give a reason for completing anyway')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Done before the app was set up; photos on paper');
+  await dialog.getByRole('button', { name: 'Complete anyway' }).click();
+
+  await expect(page).toHaveURL(/\/resources\/visits\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  expect(id).not.toBe(setup.visitId);
+  const visit = await visitDetail(page.request, server.baseURL, id);
+  expect(visit).toMatchObject({
+    status: 'completed',
+    overrideReason: 'Done before the app was set up; photos on paper',
+  });
+  expect(visit.tasks).toHaveLength(2);
+});

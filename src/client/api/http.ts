@@ -31,7 +31,7 @@ export function setDefaultHeaders(make: () => Record<string, string>) {
   defaultHeaders = make;
 }
 
-const NO_ANSWER = 'Could not reach the server. Check your connection and try again.';
+export const NO_ANSWER = 'Could not reach the server. Check your connection and try again.';
 
 /** A request with no answer after this long counts as no network (a weak signal), not as a refusal. */
 export const REQUEST_TIMEOUT_MS = 8000;
@@ -46,19 +46,29 @@ export function reportReachabilityTo(report: (reached: boolean) => void) {
   reportReached = report;
 }
 
+/** For requests not made by `api()` (uploads with progress): the default headers under `headers`, and their outcome. */
+export const withDefaultHeaders = (headers: Record<string, string>) => ({ ...defaultHeaders(), ...headers });
+export const reportReachability = (reached: boolean) => reportReached(reached);
+
 /**
  * fetch for our JSON API: same-origin cookies, JSON in and out, errors thrown as ApiError. A
  * network error, no answer within `REQUEST_TIMEOUT_MS`, a 5xx, or an answer that is not our JSON
  * (a captive portal's page, a body cut off) is no answer: status 0 (or the 5xx), and the server
- * is reported unreachable. Only our own answers, a 401 included, are the server's word.
+ * is reported unreachable. Only our own answers, a 401 included, are the server's word. A
+ * `FormData` body goes as multipart (the service worker's uploads: it has no XMLHttpRequest).
  */
 export async function api<T>(
   path: string,
-  init: Omit<RequestInit, 'body' | 'headers' | 'signal'> & { body?: Json; headers?: Record<string, string> } = {},
+  init: Omit<RequestInit, 'body' | 'headers' | 'signal'> & {
+    body?: Json | FormData;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const { body, headers, ...rest } = init;
+  const multipart = typeof FormData === 'function' && body instanceof FormData;
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  // An upload has no time-out (as `uploadForm`, api/upload.ts): a photo on a slow signal may take longer.
+  const timer = multipart ? undefined : setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   let response: Response | undefined;
   let data: unknown;
   try {
@@ -68,11 +78,11 @@ export async function api<T>(
       signal: timeout.signal,
       headers: {
         Accept: 'application/json',
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(body && !multipart ? { 'Content-Type': 'application/json' } : {}),
         ...defaultHeaders(),
         ...headers,
       },
-      body: body ? JSON.stringify(body) : undefined,
+      body: multipart ? body : body ? JSON.stringify(body) : undefined,
     });
     data = response.status === 204 ? null : await response.json();
   } catch {
@@ -89,54 +99,13 @@ export async function api<T>(
 }
 
 /** Reads our `{ error: { … } }` bodies and better-auth's `{ code, message }` alike. */
-function toApiError(status: number, data: unknown): ApiError {
+export function toApiError(status: number, data: unknown): ApiError {
   const ours = (data as ErrorBody | null)?.error;
   if (ours && typeof ours === 'object')
     return new ApiError(status, ours.code, ours.message, ours.fields, ours.current, ours.missing);
   const theirs = data as { code?: string; message?: string } | null;
   if (theirs?.message) return new ApiError(status, theirs.code ?? String(status), theirs.message);
   return new ApiError(status, String(status), `Request failed (${status})`);
-}
-
-/**
- * POSTs a multipart form, reporting the share of bytes sent (0–1) as they go: `fetch` cannot
- * report upload progress, XMLHttpRequest can. Errors come back as ApiError, like `api()`.
- */
-export function uploadForm<T>(
-  path: string,
-  form: FormData,
-  onProgress?: (sent: number) => void,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', path);
-    request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries({ ...defaultHeaders(), ...headers })) {
-      request.setRequestHeader(name, value);
-    }
-    request.responseType = 'text';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    request.onerror = () => {
-      reportReached(false);
-      reject(new ApiError(0, 'NETWORK', NO_ANSWER));
-    };
-    request.onload = () => {
-      reportReached(request.status < 500);
-      let data: unknown = null;
-      try {
-        data = request.responseText ? JSON.parse(request.responseText) : null;
-      } catch {
-        // not JSON: a proxy's error page
-      }
-      if (request.status >= 200 && request.status < 300) resolve(data as T);
-      else reject(toApiError(request.status, data));
-    };
-    request.send(form);
-  });
 }
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -61,19 +61,18 @@ export interface NoteUpdateChange {
 
 export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
   kind: 'noteCreate',
-  send: (change, { headers }) =>
-    api<NoteDto>('/api/notes', {
-      method: 'POST',
-      headers,
-      body: {
-        id: change.id,
-        content: change.content,
-        shareWithClient: change.shareWithClient,
-        attachableType: change.attachableType,
-        attachableId: change.attachableId,
-        at: change.at,
-      },
-    }),
+  request: (change) => ({
+    method: 'POST',
+    path: '/api/notes',
+    json: {
+      id: change.id,
+      content: change.content,
+      shareWithClient: change.shareWithClient,
+      attachableType: change.attachableType,
+      attachableId: change.attachableId,
+      at: change.at,
+    },
+  }),
   apply: (client, change) => {
     if (!change.attachableType || !change.attachableId) return;
     const me = client.getQueryData<MeDto | null>(areaKeys.me);
@@ -108,12 +107,11 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
 
 export const noteUpdateWrite: Write<NoteUpdateChange, NoteDto> = {
   kind: 'noteUpdate',
-  send: (change, { headers }) =>
-    api<NoteDto>(`/api/notes/${change.id}`, {
-      method: 'PATCH',
-      headers,
-      body: { content: change.content, shareWithClient: change.shareWithClient },
-    }),
+  request: (change) => ({
+    method: 'PATCH',
+    path: `/api/notes/${change.id}`,
+    json: { content: change.content, shareWithClient: change.shareWithClient },
+  }),
   apply: (client, change) =>
     client.setQueriesData<Page<NoteDto>>({ queryKey: noteKeys.lists() }, (page) =>
       page

@@ -254,6 +254,49 @@ describe('the outbox over the write objects', () => {
     expect(sent.map((request) => request.body?.version)).toEqual([1, 2]);
   });
 
+  it('keeps each change with its request, and takes in what the service worker sent meanwhile', async () => {
+    const { queryClient } = await import('./query-client');
+    const outbox = await import('./outbox');
+    await outbox.startOutbox(queryClient);
+    online = false;
+    await outbox.enqueue(tick('2030-06-15T09:00:00.000Z'));
+    await outbox.enqueue({ kind: 'noteUpdate', id: 'note-1', content: 'Gate sticks' });
+    const keyval = await import('idb-keyval');
+    const store = keyval.createStore('rounds-outbox', 'items');
+    const kept = await keyval.entries<string, { key: string; request: unknown }>(store);
+    expect(kept.map(([, item]) => item.request)).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/visits/visit-1/tasks/task-1',
+        json: { status: 'completed', version: 1, at: '2030-06-15T09:00:00.000Z' },
+        versioned: { record: 'visitTask:task-1', version: 1 },
+      },
+      { method: 'PATCH', path: '/api/notes/note-1', json: { content: 'Gate sticks' } },
+    ]);
+
+    // The worker sent the tick while the page waited for the network: the page sends only the note.
+    await keyval.del(kept[0]![1].key, store);
+    online = true;
+    await outbox.drain();
+    await outbox.settled();
+    expect(sent.map((request) => request.path)).toEqual(['/api/notes/note-1']);
+  });
+
+  it('a 401 leaves the change waiting, untouched, for the next sign-in', async () => {
+    const { queryClient } = await import('./query-client');
+    const outbox = await import('./outbox');
+    await outbox.startOutbox(queryClient);
+    answer = () => Response.json({ error: { code: 'UNAUTHORIZED', message: 'Not authenticated' } }, { status: 401 });
+    await outbox.enqueue(tick('2030-06-15T09:00:00.000Z'));
+    await outbox.settled();
+    expect(sent.length).toBeGreaterThan(0);
+    const keyval = await import('idb-keyval');
+    const kept = await keyval.entries<string, { state: string; error: string | null }>(
+      keyval.createStore('rounds-outbox', 'items'),
+    );
+    expect(kept.map(([, item]) => [item.state, item.error])).toEqual([['pending', null]]);
+  });
+
   it('a form waiting on a change: sent, queued while offline, or refused and not kept', async () => {
     const { queryClient } = await import('./query-client');
     const outbox = await import('./outbox');

@@ -1,7 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { createStore, del, entries, set } from 'idb-keyval';
-import { IDEMPOTENCY_MESSAGES } from '../../shared/messages/idempotency';
 import type { MeDto } from '../../shared/schemas/auth';
 import { isReachable, subscribeReachability } from '../lib/reachability';
 import { answeredAccount, onAccountAnswered } from './account';
@@ -20,7 +19,15 @@ import {
   type VisitTaskChange,
 } from './visits';
 import { areaKeys } from './keys';
-import { invalidate, type Write } from './write';
+import { invalidate, requestOf, sendWrite, type Write } from './write';
+import {
+  OUTBOX_CHANGED_MESSAGE,
+  OUTBOX_DB,
+  OUTBOX_LOCK,
+  OUTBOX_SYNC_TAG,
+  refusalOf,
+  type WriteRequest,
+} from './write-request';
 
 // Issue 17, the outbox: the field writes (ticking a task, a visit's status, adding or editing a
 // note, taking a photo) are queued in IndexedDB, applied at once to the query cache, and sent in
@@ -40,6 +47,11 @@ import { invalidate, type Write } from './write';
 // (api/account.ts). Signing out, /clear-auth and an expired session therefore leave them for the
 // same account's next sign-in; another account on the same phone neither sees nor sends them.
 // Items kept by an older build have no account: they are anyone's, as they were then.
+//
+// Background Sync: each item also keeps its request as plain data (`request`, made by its write),
+// so that the service worker (sw/outbox-sync.ts) can send the account's changes after the tab is
+// closed, the same way the page does. Whoever sends holds the lock `OUTBOX_LOCK`, and a page's run
+// first takes in what the worker did to the queue meanwhile: no change is sent by both.
 
 export type OutboxChange =
   | VisitTaskChange
@@ -78,9 +90,11 @@ export interface OutboxItem {
   error: string | null;
   /** The server's record when the change met a newer version (409). */
   current?: unknown;
+  /** What sending the change is (its write's request), kept for the service worker's Background Sync. */
+  request?: WriteRequest;
 }
 
-const store = createStore('rounds-outbox', 'items');
+const store = createStore(...OUTBOX_DB);
 let items: OutboxItem[] = [];
 let loaded: Promise<void> | null = null;
 let client: QueryClient | null = null;
@@ -114,7 +128,8 @@ const mine = (item: OutboxItem) => !item.userId || item.userId === accountOnScre
 /** Sent only when the server has said, in this page, that its account is the one signed in. */
 const sendable = (item: OutboxItem) => !item.userId || item.userId === answeredAccount();
 
-async function save(item: OutboxItem) {
+async function save(changed: OutboxItem) {
+  const item = { ...changed, request: requestOf(writeOf(changed.change), changed.change) };
   await set(item.key, item, store);
   publish(
     items.some((old) => old.key === item.key)
@@ -186,6 +201,12 @@ export function startOutbox(queryClient: QueryClient): Promise<void> {
     queryClient.getQueryCache().subscribe((event) => {
       if (event.query.queryKey[0] === areaKeys.me[0] && event.type === 'updated') publish(items);
     });
+    // The service worker has sent or settled changes while this page was open.
+    if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+      navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+        if (event.data?.type === OUTBOX_CHANGED_MESSAGE) void exclusively(takeInWorkerChanges);
+      });
+    }
     void drain();
   })();
   return loaded;
@@ -223,6 +244,7 @@ export async function enqueue(change: OutboxChange): Promise<OutboxItem> {
     }
   }
   await save(item);
+  if (!isReachable()) askForBackgroundSync();
   void drain();
   return item;
 }
@@ -297,7 +319,64 @@ export async function settled(): Promise<void> {
   while (running) await running;
 }
 
-async function run() {
+/** One sender at a time, across this page, other tabs and the service worker (where the browser has locks). */
+function exclusively<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(OUTBOX_LOCK, task) : task();
+}
+
+/**
+ * Takes in what another sender (the service worker, another tab) did to the queue since this page
+ * read it: the changes it sent are gone (what they settle refetches), the ones it settled or
+ * rebased are taken as kept. Run holding the lock, before sending anything.
+ */
+async function takeInWorkerChanges() {
+  if (loaded) await loaded;
+  const known = items;
+  const stored = new Map(await entries<string, OutboxItem>(store));
+  // Sent (gone) or refused by the other sender: the screen shows the server's state again.
+  const settled = known.filter((item) => stored.get(item.key)?.state !== item.state);
+  // What was queued meanwhile (not yet read above) stays as it is.
+  publish(
+    items.flatMap((item) => {
+      const kept = stored.get(item.key);
+      return !known.includes(item) ? [item] : kept ? [upgradeItem(kept) ?? item] : [];
+    }),
+  );
+  if (settled.length === 0) return;
+  if (visible.length === 0) announceAllSent(true);
+  if (client)
+    await invalidate(
+      client,
+      settled.flatMap((item) => writeOf(item.change).settle(null, item.change, undefined)),
+    );
+}
+
+/**
+ * Asks the browser to wake the service worker when the network is back (Background Sync,
+ * Chromium): the queue then drains even if every tab of the app has been closed.
+ */
+function askForBackgroundSync() {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => {
+      if (registration && 'sync' in registration) {
+        const sync = registration.sync as { register: (tag: string) => Promise<void> };
+        return sync.register(OUTBOX_SYNC_TAG);
+      }
+    })
+    .catch(() => undefined);
+}
+
+function run() {
+  return exclusively(async () => {
+    await takeInWorkerChanges();
+    await sendQueue();
+  });
+}
+
+async function sendQueue() {
   if (loaded) await loaded;
   clearTimeout(retryTimer);
   const tried = new Set<string>();
@@ -315,7 +394,7 @@ async function run() {
     const write = writeOf(item.change);
     try {
       sending = item.key;
-      const result = await write.send(item.change, { headers: headersOf(item) }).finally(() => {
+      const result = await sendWrite(write, item.change, { headers: headersOf(item) }).finally(() => {
         sending = null;
       });
       await drop(item);
@@ -326,17 +405,16 @@ async function run() {
       answer(item.key, (waiter) => waiter.resolve({ sent: true, result }));
     } catch (error) {
       const attempts = item.attempts + 1;
-      const stillRunning = error instanceof ApiError && error.message === IDEMPOTENCY_MESSAGES.stillRunning;
-      const transient =
-        !(error instanceof ApiError) ||
-        error.status === 0 ||
-        error.status >= 500 ||
-        error.status === 429 ||
-        // The same key is still being answered by another copy of the request. (Any other 409
-        // with no record, such as a completed visit's lock, is a refusal.)
-        (error.status === 409 && stillRunning);
-      const conflict = error instanceof ApiError && error.status === 409 && Boolean(error.current && write.versioned);
-      const answered = error instanceof ApiError && error.status !== 0 && !stillRunning && !conflict;
+      const refusal = refusalOf(error, Boolean(write.versioned));
+      const transient = refusal === 'retry';
+      const conflict = refusal === 'conflict';
+      // Answered by the server (a 5xx too), not just 'the same key is still being answered'.
+      const answered =
+        error instanceof ApiError &&
+        error.status !== 0 &&
+        error.status !== 401 &&
+        !conflict &&
+        (!transient || error.status !== 409);
       if (waiting.has(item.key) && answered) {
         // Answered with an error while its form waits: the form shows why and the change is not
         // kept (the server made nothing of it). With no answer at all it stays queued, below.
@@ -345,9 +423,14 @@ async function run() {
         answer(item.key, (waiter) => waiter.reject(error));
         continue;
       }
+      if (refusal === 'signedOut') {
+        // The session ended: the change waits as it is for the account's next sign-in, which drains it.
+        break;
+      }
       if (transient) {
         // No answer, or the server could not cope: keep the order, try again later.
         await save({ ...item, attempts, error: errorMessage(error, 'Could not reach the server') });
+        askForBackgroundSync();
         backoffMs = Math.min(MAX_BACKOFF_MS, backoffMs ? backoffMs * 2 : 2000);
         retryTimer = setTimeout(() => void drain(), backoffMs);
         // The timer sends it again: not a drain asked for meanwhile (each change made offline asks
@@ -355,12 +438,12 @@ async function run() {
         again = false;
         break;
       }
-      if (conflict) {
+      if (conflict && error instanceof ApiError) {
         await save({ ...item, attempts, state: 'conflict', error: error.message, current: error.current });
       } else {
         // Refused: the screen shows the server's state again, not the change (issue 27: a
         // completion refused for missing evidence must not look completed); the item stays, failed.
-        await save({ ...item, attempts, state: 'failed', error: error.message });
+        await save({ ...item, attempts, state: 'failed', error: errorMessage(error, 'Refused') });
         stale.push(...write.settle(null, item.change, undefined));
       }
     }

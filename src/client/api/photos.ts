@@ -2,10 +2,11 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import type { PhotoAttachableType } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type { PhotoDetailDto, PhotoDto, UpdatePhotoInput } from '../../shared/schemas/photos';
-import { api, queryString, uploadForm } from './http';
+import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { useWriteMutation, type Write } from './write';
+import type { FormField } from './write-request';
 import type { PhotoTag } from '../../shared/evidence';
 import { countEvidencePhoto, evidenceKeys } from './visits';
 
@@ -58,19 +59,26 @@ export interface PhotoChange {
 /** A property's list shows its first photo: photos and properties both change. */
 export const photoWrite: Write<PhotoChange, PhotoDetailDto> = {
   kind: 'photo',
-  send: (change, { headers, onProgress }) => {
-    const form = new FormData();
-    form.set('id', change.id);
-    form.set('caption', change.caption ?? '');
-    form.set('attachableType', change.attachableType ?? '');
-    form.set('attachableId', change.attachableId ?? '');
-    if (change.visitTaskId) {
-      form.set('visitTaskId', change.visitTaskId);
-      form.set('tag', change.tag ?? 'other');
-      if (change.capturedAt) form.set('capturedAt', change.capturedAt);
-    }
-    form.set('file', change.blob, change.fileName);
-    return uploadForm<PhotoDetailDto>('/api/photos', form, onProgress, headers);
+  request: (change) => {
+    const evidence: FormField[] = change.visitTaskId
+      ? [
+          ['visitTaskId', change.visitTaskId],
+          ['tag', change.tag ?? 'other'],
+          ...(change.capturedAt ? [['capturedAt', change.capturedAt] satisfies FormField] : []),
+        ]
+      : [];
+    return {
+      method: 'POST',
+      path: '/api/photos',
+      form: [
+        ['id', change.id],
+        ['caption', change.caption ?? ''],
+        ['attachableType', change.attachableType ?? ''],
+        ['attachableId', change.attachableId ?? ''],
+        ...evidence,
+        ['file', { blob: change.blob, fileName: change.fileName }],
+      ],
+    };
   },
   // Shown from the queue itself (its blob) until the server has it: see PendingPhotos. Evidence
   // counts for its task at once (issue 27: the completion gate runs on the phone, offline too).

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { sendRequest, type WriteRequest } from './write-request';
 
 // Issue 25, one write path: each write a phone may queue (a task's tick, status or note, a visit's
 // status, a note made or edited, a photo) is defined once, in its area's client/api file, as a
-// `Write`: how to send it, how to show it at once, what it settles, how to name it. The outbox
+// `Write`: its request, how to show it at once, what it settles, how to name it. The outbox
 // (api/outbox.ts) is a queue over these objects; `useWriteMutation` sends the same object online.
+// The request is plain data (api/write-request.ts), kept with a queued change, so that the service
+// worker's Background Sync sends exactly what the page would.
 
 /** What a send gets besides the change: the outbox's Idempotency-Key and workspace, an upload's progress. */
 export interface WriteContext {
@@ -29,7 +32,8 @@ export interface Versioned<C, R> {
 
 export interface Write<C extends { kind: string }, R = unknown> {
   kind: C['kind'];
-  send: (change: C, context: WriteContext) => Promise<R>;
+  /** The HTTP request that makes the change on the server, as plain data. */
+  request: (change: C) => WriteRequest;
   /** Shows the change in the cache before the server has it. */
   apply?: (client: QueryClient, change: C) => void;
   /** The server's answer in the cache (if any), and the keys to refetch: the same online and queued. */
@@ -47,6 +51,20 @@ export interface Write<C extends { kind: string }, R = unknown> {
    * dropped unsent (issue 28: a visit started before its 'On my way' went tells the client nothing).
    */
   supersedes?: (change: C, earlier: { kind: string }) => boolean;
+}
+
+/** Sends a change: its request, with the outbox's headers (none online), reporting an upload's progress. */
+export function sendWrite<C extends { kind: string }, R>(write: Write<C, R>, change: C, context: WriteContext) {
+  return sendRequest<R>(requestOf(write, change), context.headers, context.onProgress);
+}
+
+/** A change's request, naming its record and version when the write is versioned. */
+export function requestOf<C extends { kind: string }, R>(write: Write<C, R>, change: C): WriteRequest {
+  const request = write.request(change);
+  const versioned = write.versioned;
+  return versioned
+    ? { ...request, versioned: { record: versioned.record(change), version: versioned.version(change) } }
+    : request;
 }
 
 /** When a change was made, as the server takes it (`at`, issue 25): an ISO instant. */
@@ -70,7 +88,7 @@ export function useWriteMutation<C extends { kind: string }, R, V = C>(
   return useMutation({
     mutationFn: async (variables: V) => {
       const change = toChange(variables);
-      const result = await write.send(change, { headers: {}, onProgress: onProgress?.(variables) });
+      const result = await sendWrite(write, change, { headers: {}, onProgress: onProgress?.(variables) });
       await invalidate(queryClient, write.settle(queryClient, change, result));
       return result;
     },

@@ -75,23 +75,11 @@ export function VisitCompletion({ visit }: { visit: VisitDetailDto }) {
         {busy ? 'Completing...' : 'Complete visit'}
       </Button>
       {shown.length > 0 && (
-        <Alert color="orange" variant="light" title="Not yet: evidence is missing" role="alert">
-          {/* A plain list: Mantine's List would be a chunk of its own on the visit page and Today. */}
-          <Stack component="ul" gap={2} m={0} pl="md">
-            {shown.map((item) => (
-              <Text component="li" size="sm" key={item.taskId ?? 'visit'}>
-                {item.taskId
-                  ? `${taskName(visit, item.taskId)}: ${describeNeeds(item.needs)}`
-                  : describeNeeds(item.needs)}
-              </Text>
-            ))}
-          </Stack>
-          {visit.can.completeAnyway && (
-            <Button mt="sm" variant="default" mih={44} onClick={() => setAnyway(true)}>
-              Complete anyway
-            </Button>
-          )}
-        </Alert>
+        <MissingEvidence
+          missing={shown}
+          nameOf={(taskId) => taskName(visit, taskId)}
+          onCompleteAnyway={visit.can.completeAnyway ? () => setAnyway(true) : undefined}
+        />
       )}
       {asked && shown.length === 0 && missing.length === 0 && !busy && !failure && (
         <Text size="sm" c="dimmed">
@@ -118,7 +106,43 @@ export function VisitCompletion({ visit }: { visit: VisitDetailDto }) {
 const taskName = (visit: VisitDetailDto, taskId: string) =>
   visit.tasks.find((task) => task.id === taskId)?.name ?? 'A task';
 
-function CompleteAnywayDialog({
+/**
+ * What the gate found missing, per task, and 'Complete anyway' for the office (`onCompleteAnyway`
+ * given): shown by 'Complete visit' and by the visit form when a visit is made or set completed.
+ */
+export function MissingEvidence({
+  missing,
+  nameOf = () => 'A task',
+  onCompleteAnyway,
+}: {
+  missing: MissingItem[];
+  /** A task's name on screen, when the server's answer did not name it. */
+  nameOf?: (taskId: string) => string;
+  onCompleteAnyway?: () => void;
+}) {
+  return (
+    <Alert color="orange" variant="light" title="Not yet: evidence is missing" role="alert">
+      {/* A plain list: Mantine's List would be a chunk of its own on the visit page and Today. */}
+      <Stack component="ul" gap={2} m={0} pl="md">
+        {missing.map((item) => (
+          <Text component="li" size="sm" key={item.taskId ?? 'visit'}>
+            {item.taskId
+              ? `${item.taskName ?? nameOf(item.taskId)}: ${describeNeeds(item.needs)}`
+              : describeNeeds(item.needs)}
+          </Text>
+        ))}
+      </Stack>
+      {onCompleteAnyway && (
+        <Button mt="sm" variant="default" mih={44} onClick={onCompleteAnyway}>
+          Complete anyway
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+/** 'Complete anyway': the owner's or manager's written reason, kept on the visit. */
+export function CompleteAnywayDialog({
   opened,
   onClose,
   onConfirm,

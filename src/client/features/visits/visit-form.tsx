@@ -1,7 +1,12 @@
 import { Checkbox, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { MissingItem } from '../../../shared/evidence';
 import { VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
+import { ApiError } from '../../api/http';
+import { useMe } from '../../api/session';
 import type { VisitBody } from '../../api/visits';
+import { CompleteAnywayDialog, MissingEvidence } from '../../components/visit-completion';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { statusLabel } from '../../components/status-badge';
 import { localInputToIso, timeZoneName } from '../../lib/datetime';
@@ -31,6 +36,21 @@ export function VisitForm({
   cancelTo: string;
   onSubmit: (body: VisitBody) => Promise<unknown>;
 }) {
+  // Made or set completed with evidence missing: the gate's list, as 'Complete visit' shows it, and
+  // for owners and managers 'Complete anyway', which sends the same form again with their reason.
+  const [refused, setRefused] = useState<{ body: VisitBody; missing: MissingItem[] } | null>(null);
+  const [anyway, setAnyway] = useState(false);
+  const role = useMe().data?.workspace?.role;
+  const office = role === 'owner' || role === 'manager';
+  const send = async (body: VisitBody) => {
+    setRefused(null);
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.missing)) throw error;
+      setRefused({ body, missing: error.missing });
+    }
+  };
   const form = useSchemaForm({
     // An edit sends who is on the visit only when it was changed: someone who has left the workspace
     // stays on a past visit until the office changes its people.
@@ -49,7 +69,7 @@ export function VisitForm({
       ),
     failed: VISIT_MESSAGES.saveFailed,
     submit: (data) =>
-      onSubmit({
+      send({
         propertyId: data.propertyId,
         scheduledAt: data.scheduledAt.toISOString(),
         status: data.status,
@@ -97,6 +117,9 @@ export function VisitForm({
             onChange={(event) => setValue('addPropertyTasks', event.currentTarget.checked)}
           />
         )}
+        {refused && (
+          <MissingEvidence missing={refused.missing} onCompleteAnyway={office ? () => setAnyway(true) : undefined} />
+        )}
         <FormActions
           submit={mode === 'create' ? 'Create Visit' : 'Update Visit'}
           busy={form.busy}
@@ -104,6 +127,16 @@ export function VisitForm({
           cancel={cancelTo}
         />
       </Stack>
+      {refused && (
+        <CompleteAnywayDialog
+          opened={anyway}
+          onClose={() => setAnyway(false)}
+          onConfirm={async (overrideReason) => {
+            await onSubmit({ ...refused.body, overrideReason });
+            setAnyway(false);
+          }}
+        />
+      )}
     </form>
   );
 }

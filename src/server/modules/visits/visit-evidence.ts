@@ -32,9 +32,10 @@ export async function missingOnVisit(tx: Executor, member: Member, visitId: stri
     .innerJoin(properties, eq(properties.id, visits.propertyId))
     .where(and(eq(visits.id, visitId), policy.visit.scope(member)));
   if (!visit) return [];
-  const tasks: EvidenceTask[] = await tx
+  const tasks: (EvidenceTask & { name: string })[] = await tx
     .select({
       id: visitTasks.id,
+      name: visitTasks.name,
       status: visitTasks.status,
       requirements: visitTasks.requirements,
       reading: visitTasks.reading,
@@ -45,7 +46,10 @@ export async function missingOnVisit(tx: Executor, member: Member, visitId: stri
     .from(visitTasks)
     .where(eq(visitTasks.visitId, visitId))
     .orderBy(visitTasks.createdAt, visitTasks.name, visitTasks.id);
-  return missingEvidence({ tasks, requireSignature: visit.requireSignature, signed: visit.signed });
+  const names = new Map(tasks.map((task) => [task.id, task.name]));
+  return missingEvidence({ tasks, requireSignature: visit.requireSignature, signed: visit.signed }).map((item) =>
+    item.taskId ? { ...item, taskName: names.get(item.taskId) } : item,
+  );
 }
 
 /** A signature is a small drawing: at most 1 MB, a PNG or JPEG by its first bytes. */
