@@ -15,7 +15,7 @@ export function Facts({ facts }: { facts: [label: string, value: ReactNode, opti
           <Text component="dt" size="xs" c="dimmed">
             {label}
           </Text>
-          <Text component="dd" size="sm" m={0} aria-label={label} className={wholeText}>
+          <Text component="dd" size="sm" m={0} aria-label={label} style={wholeText}>
             {value}
           </Text>
         </div>

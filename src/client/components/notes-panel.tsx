@@ -125,7 +125,7 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
     <Card component="li" withBorder padding="sm" aria-label={`Note by ${authorName(note)}`}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" miw={0} className={wholeText}>
+          <Text size="xs" c="dimmed" miw={0} style={wholeText}>
             {authorName(note)} · {formatDateTime(note.createdAt)}
             {note.edited ? ' (edited)' : ''}
           </Text>

@@ -41,7 +41,7 @@ export function LastSynced() {
   const synced = lastSyncedAt();
   if (online || !synced) return null;
   return (
-    <Text size="xs" c="dimmed" className={wholeText}>
+    <Text size="xs" c="dimmed" style={wholeText}>
       Last synced {formatDateTime(new Date(synced).toISOString())}
     </Text>
   );

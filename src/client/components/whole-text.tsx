@@ -1,11 +1,18 @@
-import { Fragment } from 'react';
-import classes from './whole-text.module.css';
+import { Fragment, type CSSProperties } from 'react';
+
+// Inline styles, not a CSS module: a stylesheet of its own would be one more file for every page's
+// preload list, and /login sits at its script budget (tests/e2e/bundle-budget.spec.ts).
 
 /**
- * The class for a name, an address or a title in a row: it wraps onto more lines instead of being
- * cut off with an ellipsis, at 390 px too (tests/e2e/cut-off.spec.ts).
+ * The style for a name, an address or a title in a row: it wraps onto more lines instead of being
+ * cut off with an ellipsis, at 390 px too (tests/e2e/cut-off.spec.ts). A flex item may shrink
+ * below its longest word, which then breaks only if it is wider than the whole line (not
+ * 'anywhere', which breaks mid-word at will).
  */
-export const wholeText = classes.whole;
+export const wholeText: CSSProperties = { minWidth: 0, overflowWrap: 'break-word' };
+
+/** An e-mail address's pieces ('name@', 'example.', 'com') never break inside. */
+const PIECE: CSSProperties = { whiteSpace: 'nowrap' };
 
 /** 'ada.lovelace@example.com' → ['ada.', 'lovelace@', 'example.', 'com']: where a line may break. */
 export function emailPieces(email: string): string[] {
@@ -22,7 +29,7 @@ export function EmailAddress({ email }: { email: string }) {
       {emailPieces(email).map((piece, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}
-          <span className={classes.piece}>{piece}</span>
+          <span style={PIECE}>{piece}</span>
         </Fragment>
       ))}
     </>

@@ -38,11 +38,11 @@ export function AccountMenu({ me, home }: { me: MeDto; home: boolean }) {
       </Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Account">
         <Stack gap={6} px={6} pb={6}>
-          <Text size="sm" fw={600} className={wholeText} data-testid={home ? 'dashboard-user' : 'signed-in-email'}>
+          <Text size="sm" fw={600} style={wholeText} data-testid={home ? 'dashboard-user' : 'signed-in-email'}>
             {name === me.email ? <EmailAddress email={name} /> : name}
           </Text>
           {home && name !== me.email && (
-            <Text size="xs" c="dimmed" className={wholeText}>
+            <Text size="xs" c="dimmed" style={wholeText}>
               <EmailAddress email={me.email} />
             </Text>
           )}

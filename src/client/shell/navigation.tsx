@@ -64,7 +64,7 @@ export function BottomNav() {
         {me && (
           <Group justify="space-between" wrap="nowrap" mt="md" gap="xs">
             <Group gap="xs" miw={0}>
-              <Text size="sm" className={wholeText}>
+              <Text size="sm" style={wholeText}>
                 <EmailAddress email={me.email} />
               </Text>
               <MyRoleBadges me={me} />

@@ -98,7 +98,7 @@ export function PageShell({
             <Breadcrumbs
               styles={{
                 root: { flexWrap: 'wrap' },
-                breadcrumb: { whiteSpace: 'normal', minWidth: 0, overflowWrap: 'break-word', lineHeight: 1.4 },
+                breadcrumb: { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: 1.4 },
               }}
             >
               <Anchor component={Link} to={paths.dashboard()} size="sm">

@@ -87,7 +87,7 @@ function ClientRow({ client, onDelete }: { client: ClientDto; onDelete: () => vo
     <Card component="li" withBorder padding="sm" aria-label={client.name}>
       <Stack gap={4} miw={0}>
         <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={paths.client(client.id)} fw={600} className={wholeText}>
+          <Anchor component={Link} to={paths.client(client.id)} fw={600} style={wholeText}>
             {client.name}
           </Anchor>
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>

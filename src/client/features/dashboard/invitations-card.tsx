@@ -32,7 +32,7 @@ export function InvitationsCard() {
           <li key={invitation.id} aria-label={`Invitation to ${invitation.workspaceName}`}>
             <Stack gap={6}>
               <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Text fw={600} size="sm" className={wholeText} miw={0}>
+                <Text fw={600} size="sm" style={wholeText} miw={0}>
                   {invitation.workspaceName}
                 </Text>
                 <StatusBadge kind="workspaceRole" value={invitation.role} label={`Role: ${invitation.role}`} />

@@ -48,12 +48,12 @@ export function UpcomingVisitsCard() {
                     <Text
                       fw={600}
                       size="sm"
-                      className={wholeText}
+                      style={wholeText}
                       {...elementTiming(index === 0 ? MAIN_CONTENT.dashboard : undefined)}
                     >
                       {visit.property.name}
                     </Text>
-                    <Text size="xs" c="dimmed" className={wholeText}>
+                    <Text size="xs" c="dimmed" style={wholeText}>
                       {visit.property.address}
                     </Text>
                   </Stack>

@@ -106,7 +106,7 @@ function SellerSection({ seller }: { seller: InvoiceSellerDto }) {
         )}
         {seller.phone && <Text size="sm">{seller.phone}</Text>}
         {seller.email && (
-          <Text size="sm" className={wholeText}>
+          <Text size="sm" style={wholeText}>
             <EmailAddress email={seller.email} />
           </Text>
         )}

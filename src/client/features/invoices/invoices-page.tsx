@@ -79,7 +79,7 @@ export function InvoicesPage() {
                       <Anchor component={Link} to={paths.invoice(invoice.id)} fw={600}>
                         {invoice.invoiceNumber}
                       </Anchor>
-                      <Text size="sm" className={wholeText}>
+                      <Text size="sm" style={wholeText}>
                         {invoice.propertyName}
                       </Text>
                       <Text size="xs" c="dimmed">

@@ -96,7 +96,7 @@ function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap" miw={0}>
           <StatusBadge kind="attachable" value={note.attachableType} />
-          <Text size="sm" fw={600} className={wholeText} miw={0}>
+          <Text size="sm" fw={600} style={wholeText} miw={0}>
             {note.attachableId ? (note.attachedName ?? 'Unknown') : 'Standalone note'}
           </Text>
         </Group>

@@ -31,11 +31,11 @@ function PortalFrame({ children }: { children: ReactNode }) {
       <Box component="header" bg="blue.9" c="white" py="sm">
         <Container size="sm">
           <Group justify="space-between" gap="xs">
-            <Anchor component={Link} to={portalPaths.home()} c="white" fw={700} underline="never" className={wholeText}>
+            <Anchor component={Link} to={portalPaths.home()} c="white" fw={700} underline="never" style={wholeText}>
               {me.data?.business.name ?? 'Client portal'}
             </Anchor>
             {me.data && (
-              <Text size="sm" c="white" className={wholeText}>
+              <Text size="sm" c="white" style={wholeText}>
                 {me.data.client.name}
               </Text>
             )}

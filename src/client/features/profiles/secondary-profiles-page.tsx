@@ -89,7 +89,7 @@ function ProfileCard({ profile, onDelete }: { profile: SecondaryProfileDto; onDe
         </Title>
         {profile.companyName && <Text size="sm">{profile.companyName}</Text>}
         {profile.email && (
-          <Text size="sm" c="dimmed" className={wholeText}>
+          <Text size="sm" c="dimmed" style={wholeText}>
             <EmailAddress email={profile.email} />
           </Text>
         )}

@@ -101,7 +101,7 @@ function PropertyRow({ property, onDelete }: { property: PropertyListItem; onDel
         </Box>
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap="xs" justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to={paths.property(property.id)} fw={600} className={wholeText}>
+            <Anchor component={Link} to={paths.property(property.id)} fw={600} style={wholeText}>
               {property.name}
             </Anchor>
             <PropertyRoleBadge role={property.role} />

@@ -43,7 +43,7 @@ export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task
     <Card component="li" withBorder padding="sm" aria-label={task.name}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text fw={600} className={wholeText}>
+          <Text fw={600} style={wholeText}>
             {task.name}
           </Text>
           <Badge color={task.isActive ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>

@@ -28,7 +28,7 @@ export function PropertyTasksSection({ property }: { property: PropertyDetail })
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Property tasks">
           {property.tasks.map((task) => (
             <Group key={task.id} component="li" justify="space-between" wrap="nowrap" gap="xs" aria-label={task.name}>
-              <Anchor component={Link} to={paths.task(task.taskId)} size="sm" className={wholeText}>
+              <Anchor component={Link} to={paths.task(task.taskId)} size="sm" style={wholeText}>
                 {task.name}
               </Anchor>
               <Group gap="sm" wrap="nowrap">

@@ -69,7 +69,7 @@ export function TasksListPage() {
                 <Card key={task.id} component="li" withBorder padding="sm" aria-label={task.name}>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Stack gap={2} miw={0}>
-                      <Anchor component={Link} to={paths.task(task.id)} fw={600} className={wholeText}>
+                      <Anchor component={Link} to={paths.task(task.id)} fw={600} style={wholeText}>
                         {task.name}
                       </Anchor>
                       <Text size="sm" c="dimmed">

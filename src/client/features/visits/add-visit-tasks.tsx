@@ -57,7 +57,7 @@ export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
                 {items.map((option) => (
                   <Group key={option.taskId} component="li" justify="space-between" wrap="nowrap">
                     <Stack gap={0} miw={0}>
-                      <Text size="sm" fw={500} className={wholeText}>
+                      <Text size="sm" fw={500} style={wholeText}>
                         {option.name}
                       </Text>
                       <Text size="xs" c="dimmed">

@@ -35,7 +35,7 @@ export function VisitPeopleSection({ visit }: { visit: VisitDetailDto }) {
         {visit.people.map((person) => (
           <Group key={person.userId} component="li" justify="space-between" wrap="nowrap">
             <Group gap="xs" miw={0} wrap="nowrap">
-              <Text size="sm" className={wholeText}>
+              <Text size="sm" style={wholeText}>
                 {person.displayName || <EmailAddress email={person.email} />}
               </Text>
               <StatusBadge kind="visitRole" value={person.role} />

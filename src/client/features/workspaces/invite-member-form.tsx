@@ -76,7 +76,7 @@ export function StandingInvitations({ workspaceId }: { workspaceId: string }) {
         {items.map((invitation) => (
           <Group key={invitation.id} component="li" justify="space-between" gap="xs" aria-label={invitation.email}>
             <Stack gap={0} miw={0} style={{ flex: '1 1 160px' }}>
-              <Text size="sm" className={wholeText}>
+              <Text size="sm" style={wholeText}>
                 <EmailAddress email={invitation.email} />
               </Text>
               <Text size="xs" c="dimmed">

@@ -62,12 +62,12 @@ export function MemberList({
                   style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
                 >
                   <Stack gap={0} miw={0} style={{ flex: '1 1 160px' }}>
-                    <Text size="sm" fw={600} className={wholeText}>
+                    <Text size="sm" fw={600} style={wholeText}>
                       {member.name || <EmailAddress email={member.email} />}
                       {member.userId === myId ? ' (you)' : ''}
                     </Text>
                     {member.name && (
-                      <Text size="xs" c="dimmed" className={wholeText}>
+                      <Text size="xs" c="dimmed" style={wholeText}>
                         <EmailAddress email={member.email} />
                       </Text>
                     )}
