@@ -51,8 +51,12 @@ test('the check finds an e-mail address broken inside a word, not one broken aft
   await page.setContent(`
     <p style="width:120px;overflow-wrap:anywhere">ada-lovelace-mailbox@example.com</p>
     <p style="width:120px">${pieces}</p>
+    <p style="width:150px">Remove grace-hopper-mailbox@example.com from the team?</p>
   `);
-  expect(await emailsBrokenMidWord(page)).toEqual(['"ada-lovelace-mailbox@example.com" breaks after "ada-lovelace-"']);
+  expect(await emailsBrokenMidWord(page)).toEqual([
+    '"ada-lovelace-mailbox@example.com" breaks after "ada-lovelace-"',
+    '"grace-hopper-mailbox@example.com" breaks after "grace-hopper-"',
+  ]);
 });
 
 test('every main page shows every word whole at 390 px with long names', async ({ page, browser, server }) => {
@@ -80,7 +84,22 @@ test('every main page shows every word whole at 390 px with long names', async (
     estimatedDurationMinutes: 45,
     defaultPrice: 12_500,
   });
-  await api.post(`/api/properties/${property.id}/tasks`, { taskId: task.id });
+  // A reading out of its range: the 'Out of range' badge on Today's card and in the report.
+  const reading = await api.post('/api/tasks', {
+    name: `Hot water cylinder temperature at the outlet ${suffix}`,
+    estimatedDurationMinutes: 10,
+    requirements: [{ type: 'reading', unit: '°C', min: 55, max: 65 }],
+  });
+  for (const template of [task, reading])
+    await api.post(`/api/properties/${property.id}/tasks`, { taskId: template.id });
+  const flag = (visit: VisitDetailDto, done: boolean) => {
+    const cylinder = visit.tasks.find((item) => item.name.startsWith('Hot water'))!;
+    return api.patch(`/api/visits/${visit.id}/tasks/${cylinder.id}`, {
+      reading: 75,
+      notes: 'Thermostat turned down to 60 °C',
+      ...(done ? { status: 'completed' } : {}),
+    });
+  };
   // One visit now-ish (Today shows it with 'On my way'), one done and invoiced (the portal's report).
   const visit = await api.post<VisitDetailDto>('/api/visits', {
     propertyId: property.id,
@@ -90,7 +109,10 @@ test('every main page shows every word whole at 390 px with long names', async (
     propertyId: property.id,
     scheduledAt: new Date(Date.now() - 3600_000).toISOString(),
   });
-  await api.patch(`/api/visits/${done.id}/tasks/${done.tasks[0]!.id}`, { status: 'completed' });
+  await flag(visit, false);
+  await flag(done, true);
+  const service = done.tasks.find((item) => !item.name.startsWith('Hot water'))!;
+  await api.patch(`/api/visits/${done.id}/tasks/${service.id}`, { status: 'completed' });
   const current = (await (await page.request.get(`${server.baseURL}/api/visits/${done.id}`)).json()) as VisitDetailDto;
   await api.patch(`/api/visits/${done.id}`, { status: 'completed', version: current.version });
   const invoice = await api.post<{ id: string }>('/api/invoices', {
@@ -119,6 +141,7 @@ test('every main page shows every word whole at 390 px with long names', async (
     `/resources/properties/${property.id}`,
     '/resources/visits',
     `/resources/visits/${visit.id}`,
+    `/resources/visits/${done.id}/report`,
     '/resources/visits/new',
     '/resources/tasks',
     '/resources/clients',
@@ -136,8 +159,9 @@ test('every main page shows every word whole at 390 px with long names', async (
     await check(route);
   }
 
-  // Today's 'On my way': the minutes to choose from.
+  // Today's card flags the reading; 'On my way' offers the minutes to choose from.
   await page.goto('/today');
+  await expect(page.getByText('Out of range')).toBeVisible();
   await page.getByRole('button', { name: 'On my way' }).first().click();
   await expect(page.getByText('Arriving in about')).toBeVisible();
   await check('/today, On my way');

@@ -114,13 +114,31 @@ export function cutOffText(page: Page): Promise<string[]> {
 
 /**
  * Every e-mail address on the page that a line break splits anywhere but after its '@' or a dot
- * ('ada-love' / 'lace@example.com'), described for the report. An address may sit in one text
- * node or in several (components/whole-text.tsx); each character's box says where its lines break.
+ * ('ada-love' / 'lace@example.com'), described for the report. An address may be an element's
+ * whole text, in one text node or in several (components/whole-text.tsx), or part of a sentence;
+ * each character's box says where its lines break.
  */
 export function emailsBrokenMidWord(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-    const found: string[] = [];
+    const IN_TEXT = /[^\s@(),;:<>"']+@[^\s@(),;:<>"']+\.[A-Za-z]{2,}/g;
+    const found = new Set<string>();
+    const report = (characters: { char: string; top: number }[]) => {
+      for (let index = 1; index < characters.length; index++) {
+        const before = characters[index - 1]!;
+        if (characters[index]!.top > before.top + 2 && before.char !== '@' && before.char !== '.') {
+          const text = characters.map((character) => character.char).join('');
+          found.add(`"${text}" breaks after "${text.slice(0, index)}"`);
+          return;
+        }
+      }
+    };
+    const box = (node: Node, index: number) => {
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      return range.getBoundingClientRect();
+    };
     const candidates = [...document.body.querySelectorAll('*')].filter((element) => {
       const text = (element as HTMLElement).innerText?.trim() ?? '';
       // The smallest element whose text is one address (not one of its pieces).
@@ -135,23 +153,27 @@ export function emailsBrokenMidWord(page: Page): Promise<string[]> {
         const text = node.textContent ?? '';
         for (let index = 0; index < text.length; index++) {
           if (!text[index]!.trim()) continue;
-          const range = document.createRange();
-          range.setStart(node, index);
-          range.setEnd(node, index + 1);
-          const rect = range.getBoundingClientRect();
+          const rect = box(node, index);
           if (rect.width === 0 && rect.height === 0) continue;
           characters.push({ char: text[index]!, top: Math.round(rect.top) });
         }
       }
-      for (let index = 1; index < characters.length; index++) {
-        const before = characters[index - 1]!;
-        if (characters[index]!.top > before.top + 2 && before.char !== '@' && before.char !== '.') {
-          const text = characters.map((character) => character.char).join('');
-          found.push(`"${text}" breaks after "${text.slice(0, index)}"`);
-          break;
+      report(characters);
+    }
+    // An address inside a sentence ('Remove ada@example.com from …'), in one text node.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(IN_TEXT)) {
+        const characters: { char: string; top: number }[] = [];
+        for (let index = match.index; index < match.index + match[0].length; index++) {
+          const rect = box(node, index);
+          if (rect.width <= 1 && rect.height <= 1) continue;
+          characters.push({ char: text[index]!, top: Math.round(rect.top) });
         }
+        report(characters);
       }
     }
-    return found;
+    return [...found];
   });
 }
