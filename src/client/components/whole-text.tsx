@@ -11,8 +11,12 @@ import { Fragment, type CSSProperties } from 'react';
  */
 export const wholeText: CSSProperties = { minWidth: 0, overflowWrap: 'break-word' };
 
-/** An e-mail address's pieces ('name@', 'example.', 'com') never break inside. */
-const PIECE: CSSProperties = { whiteSpace: 'nowrap' };
+/**
+ * An e-mail address's pieces ('name@', 'example.', 'com') do not break inside: each is a box of
+ * its own, as wide as its text, that moves to the next line whole. Only a piece wider than the
+ * whole line wraps inside its box (at a hyphen first), rather than running out of it.
+ */
+const PIECE: CSSProperties = { display: 'inline-block', maxWidth: '100%', overflowWrap: 'break-word' };
 
 /** 'ada.lovelace@example.com' → ['ada.', 'lovelace@', 'example.', 'com']: where a line may break. */
 export function emailPieces(email: string): string[] {

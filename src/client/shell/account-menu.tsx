@@ -21,7 +21,8 @@ export function AccountMenu({ me, home }: { me: MeDto; home: boolean }) {
       opened={opened}
       onChange={setOpened}
       position="bottom-end"
-      width={280}
+      // Wide enough for a 45-character address to break only at its '@'.
+      width={320}
       shadow="md"
       keepMounted
       keepMountedMode="display-none"

@@ -53,7 +53,7 @@ export function PageShell({
   const heading = (
     <Title
       order={1}
-      size={phone ? undefined : 'h2'}
+      size={phone ? 'h4' : 'h2'}
       className={phone ? classes.headerTitle : undefined}
       data-long={phone && title.length > LONG_TITLE ? true : undefined}
     >
