@@ -5,6 +5,7 @@ import { AppRoutes, preloadRoute } from './router';
 import { AppRouter } from './shell/app-router';
 import { cssVariablesResolver, theme } from './theme';
 import './touch-targets.css';
+import './whole-words.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

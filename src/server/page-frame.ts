@@ -35,7 +35,7 @@ const FRAME_CSS = `
 #${PAGE_FRAME_ID} .frame-row{height:55px;gap:4px;padding-inline:var(--mantine-spacing-xs)}
 #${PAGE_FRAME_ID} .frame-brand,#${PAGE_FRAME_ID} .frame-back-label,#${PAGE_FRAME_ID} .frame-links,#${PAGE_FRAME_ID} .frame-main h1{display:none}
 #${PAGE_FRAME_ID} .frame-back{justify-content:center;width:44px;font-size:20px}
-#${PAGE_FRAME_ID} .frame-title{display:block;flex:1 1 0;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+#${PAGE_FRAME_ID} .frame-title{display:block;flex:1 1 0;min-width:0;overflow-wrap:break-word}
 #${PAGE_FRAME_ID} .frame-bottom{display:block;position:fixed;left:0;right:0;bottom:0;height:calc(57px + env(safe-area-inset-bottom));border-top:1px solid var(--mantine-color-gray-3)}
 }`.replace(/\n/g, '');
 

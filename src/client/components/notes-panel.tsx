@@ -14,6 +14,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { FormActions, useSchemaForm } from './form';
 import { QueryView } from './query-view';
 import { Section } from './section';
+import { wholeText } from './whole-text';
 
 const PAGE = 10;
 
@@ -124,7 +125,7 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
     <Card component="li" withBorder padding="sm" aria-label={`Note by ${authorName(note)}`}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" miw={0} truncate="end">
+          <Text size="xs" c="dimmed" miw={0} style={wholeText}>
             {authorName(note)} · {formatDateTime(note.createdAt)}
             {note.edited ? ' (edited)' : ''}
           </Text>

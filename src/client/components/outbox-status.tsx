@@ -6,6 +6,7 @@ import { lastSyncedAt } from '../api/persist';
 import { formatDateTime } from '../lib/datetime';
 import { BottomSheet } from './overlays';
 import { useOnline } from '../lib/use-online';
+import { wholeText } from './whole-text';
 
 // Issue 17, in the header of every signed-in page: 'Offline' with the time of the last sync, and
 // 'Pending changes (N)' opening the queue, where a refused change shows its error with Retry and
@@ -40,7 +41,7 @@ export function LastSynced() {
   const synced = lastSyncedAt();
   if (online || !synced) return null;
   return (
-    <Text size="xs" c="dimmed" truncate="end" miw={0}>
+    <Text size="xs" c="dimmed" style={wholeText}>
       Last synced {formatDateTime(new Date(synced).toISOString())}
     </Text>
   );

@@ -3,6 +3,7 @@ import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react
 import { useState } from 'react';
 import type { MeDto } from '../../shared/schemas/auth';
 import { MyRoleBadges } from '../components/role-badge';
+import { EmailAddress, wholeText } from '../components/whole-text';
 import classes from './shell.module.css';
 import { SignOutLink } from './sign-out';
 
@@ -20,7 +21,8 @@ export function AccountMenu({ me, home }: { me: MeDto; home: boolean }) {
       opened={opened}
       onChange={setOpened}
       position="bottom-end"
-      width={280}
+      // Wide enough for a 45-character address to break only at its '@'.
+      width={320}
       shadow="md"
       keepMounted
       keepMountedMode="display-none"
@@ -37,17 +39,12 @@ export function AccountMenu({ me, home }: { me: MeDto; home: boolean }) {
       </Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Account">
         <Stack gap={6} px={6} pb={6}>
-          <Text
-            size="sm"
-            fw={600}
-            className={classes.accountWhole}
-            data-testid={home ? 'dashboard-user' : 'signed-in-email'}
-          >
-            {name}
+          <Text size="sm" fw={600} style={wholeText} data-testid={home ? 'dashboard-user' : 'signed-in-email'}>
+            {name === me.email ? <EmailAddress email={name} /> : name}
           </Text>
           {home && name !== me.email && (
-            <Text size="xs" c="dimmed" className={classes.accountWhole}>
-              {me.email}
+            <Text size="xs" c="dimmed" style={wholeText}>
+              <EmailAddress email={me.email} />
             </Text>
           )}
           <MyRoleBadges me={me} />

@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 import { useMe } from '../api/session';
 import { BottomSheet } from '../components/overlays';
 import { MyRoleBadges } from '../components/role-badge';
+import { EmailAddress, wholeText } from '../components/whole-text';
 import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
 import classes from './shell.module.css';
 import { SignOutLink } from './sign-out';
@@ -62,9 +63,9 @@ export function BottomNav() {
         </Stack>
         {me && (
           <Group justify="space-between" wrap="nowrap" mt="md" gap="xs">
-            <Group gap="xs" wrap="nowrap" miw={0}>
-              <Text size="sm" truncate="end" miw={0}>
-                {me.email}
+            <Group gap="xs" miw={0}>
+              <Text size="sm" style={wholeText}>
+                <EmailAddress email={me.email} />
               </Text>
               <MyRoleBadges me={me} />
             </Group>

@@ -14,6 +14,9 @@ import { usePhone } from './use-phone';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
+/** Past this many characters a phone's header title takes a smaller size (shell.module.css). */
+const LONG_TITLE = 28;
+
 export interface Crumb {
   label: string;
   to?: string;
@@ -24,8 +27,9 @@ export interface Crumb {
  * the page's one `main`; issue 24's workspace switcher beside them.
  *
  * Issue 25, on a phone (600 px and less): one header row of 56 px: the back link as an icon, the
- * page's title, 'Offline' and the pending changes when there are any, the workspace switcher and
- * the account menu (e-mail, Sign out); the areas in the bar along the bottom; breadcrumbs only
+ * page's title (it has the row's room first and wraps, never cut; a very long one makes the row
+ * taller), 'Offline' and the pending changes when there are any, the workspace switcher (the
+ * business's initials) and the account menu (e-mail, Sign out); the areas in the bar along the bottom; breadcrumbs only
  * when they show a level above the page that the bottom bar does not (a list page's own area is
  * in the bar). Wide screens: the same row with the back link and the name written out, the areas
  * in a row under it, the title and breadcrumbs in the page.
@@ -47,7 +51,12 @@ export function PageShell({
   const me = useMe().data;
   const phone = usePhone();
   const heading = (
-    <Title order={1} size={phone ? 'h4' : 'h2'} className={phone ? classes.headerTitle : undefined}>
+    <Title
+      order={1}
+      size={phone ? 'h4' : 'h2'}
+      className={phone ? classes.headerTitle : undefined}
+      data-long={phone && title.length > LONG_TITLE ? true : undefined}
+    >
       {title}
     </Title>
   );
@@ -85,7 +94,13 @@ export function PageShell({
         {phone && <LastSynced />}
         {showCrumbs && (
           <Box component="nav" aria-label="Breadcrumbs" mb="sm">
-            <Breadcrumbs styles={{ root: { flexWrap: 'wrap' } }}>
+            {/* A long name wraps onto the next line rather than running off the screen. */}
+            <Breadcrumbs
+              styles={{
+                root: { flexWrap: 'wrap' },
+                breadcrumb: { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: 1.4 },
+              }}
+            >
               <Anchor component={Link} to={paths.dashboard()} size="sm">
                 Dashboard
               </Anchor>

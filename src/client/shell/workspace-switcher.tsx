@@ -101,7 +101,20 @@ function SwitcherMenu({ me, workspace }: { me: MeDto; workspace: Workspace }) {
   );
 }
 
-/** The button: the current workspace's name (shortened, whole in its title) and the user's role there. */
+/** 'Harbourside Property Maintenance' → 'HP': the first letters of its first two words. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^[\p{L}\p{N}]/u.test(word))
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toLocaleUpperCase())
+    .join('');
+}
+
+/**
+ * The button: the current workspace's name (shortened on wide screens, its initials on a phone,
+ * whole in its title and its accessible name) and the user's role there.
+ */
 function SwitcherButton({ workspace, className, ...props }: { workspace: Workspace } & ComponentProps<'button'>) {
   return (
     <button
@@ -111,6 +124,10 @@ function SwitcherButton({ workspace, className, ...props }: { workspace: Workspa
       className={className ? `${classes.switcher} ${className}` : classes.switcher}
     >
       <span className={classes.visuallyHidden}>Workspace: </span>
+      {/* On a phone the page's title has the header's room: the business shows as its initials. */}
+      <span className={classes.switcherInitials} aria-hidden>
+        {initials(workspace.name) || <IconBuildingStore size={18} />}
+      </span>
       <span className={classes.switcherName}>{workspace.name}</span>
       <span className={classes.switcherRole}>
         <StatusBadge kind="workspaceRole" value={workspace.role} size="sm" />

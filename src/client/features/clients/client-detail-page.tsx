@@ -9,6 +9,7 @@ import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { DetailFrame } from '../../components/page-frames';
 import { PhotoPanel } from '../../components/photo-panel';
+import { EmailAddress } from '../../components/whole-text';
 import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -76,7 +77,7 @@ function ClientFacts({ client }: { client: ClientDto }) {
         <Facts
           facts={[
             ['Company', client.company ?? '—'],
-            ['E-mail', client.email ?? '—'],
+            ['E-mail', client.email ? <EmailAddress email={client.email} /> : '—', { wide: Boolean(client.email) }],
             ['Phone', client.phone ?? '—'],
             ['Billing address', client.billingAddress ?? '—'],
             ['Created', formatDate(client.createdAt)],

@@ -9,6 +9,7 @@ import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
+import { wholeText } from '../../components/whole-text';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -86,7 +87,7 @@ function ClientRow({ client, onDelete }: { client: ClientDto; onDelete: () => vo
     <Card component="li" withBorder padding="sm" aria-label={client.name}>
       <Stack gap={4} miw={0}>
         <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={paths.client(client.id)} fw={600} truncate="end">
+          <Anchor component={Link} to={paths.client(client.id)} fw={600} style={wholeText}>
             {client.name}
           </Anchor>
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>

@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/http';
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from '../../api/invitations';
 import { ErrorBox } from '../../components/error-box';
 import { StatusBadge } from '../../components/status-badge';
+import { wholeText } from '../../components/whole-text';
 
 /**
  * Invitations to join a workspace (a business), waiting for the user's answer (issues 23 and 24);
@@ -31,7 +32,7 @@ export function InvitationsCard() {
           <li key={invitation.id} aria-label={`Invitation to ${invitation.workspaceName}`}>
             <Stack gap={6}>
               <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Text fw={600} size="sm" truncate="end" miw={0}>
+                <Text fw={600} size="sm" style={wholeText} miw={0}>
                   {invitation.workspaceName}
                 </Text>
                 <StatusBadge kind="workspaceRole" value={invitation.role} label={`Role: ${invitation.role}`} />

@@ -6,6 +6,7 @@ import { useUpcomingVisits } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { Loading } from '../../components/loading';
 import { StatusBadge } from '../../components/status-badge';
+import { wholeText } from '../../components/whole-text';
 import { formatDate, formatTime } from '../../lib/datetime';
 import { elementTiming, MAIN_CONTENT } from '../../lib/element-timing';
 import { useTimedOut } from '../../lib/use-timed-out';
@@ -47,12 +48,12 @@ export function UpcomingVisitsCard() {
                     <Text
                       fw={600}
                       size="sm"
-                      truncate="end"
+                      style={wholeText}
                       {...elementTiming(index === 0 ? MAIN_CONTENT.dashboard : undefined)}
                     >
                       {visit.property.name}
                     </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
+                    <Text size="xs" c="dimmed" style={wholeText}>
                       {visit.property.address}
                     </Text>
                   </Stack>

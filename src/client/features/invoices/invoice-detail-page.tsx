@@ -14,6 +14,7 @@ import { PhotoPanel } from '../../components/photo-panel';
 import { Section } from '../../components/section';
 import { ClientMessagesSection } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
+import { EmailAddress, wholeText } from '../../components/whole-text';
 import { formatDate, formatDateTime, formatDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -104,7 +105,11 @@ function SellerSection({ seller }: { seller: InvoiceSellerDto }) {
           </Text>
         )}
         {seller.phone && <Text size="sm">{seller.phone}</Text>}
-        {seller.email && <Text size="sm">{seller.email}</Text>}
+        {seller.email && (
+          <Text size="sm" style={wholeText}>
+            <EmailAddress email={seller.email} />
+          </Text>
+        )}
       </Stack>
     </Section>
   );

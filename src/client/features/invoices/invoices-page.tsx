@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
+import { wholeText } from '../../components/whole-text';
 import { formatDate, formatDay } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
@@ -78,7 +79,7 @@ export function InvoicesPage() {
                       <Anchor component={Link} to={paths.invoice(invoice.id)} fw={600}>
                         {invoice.invoiceNumber}
                       </Anchor>
-                      <Text size="sm" truncate="end">
+                      <Text size="sm" style={wholeText}>
                         {invoice.propertyName}
                       </Text>
                       <Text size="xs" c="dimmed">

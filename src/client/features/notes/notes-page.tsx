@@ -12,6 +12,7 @@ import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
 import { authorName } from '../../components/notes-panel';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
+import { wholeText } from '../../components/whole-text';
 import { formatDateTime } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
@@ -95,7 +96,7 @@ function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap" miw={0}>
           <StatusBadge kind="attachable" value={note.attachableType} />
-          <Text size="sm" fw={600} truncate="end" miw={0}>
+          <Text size="sm" fw={600} style={wholeText} miw={0}>
             {note.attachableId ? (note.attachedName ?? 'Unknown') : 'Standalone note'}
           </Text>
         </Group>

@@ -5,6 +5,7 @@ import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import { enterPortal, portalQueryClient, usePortalMe } from '../../api/portal';
 import { ErrorBox } from '../../components/error-box';
+import { wholeText } from '../../components/whole-text';
 import { portalPaths } from './portal-paths';
 import { removePageFrame } from '../../shell/page-frame';
 
@@ -29,12 +30,12 @@ function PortalFrame({ children }: { children: ReactNode }) {
     <>
       <Box component="header" bg="blue.9" c="white" py="sm">
         <Container size="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to={portalPaths.home()} c="white" fw={700} underline="never">
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to={portalPaths.home()} c="white" fw={700} underline="never" style={wholeText}>
               {me.data?.business.name ?? 'Client portal'}
             </Anchor>
             {me.data && (
-              <Text size="sm" c="white" truncate>
+              <Text size="sm" c="white" style={wholeText}>
                 {me.data.client.name}
               </Text>
             )}

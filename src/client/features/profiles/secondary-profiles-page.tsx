@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/http';
 import { useDeleteSecondaryProfile, useSecondaryProfiles } from '../../api/profiles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListFrame } from '../../components/page-frames';
+import { EmailAddress, wholeText } from '../../components/whole-text';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
@@ -88,8 +89,8 @@ function ProfileCard({ profile, onDelete }: { profile: SecondaryProfileDto; onDe
         </Title>
         {profile.companyName && <Text size="sm">{profile.companyName}</Text>}
         {profile.email && (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {profile.email}
+          <Text size="sm" c="dimmed" style={wholeText}>
+            <EmailAddress email={profile.email} />
           </Text>
         )}
         {profile.phone && (

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
 import { PropertyRoleBadge } from '../../components/status-badge';
+import { wholeText } from '../../components/whole-text';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -100,7 +101,7 @@ function PropertyRow({ property, onDelete }: { property: PropertyListItem; onDel
         </Box>
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap="xs" justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to={paths.property(property.id)} fw={600} truncate="end">
+            <Anchor component={Link} to={paths.property(property.id)} fw={600} style={wholeText}>
               {property.name}
             </Anchor>
             <PropertyRoleBadge role={property.role} />

@@ -6,6 +6,7 @@ import type { PropertyTaskDto } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
 import { useRemovePropertyTask, useUpdatePropertyTask } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
+import { wholeText } from '../../components/whole-text';
 import { validate } from '../../lib/form';
 
 /** One task on Manage Tasks: its prices, and change price, remove or add back. */
@@ -42,7 +43,7 @@ export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task
     <Card component="li" withBorder padding="sm" aria-label={task.name}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text fw={600} truncate="end">
+          <Text fw={600} style={wholeText}>
             {task.name}
           </Text>
           <Badge color={task.isActive ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>

@@ -4,6 +4,7 @@ import { formatDuration } from '../../../shared/duration';
 import { formatMoney } from '../../../shared/money';
 import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { Section } from '../../components/section';
+import { wholeText } from '../../components/whole-text';
 import { paths } from '../../paths';
 
 /** The property's active tasks with their duration and, for whoever may see prices, their price here. */
@@ -27,7 +28,7 @@ export function PropertyTasksSection({ property }: { property: PropertyDetail })
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Property tasks">
           {property.tasks.map((task) => (
             <Group key={task.id} component="li" justify="space-between" wrap="nowrap" gap="xs" aria-label={task.name}>
-              <Anchor component={Link} to={paths.task(task.taskId)} size="sm" truncate="end">
+              <Anchor component={Link} to={paths.task(task.taskId)} size="sm" style={wholeText}>
                 {task.name}
               </Anchor>
               <Group gap="sm" wrap="nowrap">

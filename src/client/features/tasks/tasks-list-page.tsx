@@ -8,6 +8,7 @@ import { useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
+import { wholeText } from '../../components/whole-text';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -68,7 +69,7 @@ export function TasksListPage() {
                 <Card key={task.id} component="li" withBorder padding="sm" aria-label={task.name}>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Stack gap={2} miw={0}>
-                      <Anchor component={Link} to={paths.task(task.id)} fw={600} truncate="end">
+                      <Anchor component={Link} to={paths.task(task.id)} fw={600} style={wholeText}>
                         {task.name}
                       </Anchor>
                       <Text size="sm" c="dimmed">

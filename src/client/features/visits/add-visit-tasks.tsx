@@ -9,6 +9,7 @@ import { useAddVisitTask, useTaskOptions } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { Section } from '../../components/section';
 import { QueryView } from '../../components/query-view';
+import { wholeText } from '../../components/whole-text';
 
 /** Adds templates to the visit: the property's active tasks, or anything from the catalogue. */
 export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
@@ -56,7 +57,7 @@ export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
                 {items.map((option) => (
                   <Group key={option.taskId} component="li" justify="space-between" wrap="nowrap">
                     <Stack gap={0} miw={0}>
-                      <Text size="sm" fw={500} truncate="end">
+                      <Text size="sm" fw={500} style={wholeText}>
                         {option.name}
                       </Text>
                       <Text size="xs" c="dimmed">

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/http';
 import { useAddVisitUser, useCandidates, useRemoveVisitUser } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { StatusBadge } from '../../components/status-badge';
+import { EmailAddress, wholeText } from '../../components/whole-text';
 import { personName } from './visit-format';
 
 /** Who is on the visit; owners and managers add and remove assistants from the workspace's members. */
@@ -34,8 +35,8 @@ export function VisitPeopleSection({ visit }: { visit: VisitDetailDto }) {
         {visit.people.map((person) => (
           <Group key={person.userId} component="li" justify="space-between" wrap="nowrap">
             <Group gap="xs" miw={0} wrap="nowrap">
-              <Text size="sm" truncate="end">
-                {personName(person)}
+              <Text size="sm" style={wholeText}>
+                {person.displayName || <EmailAddress email={person.email} />}
               </Text>
               <StatusBadge kind="visitRole" value={person.role} />
             </Group>

@@ -8,10 +8,12 @@ import { Facts } from '../../components/facts';
 import { DetailFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
+import { EmailAddress, wholeText } from '../../components/whole-text';
 import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { ReportNotes, ReportSignature, ReportTask } from '../../components/report-task';
+import { PeopleLine } from './people-line';
 import { SendReportButton } from './send-report-button';
 
 /** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */
@@ -66,8 +68,15 @@ export function VisitReportPage() {
 }
 
 function FromAndFor({ report }: { report: VisitReportDto }) {
-  const business = [report.business.address, report.business.phone, report.business.email].filter(Boolean);
+  const business = [report.business.address, report.business.phone].filter(Boolean);
   const client = report.client;
+  // A business's or a client's e-mail address has the row to itself, to break only at '@' or a dot.
+  const email = (address: string | null | undefined) =>
+    address && (
+      <Text size="sm" style={wholeText}>
+        <EmailAddress email={address} />
+      </Text>
+    );
   return (
     <Section title="Business and client">
       <Facts
@@ -83,7 +92,9 @@ function FromAndFor({ report }: { report: VisitReportDto }) {
                   {line}
                 </Text>
               ))}
+              {email(report.business.email)}
             </Stack>,
+            { wide: Boolean(report.business.email) },
           ],
           [
             'Client',
@@ -92,15 +103,17 @@ function FromAndFor({ report }: { report: VisitReportDto }) {
                 <Text size="sm" fw={600}>
                   {client.name}
                 </Text>
-                {[client.company, client.address, client.email].filter(Boolean).map((line) => (
+                {[client.company, client.address].filter(Boolean).map((line) => (
                   <Text size="sm" key={line}>
                     {line}
                   </Text>
                 ))}
+                {email(client.email)}
               </Stack>
             ) : (
               'No client'
             ),
+            { wide: Boolean(client?.email) },
           ],
           [
             'Property',
@@ -118,9 +131,6 @@ function FromAndFor({ report }: { report: VisitReportDto }) {
 }
 
 function VisitFacts({ report }: { report: VisitReportDto }) {
-  const people = report.people.map(
-    (person) => `${person.displayName || person.email} (${statusLabel('visitRole', person.role)})`,
-  );
   return (
     <Section title="Visit" action={<StatusBadge kind="visit" value={report.status} />}>
       <Stack gap="sm">
@@ -133,7 +143,15 @@ function VisitFacts({ report }: { report: VisitReportDto }) {
               'Time on site',
               `${report.actualMinutes === null ? '—' : `${report.actualMinutes} min`} (estimated ${report.estimatedMinutes} min)`,
             ],
-            ['People', people.length > 0 ? people.join(', ') : '—'],
+            [
+              'People',
+              report.people.length > 0 ? (
+                <PeopleLine people={report.people} role={(person) => statusLabel('visitRole', person.role)} />
+              ) : (
+                '—'
+              ),
+              { wide: report.people.length > 0 },
+            ],
           ]}
         />
         {report.overrideReason && (

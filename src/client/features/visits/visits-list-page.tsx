@@ -12,7 +12,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { PropertySelect } from '../../components/property-select';
 import { fullAddress } from '../../../shared/place';
-import { personName } from './visit-format';
+import { PeopleLine } from './people-line';
 
 const isStatus = (value: string | null): value is VisitStatus =>
   (VISIT_STATUSES as readonly string[]).includes(value ?? '');
@@ -173,9 +173,11 @@ function VisitRow({ visit }: { visit: VisitListItemDto }) {
             {formatDate(visit.scheduledAt)} · {formatTime(visit.scheduledAt)}
           </Text>
           <Text size="xs" c="dimmed">
-            {visit.people.length > 0
-              ? visit.people.map((person) => `${personName(person)} (${person.role})`).join(', ')
-              : 'Nobody assigned'}
+            {visit.people.length > 0 ? (
+              <PeopleLine people={visit.people} role={(person) => person.role} />
+            ) : (
+              'Nobody assigned'
+            )}
           </Text>
         </Stack>
         <StatusBadge kind="visit" value={visit.status} />

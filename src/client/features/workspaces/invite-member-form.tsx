@@ -8,6 +8,7 @@ import { ErrorBox } from '../../components/error-box';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
+import { EmailAddress, wholeText } from '../../components/whole-text';
 import { formatDate } from '../../lib/datetime';
 import { roleOptions } from './role-options';
 
@@ -73,17 +74,10 @@ export function StandingInvitations({ workspaceId }: { workspaceId: string }) {
       {failure && <ErrorBox>{failure}</ErrorBox>}
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Invitations">
         {items.map((invitation) => (
-          <Group
-            key={invitation.id}
-            component="li"
-            justify="space-between"
-            gap="xs"
-            wrap="nowrap"
-            aria-label={invitation.email}
-          >
-            <Stack gap={0} miw={0}>
-              <Text size="sm" truncate="end">
-                {invitation.email}
+          <Group key={invitation.id} component="li" justify="space-between" gap="xs" aria-label={invitation.email}>
+            <Stack gap={0} miw={0} style={{ flex: '1 1 160px' }}>
+              <Text size="sm" style={wholeText}>
+                <EmailAddress email={invitation.email} />
               </Text>
               <Text size="xs" c="dimmed">
                 until {formatDate(invitation.expiresAt)}

@@ -10,6 +10,7 @@ import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { roleOptions } from './role-options';
 import { QueryView } from '../../components/query-view';
+import { EmailAddress, wholeText } from '../../components/whole-text';
 
 /**
  * The workspace's members with their role. Whoever may (`can` of each row) changes a role with a
@@ -61,13 +62,13 @@ export function MemberList({
                   style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
                 >
                   <Stack gap={0} miw={0} style={{ flex: '1 1 160px' }}>
-                    <Text size="sm" fw={600} truncate="end">
-                      {member.name || member.email}
+                    <Text size="sm" fw={600} style={wholeText}>
+                      {member.name || <EmailAddress email={member.email} />}
                       {member.userId === myId ? ' (you)' : ''}
                     </Text>
                     {member.name && (
-                      <Text size="xs" c="dimmed" truncate="end">
-                        {member.email}
+                      <Text size="xs" c="dimmed" style={wholeText}>
+                        <EmailAddress email={member.email} />
                       </Text>
                     )}
                   </Stack>
