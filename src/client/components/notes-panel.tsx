@@ -8,12 +8,12 @@ import { errorMessage } from '../api/http';
 import { useDeleteNote, useNotes } from '../api/notes';
 import { submit } from '../api/outbox';
 import { madeNow } from '../api/write';
-import { formatDateTime } from '../lib/datetime';
 import { paths } from '../paths';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormActions, useSchemaForm } from './form';
 import { QueryView } from './query-view';
 import { Section } from './section';
+import { useFormats } from '../api/formats';
 
 const PAGE = 10;
 
@@ -108,6 +108,7 @@ function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAtt
 }
 
 function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+  const formats = useFormats();
   const [editing, setEditing] = useState(false);
   const form = useSchemaForm({
     initial: { content: note.content },
@@ -125,7 +126,7 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" miw={0} truncate="end">
-            {authorName(note)} · {formatDateTime(note.createdAt)}
+            {authorName(note)} · {formats.dateTime(note.createdAt)}
             {note.edited ? ' (edited)' : ''}
           </Text>
           <Anchor component={Link} to={paths.note(note.id)} size="xs" style={{ flexShrink: 0 }}>

@@ -11,9 +11,9 @@ import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
 import { EditFrame } from '../../components/page-frames';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { useFormats } from '../../api/formats';
 
 const crumbs = [{ label: 'Users', to: paths.adminUsers() }, { label: 'Edit User' }];
 
@@ -33,6 +33,7 @@ export function EditUserPage() {
 }
 
 function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeof useAdminUser>['data']> }) {
+  const formats = useFormats();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ownAccount = useMe().data?.id === user.id;
@@ -81,7 +82,7 @@ function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeo
             ['Email', user.email],
             ['Phone', user.phone || 'Not provided'],
             ['Company', user.companyName || 'Not provided'],
-            ['Joined', formatDate(user.createdAt)],
+            ['Joined', formats.date(user.createdAt)],
             ['Current Role', <StatusBadge key="role" kind="accountRole" value={user.role} />],
           ]}
         />

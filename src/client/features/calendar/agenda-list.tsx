@@ -2,9 +2,10 @@ import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { StatusBadge } from '../../components/status-badge';
-import { formatTime, localDay } from '../../lib/datetime';
+import { localDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import classes from './calendar.module.css';
+import { useFormats } from '../../api/formats';
 
 const dayHeading = new Intl.DateTimeFormat(undefined, {
   weekday: 'long',
@@ -46,6 +47,7 @@ export function AgendaList({
   unavailable?: boolean;
   onWeek: (start: Date) => void;
 }) {
+  const formats = useFormats();
   const end = addDays(start, 7);
   const days = new Map<string, VisitListItemDto[]>();
   for (const visit of [...visits].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))) {
@@ -93,7 +95,7 @@ export function AgendaList({
                 <Group key={visit.id} component="li" wrap="nowrap" gap="sm" justify="space-between">
                   <Group wrap="nowrap" gap="sm" miw={0}>
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatTime(visit.scheduledAt)}
+                      {formats.time(visit.scheduledAt)}
                     </Text>
                     <Anchor component={Link} to={paths.visit(visit.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {visit.property.name}

@@ -12,11 +12,11 @@ import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
 import { authorName } from '../../components/notes-panel';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { preview } from './note-labels';
+import { useFormats } from '../../api/formats';
 
 /** /resources/notes (spec §2): content search, type filter, a list of 150-character previews. */
 export function NotesPage() {
@@ -90,6 +90,7 @@ export function NotesPage() {
 }
 
 function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+  const formats = useFormats();
   return (
     <Card component="li" withBorder padding="sm" aria-label={preview(note.content).slice(0, 60)}>
       <Stack gap={6}>
@@ -106,7 +107,7 @@ function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
         </Anchor>
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            {authorName(note)} · {formatDateTime(note.createdAt)}
+            {authorName(note)} · {formats.dateTime(note.createdAt)}
             {note.edited ? ' (edited)' : ''}
           </Text>
           <Group gap="xs">

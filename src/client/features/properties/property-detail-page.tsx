@@ -9,13 +9,13 @@ import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { PropertyRoleBadge } from '../../components/status-badge';
-import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { DeletePropertyDialog } from './delete-property-dialog';
 import { PropertyClientSection } from './property-client-section';
 import { PropertyTasksSection } from './property-tasks-section';
 import { VisitHistorySection } from './visit-history-section';
+import { useFormats } from '../../api/formats';
 
 export function PropertyDetailPage() {
   const { id = '' } = useParams();
@@ -82,6 +82,7 @@ export function PropertyDetailPage() {
 }
 
 function PropertyFacts({ property }: { property: PropertyDetail }) {
+  const formats = useFormats();
   return (
     <Card withBorder padding="md">
       <Facts
@@ -92,7 +93,7 @@ function PropertyFacts({ property }: { property: PropertyDetail }) {
           ['ZIP', property.zipCode ?? '—'],
           ['Country', property.country],
           ['Your role', <PropertyRoleBadge key="role" role={property.role} />],
-          ['Created', formatDate(property.createdAt)],
+          ['Created', formats.date(property.createdAt)],
         ]}
       />
     </Card>

@@ -1,13 +1,14 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
-import { formatMoney } from '../../../shared/money';
 import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { Section } from '../../components/section';
 import { paths } from '../../paths';
+import { useFormats } from '../../api/formats';
 
 /** The property's active tasks with their duration and, for whoever may see prices, their price here. */
 export function PropertyTasksSection({ property }: { property: PropertyDetail }) {
+  const formats = useFormats();
   return (
     <Section
       title="Tasks"
@@ -36,7 +37,7 @@ export function PropertyTasksSection({ property }: { property: PropertyDetail })
                 </Text>
                 {property.can.seePrices && (
                   <Text size="sm" fw={600}>
-                    {formatMoney(task.price)}
+                    {formats.money(task.price)}
                   </Text>
                 )}
               </Group>

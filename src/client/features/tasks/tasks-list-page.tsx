@@ -2,7 +2,6 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatDuration } from '../../../shared/duration';
-import { formatMoney } from '../../../shared/money';
 import { useWorkspaceCan } from '../../api/session';
 import { useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/empty-state';
@@ -11,12 +10,14 @@ import { ListFrame } from '../../components/page-frames';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { useFormats } from '../../api/formats';
 
 // The time report is reached from this page: it shares its chunk (router.tsx).
 export { TimeReportPage } from './time-report-page';
 
 /** The shared catalogue of task templates, ordered by name. */
 export function TasksListPage() {
+  const formats = useFormats();
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const tasks = useTasks({ q: list.q, offset: list.offset });
   const moving = useStayInRange(list, tasks, DEFAULT_PAGE_SIZE);
@@ -78,7 +79,7 @@ export function TasksListPage() {
                     {/* A technician sees no price (issue 24): the server sends none. */}
                     {task.can.seePrices && (
                       <Text fw={600} style={{ flexShrink: 0 }}>
-                        {formatMoney(task.defaultPrice)}
+                        {formats.money(task.defaultPrice)}
                       </Text>
                     )}
                   </Group>

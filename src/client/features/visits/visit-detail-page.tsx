@@ -13,7 +13,6 @@ import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { fullAddress } from '../../../shared/place';
@@ -26,6 +25,7 @@ import { VisitFindingsSection } from './visit-findings-section';
 import { VisitTimeSection } from './visit-time-section';
 import { SendReportButton } from './send-report-button';
 import { ClientMessagesSection } from '../../components/section';
+import { useFormats } from '../../api/formats';
 
 // Only for a visit of a series (issue 18).
 const SeriesLine = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesLine })));
@@ -118,6 +118,7 @@ export function VisitDetailPage() {
 }
 
 function VisitSummary({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const workspaceCan = useWorkspaceCan();
   return (
     <Card withBorder component="section" aria-label="Visit">
@@ -148,15 +149,15 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
         )}
         <Facts
           facts={[
-            ['Scheduled', formatDateTime(visit.scheduledAt)],
-            ['Started', formatDateTime(visit.startedAt)],
-            ['Completed', formatDateTime(visit.completedAt)],
+            ['Scheduled', formats.dateTime(visit.scheduledAt)],
+            ['Started', formats.dateTime(visit.startedAt)],
+            ['Completed', formats.dateTime(visit.completedAt)],
             ...(visit.overrideReason ? [['Completed anyway', visit.overrideReason] as [string, string]] : []),
             ...(visit.reopenedAt
               ? [
                   [
                     'Reopened',
-                    `${formatDateTime(visit.reopenedAt)}${visit.reopenedBy ? ` by ${visit.reopenedBy}` : ''}`,
+                    `${formats.dateTime(visit.reopenedAt)}${visit.reopenedBy ? ` by ${visit.reopenedBy}` : ''}`,
                   ] as [string, string],
                 ]
               : []),

@@ -8,14 +8,15 @@ import { Facts } from '../../components/facts';
 import { DetailFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { ReportNotes, ReportSignature, ReportTask } from '../../components/report-task';
 import { SendReportButton } from './send-report-button';
+import { useFormats } from '../../api/formats';
 
 /** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */
 export function VisitReportPage() {
+  const formats = useFormats();
   const id = useParams().id ?? '';
   const report = useVisitReport(id);
   return (
@@ -38,7 +39,7 @@ export function VisitReportPage() {
             </Group>
             {report.reportSentAt && (
               <Text size="sm" c="dimmed">
-                Last sent to the client {formatDateTime(report.reportSentAt)}
+                Last sent to the client {formats.dateTime(report.reportSentAt)}
               </Text>
             )}
             <FromAndFor report={report} />
@@ -56,8 +57,8 @@ export function VisitReportPage() {
                 </Stack>
               )}
             </Section>
-            {report.notes.length > 0 && <ReportNotes notes={report.notes} />}
-            <ReportSignature signature={report.signature} />
+            {report.notes.length > 0 && <ReportNotes notes={report.notes} formats={formats} />}
+            <ReportSignature signature={report.signature} formats={formats} />
           </Stack>
         )}
       </DetailFrame>
@@ -118,6 +119,7 @@ function FromAndFor({ report }: { report: VisitReportDto }) {
 }
 
 function VisitFacts({ report }: { report: VisitReportDto }) {
+  const formats = useFormats();
   const people = report.people.map(
     (person) => `${person.displayName || person.email} (${statusLabel('visitRole', person.role)})`,
   );
@@ -126,9 +128,9 @@ function VisitFacts({ report }: { report: VisitReportDto }) {
       <Stack gap="sm">
         <Facts
           facts={[
-            ['Scheduled', formatDateTime(report.scheduledAt)],
-            ['Started', formatDateTime(report.startedAt)],
-            ['Completed', formatDateTime(report.completedAt)],
+            ['Scheduled', formats.dateTime(report.scheduledAt)],
+            ['Started', formats.dateTime(report.startedAt)],
+            ['Completed', formats.dateTime(report.completedAt)],
             [
               'Time on site',
               `${report.actualMinutes === null ? '—' : `${report.actualMinutes} min`} (estimated ${report.estimatedMinutes} min)`,

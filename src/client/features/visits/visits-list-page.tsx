@@ -6,13 +6,13 @@ import { useWorkspaceCan } from '../../api/session';
 import { useVisits } from '../../api/visits';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
-import { formatDate, formatTime } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { PropertySelect } from '../../components/property-select';
 import { fullAddress } from '../../../shared/place';
 import { personName } from './visit-format';
+import { useFormats } from '../../api/formats';
 
 const isStatus = (value: string | null): value is VisitStatus =>
   (VISIT_STATUSES as readonly string[]).includes(value ?? '');
@@ -159,6 +159,7 @@ function VisitGroup({
 }
 
 function VisitRow({ visit }: { visit: VisitListItemDto }) {
+  const formats = useFormats();
   return (
     <Card component="li" withBorder padding="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -170,7 +171,7 @@ function VisitRow({ visit }: { visit: VisitListItemDto }) {
             {fullAddress(visit.property)}
           </Text>
           <Text size="sm">
-            {formatDate(visit.scheduledAt)} · {formatTime(visit.scheduledAt)}
+            {formats.date(visit.scheduledAt)} · {formats.time(visit.scheduledAt)}
           </Text>
           <Text size="xs" c="dimmed">
             {visit.people.length > 0
