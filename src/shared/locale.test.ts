@@ -64,6 +64,15 @@ describe('formatsFor', () => {
     );
   });
 
+  it('writes a day in full for headings, and a week as a span', () => {
+    const au = formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth });
+    const us = formatsFor({ locale: 'en-US', currency: 'USD', ...perth });
+    expect(au.longDay('2026-11-27')).toBe('Friday 27 November 2026');
+    expect(us.longDay('2026-11-27')).toBe('Friday, November 27, 2026');
+    expect(au.dayRange('2026-11-22', '2026-11-28')).toMatch(/^22\s*–\s*28 Nov$/);
+    expect(us.dayRange('2026-11-22', '2026-11-28')).toMatch(/^Nov 22\s*–\s*28$/);
+  });
+
   it('writes nothing as a dash and refuses what is not a time or a whole number of cents', () => {
     const f = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'UTC' });
     expect(f.dateTime(null)).toBe('—');

@@ -114,6 +114,10 @@ export interface Formats {
   day(date: string): string;
   /** A calendar day with no time, as `shortDate` writes it. */
   shortDay(date: string): string;
+  /** A calendar day in full, for headings: 'Friday 27 November 2026' (en-AU) / 'Friday, November 27, 2026' (en-US). */
+  longDay(date: string): string;
+  /** Two calendar days as a span, for a week's heading: '22–28 Nov' (en-AU) / 'Nov 22 – 28' (en-US). */
+  dayRange(from: string, to: string): string;
   /** Integer cents as the currency is written there ('$12.34' in en-AU AUD, 'A$12.34' in en-US AUD); null is '—'. */
   money(cents: number | null | undefined): string;
   /** An instant's day in the business's zone, 'YYYY-MM-DD' (for machines: CSV, inputs). */
@@ -166,6 +170,14 @@ function makeFormats(locality: Locality): Formats {
     year: 'numeric',
     timeZone: 'UTC',
   });
+  const longDayFormat = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const rangeFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency });
   const partsFormat = new Intl.DateTimeFormat('en-US', {
     timeZone,
@@ -197,6 +209,8 @@ function makeFormats(locality: Locality): Formats {
     dateTime: (value) => (value ? `${date(value)}, ${time(value)}` : '—'),
     day: (value) => dayFormat.format(calendarDay(value)),
     shortDay: (value) => shortDayFormat.format(calendarDay(value)),
+    longDay: (value) => longDayFormat.format(calendarDay(value)),
+    dayRange: (from, to) => rangeFormat.formatRange(calendarDay(from), calendarDay(to)),
     money: (cents) => {
       if (cents === null || cents === undefined) return '—';
       if (!Number.isSafeInteger(cents)) throw new Error(`Not a whole number of cents: ${cents}`);

@@ -7,14 +7,6 @@ import { paths } from '../../paths';
 import classes from './calendar.module.css';
 import { useFormats } from '../../api/formats';
 
-const dayHeading = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const rangeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-
 /** The Sunday that starts the week of `date` (local), as the grid's weeks start. */
 export function weekStart(date: Date): Date {
   const start = new Date(date);
@@ -53,7 +45,7 @@ export function AgendaList({
   for (const visit of [...visits].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))) {
     const when = new Date(visit.scheduledAt);
     if (when < start || when >= end) continue;
-    const key = localDay(visit.scheduledAt);
+    const key = formats.isoDay(visit.scheduledAt);
     days.set(key, [...(days.get(key) ?? []), visit]);
   }
 
@@ -61,7 +53,7 @@ export function AgendaList({
     <Stack gap="md" aria-busy={loading}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Title order={2} size="h4">
-          {rangeFormat.formatRange(start, addDays(start, 6))}
+          {formats.dayRange(localDay(start.toISOString()), localDay(addDays(start, 6).toISOString()))}
         </Title>
         <Group gap={4} wrap="nowrap">
           <Button variant="default" size="sm" onClick={() => onWeek(addDays(start, -7))} aria-label="Previous week">
@@ -81,14 +73,9 @@ export function AgendaList({
         </Text>
       ) : (
         [...days].map(([day, dayVisits]) => (
-          <Box
-            key={day}
-            component="section"
-            className={classes.day}
-            aria-label={dayHeading.format(new Date(`${day}T12:00`))}
-          >
+          <Box key={day} component="section" className={classes.day} aria-label={formats.longDay(day)}>
             <Title order={3} size="h5" mb="xs">
-              {dayHeading.format(new Date(`${day}T12:00`))}
+              {formats.longDay(day)}
             </Title>
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {dayVisits.map((visit) => (
