@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addressLabels,
   countryName,
+  countryOptions,
   currencyOptions,
+  defaultPropertyCountry,
   formatsFor,
   isCountryCode,
   isLocaleTag,
@@ -97,6 +99,16 @@ describe('what a business may choose', () => {
     expect(countryName('NZ')).toBe('New Zealand');
   });
 
+  it('lists the countries by name, not the groupings of them', () => {
+    const options = countryOptions();
+    expect(options).toContainEqual({ value: 'AU', label: 'Australia' });
+    expect(options).toContainEqual({ value: 'US', label: 'United States' });
+    expect(options.map((option) => option.value)).not.toContain('EU');
+    expect(options.map((option) => option.value)).not.toContain('UN');
+    expect(options.every((option) => isCountryCode(option.value))).toBe(true);
+    expect(options.length).toBeGreaterThan(200);
+  });
+
   it('takes locale tags the runtime formats with, as written canonically', () => {
     expect(isLocaleTag('en-AU')).toBe(true);
     expect(isLocaleTag('fr-CA')).toBe(true);
@@ -116,8 +128,14 @@ describe('what a business may choose', () => {
     expect(currencyOptions()).not.toContain('JPY');
   });
 
+  it("starts a new property in the business's country, the spec's 'USA' for a US business", () => {
+    expect(defaultPropertyCountry('US')).toBe('USA');
+    expect(defaultPropertyCountry('AU')).toBe('Australia');
+    expect(defaultPropertyCountry('GB')).toBe('United Kingdom');
+  });
+
   it('names address fields as each country does', () => {
-    expect(addressLabels('US')).toEqual({ region: 'State', postalCode: 'ZIP code' });
+    expect(addressLabels('US')).toEqual({ region: 'State', postalCode: 'ZIP' });
     expect(addressLabels('AU')).toEqual({ region: 'State', postalCode: 'Postcode' });
     expect(addressLabels('GB')).toEqual({ region: 'County', postalCode: 'Postcode' });
     expect(addressLabels('CA')).toEqual({ region: 'Province', postalCode: 'Postal code' });

@@ -55,6 +55,19 @@ export function isCountryCode(code: string): boolean {
   return Boolean(name) && name !== code && name !== 'Unknown Region';
 }
 
+/** Two-letter codes the runtime names that are groupings, not places an address is in. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB']);
+
+/** Every country a business may be in, by name ('Australia', value 'AU'), for the settings' list. */
+export function countryOptions(): { value: string; label: string }[] {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const codes = [...letters].flatMap((a) => [...letters].map((b) => a + b));
+  return codes
+    .filter((code) => !NOT_COUNTRIES.has(code) && isCountryCode(code))
+    .map((code) => ({ value: code, label: countryName(code) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
 /** A BCP 47 tag the runtime formats with (not merely well-formed). */
 export function isLocaleTag(tag: string): boolean {
   try {
@@ -81,11 +94,19 @@ export const minorUnits = (currency: string) =>
 /** Every currency the app accepts, for the settings' list. */
 export const currencyOptions = () => Intl.supportedValuesOf('currency').filter((code) => minorUnits(code) === 2);
 
+/**
+ * What a new property's country field starts as in a business of `country`: the country's name
+ * ('Australia'); for a US business the spec's 'USA', as every property so far says.
+ */
+export const defaultPropertyCountry = (country: string) =>
+  country === DEFAULT_COUNTRY_CODE ? 'USA' : countryName(country);
+
 /** The names of a postal address's region and code, as people in that country write them. */
 export function addressLabels(country: string): { region: string; postalCode: string } {
   switch (country) {
     case 'US':
-      return { region: 'State', postalCode: 'ZIP code' };
+      // The spec's own labels (property: state, ZIP).
+      return { region: 'State', postalCode: 'ZIP' };
     case 'AU':
       return { region: 'State', postalCode: 'Postcode' };
     case 'GB':

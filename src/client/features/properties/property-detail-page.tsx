@@ -16,6 +16,8 @@ import { PropertyClientSection } from './property-client-section';
 import { PropertyTasksSection } from './property-tasks-section';
 import { VisitHistorySection } from './visit-history-section';
 import { useFormats } from '../../api/formats';
+import { addressLabels, DEFAULT_COUNTRY_CODE } from '../../../shared/locale';
+import { useMe } from '../../api/session';
 
 export function PropertyDetailPage() {
   const { id = '' } = useParams();
@@ -83,14 +85,15 @@ export function PropertyDetailPage() {
 
 function PropertyFacts({ property }: { property: PropertyDetail }) {
   const formats = useFormats();
+  const labels = addressLabels(useMe().data?.workspace?.country ?? DEFAULT_COUNTRY_CODE);
   return (
     <Card withBorder padding="md">
       <Facts
         facts={[
           ['Address', property.address],
           ['City', property.city ?? '—'],
-          ['State', property.state ?? '—'],
-          ['ZIP', property.zipCode ?? '—'],
+          [labels.region, property.state ?? '—'],
+          [labels.postalCode, property.zipCode ?? '—'],
           ['Country', property.country],
           ['Your role', <PropertyRoleBadge key="role" role={property.role} />],
           ['Created', formats.date(property.createdAt)],
