@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addressLabels,
   countryName,
-  countryOptions,
   currencyOptions,
   defaultPropertyCountry,
   formatsFor,
@@ -75,6 +74,20 @@ describe('formatsFor', () => {
     expect(us.dayRange('2026-11-22', '2026-11-28')).toMatch(/^Nov 22\s*–\s*28$/);
   });
 
+  it("counts today and the days after it on the business's calendar", () => {
+    const now = Date.now();
+    const perthToday = formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth }).isoDay(new Date(now));
+    const f = formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth });
+    expect(f.today()).toBe(perthToday);
+    const inThirty = new Date(`${perthToday}T12:00:00Z`);
+    inThirty.setUTCDate(inThirty.getUTCDate() + 30);
+    expect(f.today(30)).toBe(inThirty.toISOString().slice(0, 10));
+    const apia = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'Pacific/Apia' });
+    const niue = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'Pacific/Niue' });
+    // 24 hours apart on the clock: never the same calendar day
+    expect(apia.today()).not.toBe(niue.today());
+  });
+
   it('writes nothing as a dash and refuses what is not a time or a whole number of cents', () => {
     const f = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'UTC' });
     expect(f.dateTime(null)).toBe('—');
@@ -97,16 +110,6 @@ describe('what a business may choose', () => {
     expect(isCountryCode('au')).toBe(false);
     expect(isCountryCode('AUS')).toBe(false);
     expect(countryName('NZ')).toBe('New Zealand');
-  });
-
-  it('lists the countries by name, not the groupings of them', () => {
-    const options = countryOptions();
-    expect(options).toContainEqual({ value: 'AU', label: 'Australia' });
-    expect(options).toContainEqual({ value: 'US', label: 'United States' });
-    expect(options.map((option) => option.value)).not.toContain('EU');
-    expect(options.map((option) => option.value)).not.toContain('UN');
-    expect(options.every((option) => isCountryCode(option.value))).toBe(true);
-    expect(options.length).toBeGreaterThan(200);
   });
 
   it('takes locale tags the runtime formats with, as written canonically', () => {

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/schemas/portal';
 import type { VisitReportDto } from '../../shared/schemas/visit-report';
 import { api, queryString } from './http';
-import { formatsFor, type Formats } from '../../shared/locale';
+import { formatsFor, type Formats } from '../../shared/formats';
 import { localityOf } from '../lib/locality';
 
 // Issue 28 §1: the client portal (/api/portal/*, the client's side). The staff's side is in

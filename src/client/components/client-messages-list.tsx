@@ -2,7 +2,7 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import { MESSAGE_KIND_LABELS, type MessageStatus } from '../../shared/notifications';
 import { useClientMessages } from '../api/client-messages';
 import { QueryView } from './query-view';
-import { useFormats } from '../api/formats';
+import { useFormats } from '../api/session';
 
 const STATUS: Record<MessageStatus, { label: string; color: string }> = {
   pending: { label: 'Waiting', color: 'blue' },

@@ -13,7 +13,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { FormActions, useSchemaForm } from './form';
 import { QueryView } from './query-view';
 import { Section } from './section';
-import { useFormats } from '../api/formats';
+import { useFormats } from '../api/session';
 
 const PAGE = 10;
 

@@ -5,7 +5,7 @@ import { describeChange, discardItem, retryItem, useAllChangesSent, useOutbox, t
 import { lastSyncedAt } from '../api/persist';
 import { BottomSheet } from './overlays';
 import { useOnline } from '../lib/use-online';
-import { useFormats } from '../api/formats';
+import { useFormats } from '../api/session';
 
 // Issue 17, in the header of every signed-in page: 'Offline' with the time of the last sync, and
 // 'Pending changes (N)' opening the queue, where a refused change shows its error with Retry and

@@ -9,10 +9,9 @@ import { invoicesQuery } from '../api/invoices';
 import { photosQuery } from '../api/photos';
 import { secondaryProfilesQuery } from '../api/profiles';
 import { propertiesQuery } from '../api/properties';
-import { useMe } from '../api/session';
+import { useFormats, useMe } from '../api/session';
 import { tasksQuery } from '../api/tasks';
 import { visitsQuery } from '../api/visits';
-import { useFormats } from '../api/formats';
 
 type Option = { value: string; label: string };
 

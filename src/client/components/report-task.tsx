@@ -9,7 +9,7 @@ import {
 } from '../../shared/schemas/visit-report';
 import { Section } from './section';
 import { StatusBadge } from './status-badge';
-import type { Formats } from '../../shared/locale';
+import type { Formats } from '../../shared/formats';
 
 /** One task of the visit report: its status, reading (flagged 'Out of range'), Pass/Fail, note and before/after thumbnails. */
 export function ReportTask({ task }: { task: VisitReportTaskDto }) {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { VisitDetailDto } from '../../shared/schemas/visits';
 import { useOutbox } from '../api/outbox';
 import { Section } from './section';
-import { useFormats } from '../api/formats';
+import { useFormats } from '../api/session';
 
 // The pad loads when it is asked for (signature-form.tsx).
 const SignatureForm = lazy(() => import('./signature-form'));

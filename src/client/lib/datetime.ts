@@ -2,13 +2,14 @@ import dayjs from 'dayjs';
 
 // Times are shown in the browser's time zone (Intl without a timeZone option).
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
+// Made only where used (pure): a page that calls none of these does not carry them.
+const dateFormat = /* @__PURE__ */ new Intl.DateTimeFormat(undefined, {
   weekday: 'short',
   year: 'numeric',
   month: 'short',
   day: 'numeric',
 });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const timeFormat = /* @__PURE__ */ new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /** "Mon, Nov 23, 2026" */
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

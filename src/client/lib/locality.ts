@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type Locality } from '../../shared/locale';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type Locality } from '../../shared/formats';
 
 /** The browser's IANA zone: the zone of a page with no business yet. */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

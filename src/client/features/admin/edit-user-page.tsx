@@ -6,14 +6,13 @@ import { ACCOUNT_ROLES, ROLE_SAVE_REDIRECT_MS, type AccountRole } from '../../..
 import { ADMIN_MESSAGES } from '../../../shared/messages/admin';
 import { useAdminUser, useUpdateUserRole } from '../../api/admin';
 import { ApiError } from '../../api/http';
-import { refreshSession, useMe } from '../../api/session';
+import { refreshSession, useFormats, useMe } from '../../api/session';
 import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
 import { EditFrame } from '../../components/page-frames';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { useFormats } from '../../api/formats';
 
 const crumbs = [{ label: 'Users', to: paths.adminUsers() }, { label: 'Edit User' }];
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminUserDto } from '../../../shared/schemas/admin';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** An Edit link that carries the list as it is (search, role, page) so Cancel and Save come back to it. */
 function useEditLink() {

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { localDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import classes from './calendar.module.css';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** The Sunday that starts the week of `date` (local), as the grid's weeks start. */
 export function weekStart(date: Date): Date {

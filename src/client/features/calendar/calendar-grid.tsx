@@ -9,7 +9,7 @@ import { ErrorBox } from '../../components/error-box';
 import type { CalendarView } from './calendar-events';
 import { UndoNotice } from './undo-notice';
 import { VisitCalendar, type MovedVisit } from './visit-calendar';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 const saveFailed = (error: unknown) => `${VISIT_MESSAGES.saveFailed}: ${errorMessage(error, 'unknown error')}`;
 

@@ -15,7 +15,7 @@ import { ClientInvoicesSection, ClientPropertiesSection, ClientVisitsSection } f
 import { ClientNotificationsSection } from './client-notifications-section';
 import { ClientPortalSection } from './client-portal-section';
 import { DeleteClientDialog } from './delete-client-dialog';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** Issue 26: a client with one-tap contact, their properties, visits and invoices, notes and photos. */
 export function ClientDetailPage() {

@@ -6,7 +6,7 @@ import { useClientNotifications, useSetClientNotifications } from '../../api/cli
 import { errorMessage } from '../../api/http';
 import { QueryView } from '../../components/query-view';
 import { Section } from '../../components/section';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 const SOURCES: Record<string, string> = { staff: 'by staff', link: "by the e-mail's link", portal: 'in the portal' };
 

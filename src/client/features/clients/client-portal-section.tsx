@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** Issue 28 §1, the client page's 'Client portal': send a link, revoke access, the sign-ins. */
 export function ClientPortalSection({ clientId }: { clientId: string }) {

@@ -12,7 +12,7 @@ import { QueryView } from '../../components/query-view';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 

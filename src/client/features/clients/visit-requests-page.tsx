@@ -10,7 +10,7 @@ import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /**
  * /resources/requests (issue 28 §1): the clients' open visit requests, the longest waiting first.

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useDashboard } from '../../api/dashboard';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../paths';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /**
  * Issue 26: the business at a glance for owners and managers (today's visits done of all, what

@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { elementTiming, MAIN_CONTENT } from '../../lib/element-timing';
 import { useTimedOut } from '../../lib/use-timed-out';
 import { paths } from '../../paths';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** spec §2 Dashboard: the next five visits the user is assigned to, soonest first. */
 export function UpcomingVisitsCard() {

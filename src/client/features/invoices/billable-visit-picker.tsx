@@ -3,7 +3,7 @@ import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import type { useBillableVisits } from '../../api/invoices';
 import { ErrorBox } from '../../components/error-box';
 import { Loading } from '../../components/loading';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** spec §2: only completed visits of the chosen property, each with its completed tasks' total. */
 export function BillableVisitPicker({

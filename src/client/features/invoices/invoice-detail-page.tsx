@@ -18,7 +18,7 @@ import { PageShell } from '../../shell/page-shell';
 import { InvoiceLines } from './invoice-lines';
 import { SendInvoiceDialog } from './send-invoice-dialog';
 import { LockedNotice, PaymentsSection } from './invoice-payments';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** /resources/invoices/{id}: lines, amounts, status, visits; Mark as Paid, Send, Print, Edit, Delete. */
 export function InvoiceDetailPage() {

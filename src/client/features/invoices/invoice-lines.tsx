@@ -2,7 +2,7 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import { discountLabel, formatPercent, type Discount } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { Section } from '../../components/section';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** One line per completed visit task, then the subtotal, the tax at the invoice's rate and the total. */
 export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {

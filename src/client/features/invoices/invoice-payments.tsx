@@ -8,8 +8,7 @@ import { useRecordPayment, useVoidInvoice } from '../../api/invoices';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { Dialog } from '../../components/overlays';
 import { Section } from '../../components/section';
-import { dayFromToday } from '../../lib/datetime';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 // Issue 26: an invoice's payments, 'Record payment' and 'Void invoice'.
 
@@ -120,7 +119,7 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; 
   const form = useSchemaForm({
     initial: {
       amount: centsToDollarsInput(invoice.balanceDue),
-      paidAt: dayFromToday(0),
+      paidAt: formats.today(),
       method: 'cash' as PaymentMethod,
       reference: '',
     },

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES } from '../../../shared/constants';
 import { invoicesCsvUrl, useInvoices } from '../../api/invoices';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
@@ -10,7 +10,6 @@ import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { useFormats } from '../../api/formats';
 
 /** /resources/invoices: search by number or property, status filter, newest first. */
 export function InvoicesPage() {

@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { typeTitle } from './note-labels';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** spec §2 Note detail: badge, attached record, Edit and Delete, content, who and when, the way back. */
 export function NoteDetailPage() {

@@ -16,7 +16,7 @@ import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { preview } from './note-labels';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** /resources/notes (spec §2): content search, type filter, a list of 150-character previews. */
 export function NotesPage() {

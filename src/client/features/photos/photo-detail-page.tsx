@@ -12,7 +12,7 @@ import { NotesPanel } from '../../components/notes-panel';
 import { statusLabel } from '../../components/status-badge';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

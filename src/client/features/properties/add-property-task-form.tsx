@@ -5,7 +5,7 @@ import type { PropertyTaskDto } from '../../../shared/schemas/properties';
 import { useAddPropertyTask } from '../../api/properties';
 import { useTasks } from '../../api/tasks';
 import { FormActions, useSchemaForm } from '../../components/form';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 const EMPTY = { taskId: '', customPrice: '' };
 

@@ -15,9 +15,8 @@ import { DeletePropertyDialog } from './delete-property-dialog';
 import { PropertyClientSection } from './property-client-section';
 import { PropertyTasksSection } from './property-tasks-section';
 import { VisitHistorySection } from './visit-history-section';
-import { useFormats } from '../../api/formats';
 import { addressLabels, DEFAULT_COUNTRY_CODE } from '../../../shared/locale';
-import { useMe } from '../../api/session';
+import { useFormats, useMe } from '../../api/session';
 
 export function PropertyDetailPage() {
   const { id = '' } = useParams();

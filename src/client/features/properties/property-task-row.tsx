@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/http';
 import { useRemovePropertyTask, useUpdatePropertyTask } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
 import { validate } from '../../lib/form';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** One task on Manage Tasks: its prices, and change price, remove or add back. */
 export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task: PropertyTaskDto }) {

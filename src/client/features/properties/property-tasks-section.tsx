@@ -4,7 +4,7 @@ import { formatDuration } from '../../../shared/duration';
 import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { Section } from '../../components/section';
 import { paths } from '../../paths';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** The property's active tasks with their duration and, for whoever may see prices, their price here. */
 export function PropertyTasksSection({ property }: { property: PropertyDetail }) {

@@ -7,7 +7,7 @@ import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
 import { QueryView } from '../../components/query-view';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** The property's visits, newest first, each with its status and how many tasks were completed. */
 export function VisitHistorySection({ propertyId }: { propertyId: string }) {

@@ -13,7 +13,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { QueryView } from '../../components/query-view';
 import { DetailFrame } from '../../components/page-frames';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'property' : 'properties'}`;
 

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { errorMessage } from '../../api/http';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useDeleteTask, useTask } from '../../api/tasks';
 import { Facts } from '../../components/facts';
 import { describeRequirement } from '../../../shared/evidence';
@@ -12,7 +12,6 @@ import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { useFormats } from '../../api/formats';
 
 export function TaskDetailPage() {
   const formats = useFormats();

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatDuration } from '../../../shared/duration';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
@@ -10,7 +10,6 @@ import { ListFrame } from '../../components/page-frames';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { useFormats } from '../../api/formats';
 
 // The time report is reached from this page: it shares its chunk (router.tsx).
 export { TimeReportPage } from './time-report-page';

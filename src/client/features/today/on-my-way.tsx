@@ -5,7 +5,7 @@ import { ETA_MINUTES } from '../../../shared/notifications';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { enqueue, useOutbox } from '../../api/outbox';
 import { onMyWayChange } from '../../api/visits';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 // Issue 28, 'On my way': on a scheduled visit's card, the technician picks when they expect to
 // arrive; the client is told (by the server) once the outbox sends it, offline or not. The card

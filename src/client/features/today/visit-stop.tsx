@@ -15,7 +15,7 @@ import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { elementTiming, MAIN_CONTENT } from '../../lib/element-timing';
 import { OnMyWay } from './on-my-way';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** A 44 px target (issue 25). */
 const TARGET = { minHeight: 44 };

@@ -12,7 +12,7 @@ import { PageShell } from '../../shell/page-shell';
 import { fullAddress } from '../../../shared/place';
 import { QueryView } from '../../components/query-view';
 import { DetailFrame } from '../../components/page-frames';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** /resources/tasks/{id}/add-to-visit: put a task template on one of the user's upcoming visits. */
 export function AddTaskToVisitPage() {

@@ -8,7 +8,7 @@ import { useAddVisitTask, useTaskOptions } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { Section } from '../../components/section';
 import { QueryView } from '../../components/query-view';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** Adds templates to the visit: the property's active tasks, or anything from the catalogue. */
 export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { validate } from '../../lib/form';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** The tasks on the visit with their price on this visit; re-price or remove them. */
 export function CurrentVisitTasks({ visit }: { visit: VisitDetailDto }) {

@@ -2,11 +2,11 @@ import { useNavigate, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useUpdateVisit, useVisit } from '../../api/visits';
 import { EditFrame } from '../../components/page-frames';
-import { useFormats } from '../../api/formats';
 import { instantToWallClock } from '../../lib/zoned-time';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { VisitForm } from './visit-form';
+import { useFormats } from '../../api/session';
 
 /** /resources/visits/{id}/edit: property, time and any status (spec §4). */
 export function EditVisitPage() {

@@ -2,11 +2,11 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { PreviewSeriesInput } from '../../../shared/schemas/series';
 import { describeRule } from '../../../shared/series-words';
-import { formatsFor } from '../../../shared/locale';
-import { useFormats } from '../../api/formats';
+import { formatsFor } from '../../../shared/formats';
 import { errorMessage } from '../../api/http';
 import { useSeriesPreview } from '../../api/series';
 import { Loading } from '../../components/loading';
+import { useFormats } from '../../api/session';
 
 const PREVIEW_COUNT = 10;
 

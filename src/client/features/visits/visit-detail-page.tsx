@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -25,7 +25,6 @@ import { VisitFindingsSection } from './visit-findings-section';
 import { VisitTimeSection } from './visit-time-section';
 import { SendReportButton } from './send-report-button';
 import { ClientMessagesSection } from '../../components/section';
-import { useFormats } from '../../api/formats';
 
 // Only for a visit of a series (issue 18).
 const SeriesLine = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesLine })));

@@ -4,10 +4,10 @@ import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import type { VisitBody } from '../../api/visits';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { statusLabel } from '../../components/status-badge';
-import { useFormats } from '../../api/formats';
 import { wallClockToInstant } from '../../lib/zoned-time';
 import { PropertySelect } from '../../components/property-select';
 import { AssigneesField } from './assignees-field';
+import { useFormats } from '../../api/session';
 
 export type VisitFormValues = {
   propertyId: string;

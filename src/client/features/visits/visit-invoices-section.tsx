@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** spec §2 Visits detail: the invoices this visit is on (for whoever may see invoices). */
 export function VisitInvoicesSection({ visit }: { visit: VisitDetailDto }) {

@@ -12,7 +12,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { ReportNotes, ReportSignature, ReportTask } from '../../components/report-task';
 import { SendReportButton } from './send-report-button';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */
 export function VisitReportPage() {

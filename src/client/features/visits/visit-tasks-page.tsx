@@ -7,7 +7,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { AddVisitTasks } from './add-visit-tasks';
 import { CurrentVisitTasks } from './current-visit-tasks';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** /resources/visits/{id}/tasks: the visit's tasks with price and status; add, re-price, remove. */
 export function VisitTasksPage() {

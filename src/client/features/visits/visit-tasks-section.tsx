@@ -10,7 +10,7 @@ import { ErrorBox } from '../../components/error-box';
 import { TaskEvidence } from '../../components/task-evidence';
 import { ReopenVisit } from '../../components/reopen-visit';
 import { statusLabel } from '../../components/status-badge';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** The visit's tasks, each with its status selector (spec §2) and a note. */
 export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {

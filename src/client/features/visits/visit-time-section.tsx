@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { Facts } from '../../components/facts';
 import { Section } from '../../components/section';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /** Issue 27 §5: when the visit was started and completed (local times), actual minutes against the estimate. */
 export function VisitTimeSection({ visit }: { visit: VisitDetailDto }) {

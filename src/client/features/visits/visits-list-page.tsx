@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useVisits } from '../../api/visits';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
@@ -12,7 +12,6 @@ import { PageShell } from '../../shell/page-shell';
 import { PropertySelect } from '../../components/property-select';
 import { fullAddress } from '../../../shared/place';
 import { personName } from './visit-format';
-import { useFormats } from '../../api/formats';
 
 const isStatus = (value: string | null): value is VisitStatus =>
   (VISIT_STATUSES as readonly string[]).includes(value ?? '');

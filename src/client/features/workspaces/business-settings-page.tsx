@@ -1,6 +1,6 @@
 import { Alert, Card, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { countryOptions, currencyOptions, LOCALE_OPTIONS } from '../../../shared/locale';
+import { currencyOptions, LOCALE_OPTIONS } from '../../../shared/locale';
 import { centsToDecimal } from '../../../shared/money';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { WorkspaceDto } from '../../../shared/schemas/workspaces';
@@ -13,6 +13,7 @@ import { EditFrame } from '../../components/page-frames';
 import { timeZoneOptions } from '../../lib/zoned-time';
 import { PageShell } from '../../shell/page-shell';
 import { ClientNotificationSettings } from './client-notification-settings';
+import { countryOptions } from './country-options';
 
 const TITLE = 'Business settings';
 

@@ -9,7 +9,7 @@ import { FormActions, useSchemaForm } from '../../components/form';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { roleOptions } from './role-options';
-import { useFormats } from '../../api/formats';
+import { useFormats } from '../../api/session';
 
 /**
  * 'Invite a member' (issues 23 and 24): an e-mail address and a role; Rounds e-mails the link,
