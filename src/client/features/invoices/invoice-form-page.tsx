@@ -167,7 +167,7 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
     if (termsApplied.current || paymentTermsDays === undefined) return;
     termsApplied.current = true;
     if (!dueDate) setValue('dueDate', formats.today(paymentTermsDays));
-  }, [paymentTermsDays, dueDate, setValue]);
+  }, [paymentTermsDays, dueDate, setValue, formats]);
   const totals = new Map((billable.data?.items ?? []).map((visit) => [visit.id, visit.total]));
   const subtotal = values.visitIds.reduce((sum, id) => sum + (totals.get(id) ?? 0), 0) + itemsSubtotal(values.items);
   const typedDiscount = discountBody(values.discountKind, values.discountValue);
