@@ -3,6 +3,7 @@ import {
   addressLabels,
   countryName,
   currencyOptions,
+  defaultPropertyCountry,
   formatsFor,
   isCountryCode,
   isLocaleTag,
@@ -64,6 +65,29 @@ describe('formatsFor', () => {
     );
   });
 
+  it('writes a day in full for headings, and a week as a span', () => {
+    const au = formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth });
+    const us = formatsFor({ locale: 'en-US', currency: 'USD', ...perth });
+    expect(au.longDay('2026-11-27')).toBe('Friday 27 November 2026');
+    expect(us.longDay('2026-11-27')).toBe('Friday, November 27, 2026');
+    expect(au.dayRange('2026-11-22', '2026-11-28')).toMatch(/^22\s*–\s*28 Nov$/);
+    expect(us.dayRange('2026-11-22', '2026-11-28')).toMatch(/^Nov 22\s*–\s*28$/);
+  });
+
+  it("counts today and the days after it on the business's calendar", () => {
+    const now = Date.now();
+    const perthToday = formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth }).isoDay(new Date(now));
+    const f = formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth });
+    expect(f.today()).toBe(perthToday);
+    const inThirty = new Date(`${perthToday}T12:00:00Z`);
+    inThirty.setUTCDate(inThirty.getUTCDate() + 30);
+    expect(f.today(30)).toBe(inThirty.toISOString().slice(0, 10));
+    const apia = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'Pacific/Apia' });
+    const niue = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'Pacific/Niue' });
+    // 24 hours apart on the clock: never the same calendar day
+    expect(apia.today()).not.toBe(niue.today());
+  });
+
   it('writes nothing as a dash and refuses what is not a time or a whole number of cents', () => {
     const f = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'UTC' });
     expect(f.dateTime(null)).toBe('—');
@@ -107,8 +131,14 @@ describe('what a business may choose', () => {
     expect(currencyOptions()).not.toContain('JPY');
   });
 
+  it("starts a new property in the business's country, the spec's 'USA' for a US business", () => {
+    expect(defaultPropertyCountry('US')).toBe('USA');
+    expect(defaultPropertyCountry('AU')).toBe('Australia');
+    expect(defaultPropertyCountry('GB')).toBe('United Kingdom');
+  });
+
   it('names address fields as each country does', () => {
-    expect(addressLabels('US')).toEqual({ region: 'State', postalCode: 'ZIP code' });
+    expect(addressLabels('US')).toEqual({ region: 'State', postalCode: 'ZIP' });
     expect(addressLabels('AU')).toEqual({ region: 'State', postalCode: 'Postcode' });
     expect(addressLabels('GB')).toEqual({ region: 'County', postalCode: 'Postcode' });
     expect(addressLabels('CA')).toEqual({ region: 'Province', postalCode: 'Postal code' });

@@ -17,13 +17,6 @@ export function centsToDecimal(cents: number): string {
   return cents < 0 ? `-${text}` : text;
 }
 
-/** "$12.34" for display. */
-export function formatMoney(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return '—';
-  const text = centsToDecimal(Math.abs(cents)).replace(/\B(?=(\d{3})+(?!\d)\.)/g, ',');
-  return `${cents < 0 ? '-' : ''}$${text}`;
-}
-
 /** A percentage (in basis points) of a non-negative amount, rounded half up to the cent, in integers. */
 export function percentOf(cents: number, basisPoints: number): number {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`Not a non-negative number of cents: ${cents}`);

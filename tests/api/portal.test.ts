@@ -197,11 +197,40 @@ describe('the portal link', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // http PUBLIC_URL
     const me = await json<PortalMeDto>(await t.request('/api/portal/me', { cookie: first.cookie! }), 200);
+    const [business] = await t.db.select().from(workspaces).where(eq(workspaces.id, owner.workspaceId));
     expect(me).toEqual({
       client: { name: 'Ada Lovelace' },
-      business: { name: 'Sparkle Pools' },
+      // how the business writes dates and amounts: the portal's screens use them
+      business: {
+        name: 'Sparkle Pools',
+        country: business!.country,
+        locale: business!.locale,
+        currency: business!.currency,
+        timeZone: business!.timeZone,
+      },
       properties: [expect.objectContaining({ id: ada.propertyId, name: 'Villa Rosa' })],
     });
+    await t.db
+      .update(workspaces)
+      .set({ country: 'AU', locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Perth' })
+      .where(eq(workspaces.id, owner.workspaceId));
+    const australian = await json<PortalMeDto>(await t.request('/api/portal/me', { cookie: first.cookie! }), 200);
+    expect(australian.business).toEqual({
+      name: 'Sparkle Pools',
+      country: 'AU',
+      locale: 'en-AU',
+      currency: 'AUD',
+      timeZone: 'Australia/Perth',
+    });
+    await t.db
+      .update(workspaces)
+      .set({
+        country: business!.country,
+        locale: business!.locale,
+        currency: business!.currency,
+        timeZone: business!.timeZone,
+      })
+      .where(eq(workspaces.id, owner.workspaceId));
 
     const again = await follow(link);
     expect(again.response.status).toBe(404);

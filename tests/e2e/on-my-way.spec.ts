@@ -65,7 +65,13 @@ test('a technician taps On my way offline and picks 30 min; it is sent once on r
   const pending = card.getByText(/^On my way · arriving about \d{1,2}:\d{2}\s?[AP]M \(waiting to send\)$/);
   await expect(pending).toBeVisible();
   const shown = (await pending.textContent())!;
-  const expected = new Date(tapped + 30 * 60_000).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  // Times are shown on the business's clock (its time zone), not the browser's.
+  const { workspace } = (await (await page.request.get('/api/me')).json()) as { workspace: { timeZone: string } };
+  const expected = new Date(tapped + 30 * 60_000).toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: workspace.timeZone,
+  });
   expect(shown.replace(/\s/g, ' ')).toContain(expected.replace(/\s/g, ' '));
   await expect(card.getByRole('button', { name: 'On my way' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Pending changes \(1\)$/ })).toBeVisible();

@@ -263,19 +263,25 @@ test('the property filter of the visits list searches for another property while
   await expect(list.getByText('1 Alpha Street')).toHaveCount(0);
 });
 
-test.describe('in a browser west of UTC', () => {
-  test.use({ timezoneId: 'America/Los_Angeles' });
+test.describe('in a browser far from the business', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test('the time typed is the browser’s local time, stored as that instant and shown back the same', async ({
+  test('the time typed is the business’s (Los Angeles), stored as that instant and shown back the same', async ({
     page,
     baseURL,
     user: _signedIn,
   }) => {
+    const me = (await (await page.request.get(`${baseURL}/api/me`)).json()) as { workspace: { id: string } };
+    const zone = await page.request.patch(`${baseURL}/api/workspaces/${me.workspace.id}`, {
+      data: { timeZone: 'America/Los_Angeles' },
+    });
+    expect(zone.ok()).toBe(true);
     const property = await page.request.post(`${baseURL}/api/properties`, {
       data: { name: `Pacific Place ${Math.random().toString(36).slice(2, 7)}`, address: '9 Ocean Avenue' },
     });
     const propertyId = ((await property.json()) as { id: string }).id;
     await page.goto(`/resources/visits/new?property=${propertyId}`);
+    await expect(page.getByText("The business's time (America/Los_Angeles)")).toBeVisible();
     await page.getByLabel('Scheduled date and time').fill('2030-06-15T09:30');
     await page.getByRole('button', { name: 'Create Visit' }).click();
     await expect(page).toHaveURL(/\/resources\/visits\/[0-9a-f-]{36}$/);

@@ -10,6 +10,8 @@ import type {
 } from '../../shared/schemas/portal';
 import type { VisitReportDto } from '../../shared/schemas/visit-report';
 import { api, queryString } from './http';
+import { formatsFor, type Formats } from '../../shared/formats';
+import { localityOf } from '../lib/locality';
 
 // Issue 28 §1: the client portal (/api/portal/*, the client's side). The staff's side is in
 // api/clients.ts (a client's portal link, revocation and sign-ins) and api/visits.ts (the office's
@@ -38,6 +40,9 @@ const noRetry = { retry: false } as const;
 
 export const usePortalMe = () =>
   useQuery({ queryKey: portalKeys.me(), queryFn: () => api<PortalMeDto>('/api/portal/me'), ...noRetry });
+
+/** How the client's business writes dates, times and amounts: every one the portal shows. */
+export const usePortalFormats = (): Formats => formatsFor(localityOf(usePortalMe().data?.business));
 
 export const usePortalVisits = (when: 'upcoming' | 'past', offset: number, limit = DEFAULT_PAGE_SIZE) =>
   useQuery({

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { formatsFor, type Formats } from '../../shared/formats';
 import type { MeDto } from '../../shared/schemas/auth';
+import { localityOf } from '../lib/locality';
 import { paths } from '../paths';
 import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
 import { accountAnswered } from './account';
@@ -44,6 +46,15 @@ export const useMe = () => useQuery(meQuery);
 /** After signing in or up: load the new user before any guard looks at the cache. */
 export const refreshSession = (queryClient: QueryClient = appQueryClient) =>
   queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+
+/**
+ * How the current business writes dates, times and amounts (shared/locale.ts' formatters, in its
+ * locale, currency and time zone from `/api/me`; en-US, USD and the browser's zone while there is
+ * none): every date, time and amount a staff screen shows.
+ */
+export function useFormats(): Formats {
+  return formatsFor(localityOf(useMe().data?.workspace));
+}
 
 /** Issue 24: what the user may do in the tab's workspace; null while loading or in none. */
 export const useWorkspaceCan = () => useMe().data?.can ?? null;

@@ -1,8 +1,8 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { MESSAGE_KIND_LABELS, type MessageStatus } from '../../shared/notifications';
 import { useClientMessages } from '../api/client-messages';
-import { formatDateTime } from '../lib/datetime';
 import { QueryView } from './query-view';
+import { useFormats } from '../api/session';
 
 const STATUS: Record<MessageStatus, { label: string; color: string }> = {
   pending: { label: 'Waiting', color: 'blue' },
@@ -15,6 +15,7 @@ const STATUS: Record<MessageStatus, { label: string; color: string }> = {
 
 /** The messages of a visit or an invoice, newest first (the section's lazily loaded part). */
 export default function ClientMessagesList({ record }: { record: { kind: 'visit' | 'invoice'; id: string } }) {
+  const formats = useFormats();
   const messages = useClientMessages(record);
   return (
     <QueryView query={messages} loading="Loading messages" size="sm" fallback="Failed to load messages">
@@ -55,7 +56,7 @@ export default function ClientMessagesList({ record }: { record: { kind: 'visit'
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{formatDateTime(message.sentAt ?? message.createdAt)}</Text>
+                      <Text size="sm">{formats.dateTime(message.sentAt ?? message.createdAt)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

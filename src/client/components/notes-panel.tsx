@@ -8,13 +8,13 @@ import { errorMessage } from '../api/http';
 import { useDeleteNote, useNotes } from '../api/notes';
 import { submit } from '../api/outbox';
 import { madeNow } from '../api/write';
-import { formatDateTime } from '../lib/datetime';
 import { paths } from '../paths';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormActions, useSchemaForm } from './form';
 import { QueryView } from './query-view';
 import { Section } from './section';
 import { wholeText } from './whole-text';
+import { useFormats } from '../api/session';
 
 const PAGE = 10;
 
@@ -109,6 +109,7 @@ function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAtt
 }
 
 function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+  const formats = useFormats();
   const [editing, setEditing] = useState(false);
   const form = useSchemaForm({
     initial: { content: note.content },
@@ -126,7 +127,7 @@ function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" miw={0} style={wholeText}>
-            {authorName(note)} · {formatDateTime(note.createdAt)}
+            {authorName(note)} · {formats.dateTime(note.createdAt)}
             {note.edited ? ' (edited)' : ''}
           </Text>
           <Anchor component={Link} to={paths.note(note.id)} size="xs" style={{ flexShrink: 0 }}>

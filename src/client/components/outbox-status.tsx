@@ -3,10 +3,10 @@ import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { describeChange, discardItem, retryItem, useAllChangesSent, useOutbox, type OutboxItem } from '../api/outbox';
 import { lastSyncedAt } from '../api/persist';
-import { formatDateTime } from '../lib/datetime';
 import { BottomSheet } from './overlays';
 import { useOnline } from '../lib/use-online';
 import { wholeText } from './whole-text';
+import { useFormats } from '../api/session';
 
 // Issue 17, in the header of every signed-in page: 'Offline' with the time of the last sync, and
 // 'Pending changes (N)' opening the queue, where a refused change shows its error with Retry and
@@ -37,12 +37,13 @@ export function ConnectionStatus({ compact = false }: { compact?: boolean }) {
 
 /** 'Last synced {time}' while offline. */
 export function LastSynced() {
+  const formats = useFormats();
   const online = useOnline();
   const synced = lastSyncedAt();
   if (online || !synced) return null;
   return (
     <Text size="xs" c="dimmed" style={wholeText}>
-      Last synced {formatDateTime(new Date(synced).toISOString())}
+      Last synced {formats.dateTime(new Date(synced).toISOString())}
     </Text>
   );
 }
@@ -99,12 +100,13 @@ export function PendingChanges({ compact = false }: { compact?: boolean }) {
 }
 
 function PendingItem({ item }: { item: OutboxItem }) {
+  const formats = useFormats();
   return (
     <li>
       <Stack gap={4}>
         <Text size="sm">{describeChange(item.change)}</Text>
         <Text size="xs" c="dimmed">
-          Queued {formatDateTime(new Date(item.queuedAt).toISOString())}
+          Queued {formats.dateTime(new Date(item.queuedAt).toISOString())}
           {item.state === 'pending' ? ' · waiting to send' : ''}
         </Text>
         {item.error && (

@@ -9,10 +9,9 @@ import { invoicesQuery } from '../api/invoices';
 import { photosQuery } from '../api/photos';
 import { secondaryProfilesQuery } from '../api/profiles';
 import { propertiesQuery } from '../api/properties';
-import { useMe } from '../api/session';
+import { useFormats, useMe } from '../api/session';
 import { tasksQuery } from '../api/tasks';
 import { visitsQuery } from '../api/visits';
-import { formatDate } from '../lib/datetime';
 
 type Option = { value: string; label: string };
 
@@ -30,6 +29,7 @@ function useOptions(
   type: NoteAttachableType | '',
   q: string,
 ): { options: Option[]; loading: boolean; failed: boolean } {
+  const formats = useFormats();
   const search = q.trim() || undefined;
   const page = { offset: 0, limit: LIMIT };
   const properties = useQuery({ ...propertiesQuery({ q: search, ...page }), enabled: type === 'property' });
@@ -57,7 +57,7 @@ function useOptions(
       matching(
         (visits.data?.items ?? []).map((item) => ({
           value: item.id,
-          label: `${item.property.name} — ${formatDate(item.scheduledAt)}`,
+          label: `${item.property.name} — ${formats.date(item.scheduledAt)}`,
         })),
         search,
       ),

@@ -7,9 +7,9 @@ import {
   type VisitReportDto,
   type VisitReportTaskDto,
 } from '../../shared/schemas/visit-report';
-import { formatDateTime } from '../lib/datetime';
 import { Section } from './section';
 import { StatusBadge } from './status-badge';
+import type { Formats } from '../../shared/formats';
 
 /** One task of the visit report: its status, reading (flagged 'Out of range'), Pass/Fail, note and before/after thumbnails. */
 export function ReportTask({ task }: { task: VisitReportTaskDto }) {
@@ -67,7 +67,7 @@ export function ReportTask({ task }: { task: VisitReportTaskDto }) {
 }
 
 /** The notes staff shared with the client (issue 27), newest first. */
-export function ReportNotes({ notes }: { notes: VisitReportDto['notes'] }) {
+export function ReportNotes({ notes, formats }: { notes: VisitReportDto['notes']; formats: Formats }) {
   return (
     <Section title="Notes">
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -77,7 +77,7 @@ export function ReportNotes({ notes }: { notes: VisitReportDto['notes'] }) {
               {note.content}
             </Text>
             <Text size="xs">
-              {note.author}, {formatDateTime(note.createdAt)}
+              {note.author}, {formats.dateTime(note.createdAt)}
             </Text>
           </Stack>
         ))}
@@ -87,7 +87,7 @@ export function ReportNotes({ notes }: { notes: VisitReportDto['notes'] }) {
 }
 
 /** The customer's signature, or 'Not signed'. */
-export function ReportSignature({ signature }: { signature: VisitReportDto['signature'] }) {
+export function ReportSignature({ signature, formats }: { signature: VisitReportDto['signature']; formats: Formats }) {
   return (
     <Section title="Signature">
       {signature ? (
@@ -102,7 +102,7 @@ export function ReportSignature({ signature }: { signature: VisitReportDto['sign
             style={{ objectFit: 'contain', border: '1px solid var(--mantine-color-gray-4)' }}
           />
           <Text size="sm">
-            Signed by {signature.signerName}, {formatDateTime(signature.signedAt)}
+            Signed by {signature.signerName}, {formats.dateTime(signature.signedAt)}
           </Text>
         </Stack>
       ) : (

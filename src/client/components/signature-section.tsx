@@ -3,8 +3,8 @@ import { IconSignature } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { VisitDetailDto } from '../../shared/schemas/visits';
 import { useOutbox } from '../api/outbox';
-import { formatDateTime } from '../lib/datetime';
 import { Section } from './section';
+import { useFormats } from '../api/session';
 
 // The pad loads when it is asked for (signature-form.tsx).
 const SignatureForm = lazy(() => import('./signature-form'));
@@ -53,6 +53,7 @@ export function SignatureSection({ visit }: { visit: VisitDetailDto }) {
 
 /** The stored signature, or the one still in the queue (drawn from its blob). */
 function SignatureShown({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const outbox = useOutbox();
   const queued = outbox.findLast((item) => item.change.kind === 'signature' && item.change.visitId === visit.id);
   const blob = queued?.change.kind === 'signature' ? queued.change.blob : null;
@@ -70,7 +71,7 @@ function SignatureShown({ visit }: { visit: VisitDetailDto }) {
         />
       )}
       <Text size="sm">
-        Signed by {signature.signerName}, {formatDateTime(signature.signedAt)}
+        Signed by {signature.signerName}, {formats.dateTime(signature.signedAt)}
         {local ? ' (waiting to upload)' : ''}
       </Text>
     </Stack>

@@ -1,21 +1,7 @@
 import dayjs from 'dayjs';
 
-// Times are shown in the browser's time zone (Intl without a timeZone option).
-
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
-/** "Mon, Nov 23, 2026" */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-/** "10:30 AM" */
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso ? `${formatDate(iso)}, ${formatTime(iso)}` : '—';
+// The browser's clock, for inputs that are still on it. What people read is written by the
+// business's formatters (useFormats, shared/formats.ts).
 
 /** An ISO time as the value of an `<input type="datetime-local">` (local time, minutes). */
 export const toLocalInput = (iso: string) => dayjs(iso).format('YYYY-MM-DDTHH:mm');
@@ -34,9 +20,6 @@ export function localInputToIso(value: string): string {
 
 /** The browser's IANA time zone ("America/Los_Angeles"), named next to times people enter. */
 export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** A calendar date ('2030-06-15', no time of day) as the browser shows dates: "Sat, Jun 15, 2030". */
-export const formatDay = (date: string) => dateFormat.format(new Date(`${date}T12:00:00`));
 
 /** Today, or `days` from today, in the browser's zone, as 'YYYY-MM-DD' (an input of type date). */
 export const dayFromToday = (days = 0) => dayjs().add(days, 'day').format('YYYY-MM-DD');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VISIT_REQUEST_LIMITS, type VisitRequestStatus } from '../notifications';
 import type { VisitStatus } from '../constants';
 import type { InvoiceStatus } from '../constants';
+import type { BusinessLocale } from '../locale';
 import { PORTAL_MESSAGES } from '../messages/portal';
 import { pageQuery, uuid } from './common';
 
@@ -74,7 +75,8 @@ export interface PortalPropertyDto {
 /** `GET /api/portal/me`. */
 export interface PortalMeDto {
   client: { name: string };
-  business: { name: string };
+  /** The business, with how it writes dates, times and amounts (the portal's screens use them). */
+  business: { name: string } & BusinessLocale;
   properties: PortalPropertyDto[];
 }
 

@@ -6,12 +6,11 @@ import { ACCOUNT_ROLES, ROLE_SAVE_REDIRECT_MS, type AccountRole } from '../../..
 import { ADMIN_MESSAGES } from '../../../shared/messages/admin';
 import { useAdminUser, useUpdateUserRole } from '../../api/admin';
 import { ApiError } from '../../api/http';
-import { refreshSession, useMe } from '../../api/session';
+import { refreshSession, useFormats, useMe } from '../../api/session';
 import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
 import { EditFrame } from '../../components/page-frames';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
@@ -33,6 +32,7 @@ export function EditUserPage() {
 }
 
 function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeof useAdminUser>['data']> }) {
+  const formats = useFormats();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ownAccount = useMe().data?.id === user.id;
@@ -81,7 +81,7 @@ function RoleForm({ id, user }: { id: string; user: NonNullable<ReturnType<typeo
             ['Email', user.email],
             ['Phone', user.phone || 'Not provided'],
             ['Company', user.companyName || 'Not provided'],
-            ['Joined', formatDate(user.createdAt)],
+            ['Joined', formats.date(user.createdAt)],
             ['Current Role', <StatusBadge key="role" kind="accountRole" value={user.role} />],
           ]}
         />

@@ -2,8 +2,8 @@ import { Anchor, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from 
 import { Link, useSearchParams } from 'react-router';
 import type { AdminUserDto } from '../../../shared/schemas/admin';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
+import { useFormats } from '../../api/session';
 
 /** An Edit link that carries the list as it is (search, role, page) so Cancel and Save come back to it. */
 function useEditLink() {
@@ -13,6 +13,7 @@ function useEditLink() {
 
 /** Wide screens: spec §2's table (User, Role, Contact, Joined, Edit). */
 export function UsersTable({ users }: { users: AdminUserDto[] }) {
+  const formats = useFormats();
   const editLink = useEditLink();
   return (
     <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
@@ -48,7 +49,7 @@ export function UsersTable({ users }: { users: AdminUserDto[] }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text size="sm">{formatDate(user.createdAt)}</Text>
+              <Text size="sm">{formats.date(user.createdAt)}</Text>
             </Table.Td>
             <Table.Td>
               <Anchor component={Link} {...editLink(user)} size="sm" aria-label={`Edit ${user.email}`}>
@@ -64,6 +65,7 @@ export function UsersTable({ users }: { users: AdminUserDto[] }) {
 
 /** Phones: a card per user. */
 export function UserCards({ users }: { users: AdminUserDto[] }) {
+  const formats = useFormats();
   const editLink = useEditLink();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Users">
@@ -81,7 +83,7 @@ export function UserCards({ users }: { users: AdminUserDto[] }) {
                 <Text size="xs">{[user.phone, user.companyName].filter(Boolean).join(' · ')}</Text>
               )}
               <Text size="xs" c="dimmed">
-                Joined {formatDate(user.createdAt)}
+                Joined {formats.date(user.createdAt)}
               </Text>
             </Stack>
             {/* Never shrinks: a long company name wraps instead of cutting the role badge. */}

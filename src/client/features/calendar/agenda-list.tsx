@@ -2,17 +2,10 @@ import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { StatusBadge } from '../../components/status-badge';
-import { formatTime, localDay } from '../../lib/datetime';
+import { localDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import classes from './calendar.module.css';
-
-const dayHeading = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const rangeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+import { useFormats } from '../../api/session';
 
 /** The Sunday that starts the week of `date` (local), as the grid's weeks start. */
 export function weekStart(date: Date): Date {
@@ -46,12 +39,13 @@ export function AgendaList({
   unavailable?: boolean;
   onWeek: (start: Date) => void;
 }) {
+  const formats = useFormats();
   const end = addDays(start, 7);
   const days = new Map<string, VisitListItemDto[]>();
   for (const visit of [...visits].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))) {
     const when = new Date(visit.scheduledAt);
     if (when < start || when >= end) continue;
-    const key = localDay(visit.scheduledAt);
+    const key = formats.isoDay(visit.scheduledAt);
     days.set(key, [...(days.get(key) ?? []), visit]);
   }
 
@@ -59,7 +53,7 @@ export function AgendaList({
     <Stack gap="md" aria-busy={loading}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Title order={2} size="h4">
-          {rangeFormat.formatRange(start, addDays(start, 6))}
+          {formats.dayRange(localDay(start.toISOString()), localDay(addDays(start, 6).toISOString()))}
         </Title>
         <Group gap={4} wrap="nowrap">
           <Button variant="default" size="sm" onClick={() => onWeek(addDays(start, -7))} aria-label="Previous week">
@@ -79,21 +73,16 @@ export function AgendaList({
         </Text>
       ) : (
         [...days].map(([day, dayVisits]) => (
-          <Box
-            key={day}
-            component="section"
-            className={classes.day}
-            aria-label={dayHeading.format(new Date(`${day}T12:00`))}
-          >
+          <Box key={day} component="section" className={classes.day} aria-label={formats.longDay(day)}>
             <Title order={3} size="h5" mb="xs">
-              {dayHeading.format(new Date(`${day}T12:00`))}
+              {formats.longDay(day)}
             </Title>
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {dayVisits.map((visit) => (
                 <Group key={visit.id} component="li" wrap="nowrap" gap="sm" justify="space-between">
                   <Group wrap="nowrap" gap="sm" miw={0}>
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatTime(visit.scheduledAt)}
+                      {formats.time(visit.scheduledAt)}
                     </Text>
                     <Anchor component={Link} to={paths.visit(visit.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {visit.property.name}

@@ -6,10 +6,10 @@ import { errorMessage } from '../../api/http';
 import { useRescheduleVisit } from '../../api/visits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
-import { formatDateTime } from '../../lib/datetime';
 import type { CalendarView } from './calendar-events';
 import { UndoNotice } from './undo-notice';
 import { VisitCalendar, type MovedVisit } from './visit-calendar';
+import { useFormats } from '../../api/session';
 
 const saveFailed = (error: unknown) => `${VISIT_MESSAGES.saveFailed}: ${errorMessage(error, 'unknown error')}`;
 
@@ -24,6 +24,7 @@ export function CalendarGrid(props: {
   onRangeChange: (range: { from: Date; to: Date; view: string; date: Date }) => void;
   canMove: boolean;
 }) {
+  const formats = useFormats();
   const [move, setMove] = useState<MovedVisit | null>(null);
   const saved = useRef(false);
   const [undo, setUndo] = useState<MovedVisit | null>(null);
@@ -67,12 +68,12 @@ export function CalendarGrid(props: {
         describeError={saveFailed}
       >
         {move
-          ? `Move ${move.title} from ${formatDateTime(move.from.toISOString())} to ${formatDateTime(move.to.toISOString())}?`
+          ? `Move ${move.title} from ${formats.dateTime(move.from.toISOString())} to ${formats.dateTime(move.to.toISOString())}?`
           : ''}
       </ConfirmDialog>
       {undo && (
         <UndoNotice
-          message={`Visit moved to ${formatDateTime(undo.to.toISOString())}`}
+          message={`Visit moved to ${formats.dateTime(undo.to.toISOString())}`}
           onUndo={undoMove}
           onClose={closeUndo}
           busy={reschedule.isPending}

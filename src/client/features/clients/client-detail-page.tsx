@@ -10,13 +10,13 @@ import { NotesPanel } from '../../components/notes-panel';
 import { DetailFrame } from '../../components/page-frames';
 import { PhotoPanel } from '../../components/photo-panel';
 import { EmailAddress } from '../../components/whole-text';
-import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { ClientInvoicesSection, ClientPropertiesSection, ClientVisitsSection } from './client-sections';
 import { ClientNotificationsSection } from './client-notifications-section';
 import { ClientPortalSection } from './client-portal-section';
 import { DeleteClientDialog } from './delete-client-dialog';
+import { useFormats } from '../../api/session';
 
 /** Issue 26: a client with one-tap contact, their properties, visits and invoices, notes and photos. */
 export function ClientDetailPage() {
@@ -70,6 +70,7 @@ export function ClientDetailPage() {
 }
 
 function ClientFacts({ client }: { client: ClientDto }) {
+  const formats = useFormats();
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -80,7 +81,7 @@ function ClientFacts({ client }: { client: ClientDto }) {
             ['E-mail', client.email ? <EmailAddress email={client.email} /> : '—', { wide: Boolean(client.email) }],
             ['Phone', client.phone ?? '—'],
             ['Billing address', client.billingAddress ?? '—'],
-            ['Created', formatDate(client.createdAt)],
+            ['Created', formats.date(client.createdAt)],
           ]}
         />
         {client.notes && (

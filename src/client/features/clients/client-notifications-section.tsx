@@ -6,7 +6,7 @@ import { useClientNotifications, useSetClientNotifications } from '../../api/cli
 import { errorMessage } from '../../api/http';
 import { QueryView } from '../../components/query-view';
 import { Section } from '../../components/section';
-import { formatDateTime } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 const SOURCES: Record<string, string> = { staff: 'by staff', link: "by the e-mail's link", portal: 'in the portal' };
 
@@ -26,6 +26,7 @@ export function ClientNotificationsSection({ clientId }: { clientId: string }) {
 }
 
 function NotificationsForm({ clientId, data }: { clientId: string; data: ClientNotificationsDto }) {
+  const formats = useFormats();
   const save = useSetClientNotifications(clientId);
   const [off, setOff] = useState<ClientNotification[]>(data.notificationsOff);
   const subscribed = data.unsubscribedAt === null;
@@ -36,7 +37,7 @@ function NotificationsForm({ clientId, data }: { clientId: string; data: ClientN
       {!subscribed && (
         <Group gap="sm">
           <Text size="sm" fw={500}>
-            Unsubscribed on {formatDateTime(data.unsubscribedAt)}: this client gets no e-mails.
+            Unsubscribed on {formats.dateTime(data.unsubscribedAt)}: this client gets no e-mails.
           </Text>
           <Button
             variant="default"
@@ -84,7 +85,8 @@ function NotificationsForm({ clientId, data }: { clientId: string; data: ClientN
           <List size="sm" spacing={2}>
             {data.consents.map((consent, index) => (
               <List.Item key={`${consent.at}-${index}`}>
-                {formatDateTime(consent.at)}: {consent.action === 'subscribed' ? 'subscribed to' : 'unsubscribed from'}{' '}
+                {formats.dateTime(consent.at)}:{' '}
+                {consent.action === 'subscribed' ? 'subscribed to' : 'unsubscribed from'}{' '}
                 {consent.notifications.length === 0
                   ? 'all e-mails'
                   : consent.notifications.map((name) => NOTIFICATION_LABELS[name]).join(', ')}{' '}

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
-import { formatDateTime } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 /** Issue 28 §1, the client page's 'Client portal': send a link, revoke access, the sign-ins. */
 export function ClientPortalSection({ clientId }: { clientId: string }) {
@@ -64,6 +64,7 @@ export function ClientPortalSection({ clientId }: { clientId: string }) {
 }
 
 function SignIns({ clientId }: { clientId: string }) {
+  const formats = useFormats();
   const [offset, setOffset] = useState(0);
   const signIns = usePortalSignIns(clientId, offset);
   return (
@@ -94,7 +95,7 @@ function SignIns({ clientId }: { clientId: string }) {
             <Table.Tbody>
               {items.map((signIn) => (
                 <Table.Tr key={signIn.id}>
-                  <Table.Td>{formatDateTime(signIn.signedInAt)}</Table.Td>
+                  <Table.Td>{formats.dateTime(signIn.signedInAt)}</Table.Td>
                   <Table.Td>{signIn.ipAddress ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}

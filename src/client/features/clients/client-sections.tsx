@@ -2,7 +2,6 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type VisitWhen } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
 import { fullAddress } from '../../../shared/place';
 import { useInvoices } from '../../api/invoices';
 import { useProperties } from '../../api/properties';
@@ -12,8 +11,8 @@ import { ListFrame } from '../../components/page-frames';
 import { QueryView } from '../../components/query-view';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDate, formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
+import { useFormats } from '../../api/session';
 
 const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -76,6 +75,7 @@ export function ClientVisitsSection({
   clientId: string;
   when: Extract<VisitWhen, 'upcoming' | 'past'>;
 }) {
+  const formats = useFormats();
   const [offset, setOffset] = useState(0);
   const visits = useVisits({ clientId, when, offset });
   const title = when === 'upcoming' ? 'Upcoming visits' : 'Past visits';
@@ -103,7 +103,7 @@ export function ClientVisitsSection({
               <Group key={visit.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
                 <Stack gap={0} miw={0}>
                   <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
-                    {formatDateTime(visit.scheduledAt)}
+                    {formats.dateTime(visit.scheduledAt)}
                   </Anchor>
                   <Text size="xs" c="dimmed">
                     {visit.property.name}
@@ -123,6 +123,7 @@ const INVOICES_SHOWN = 50;
 
 /** The client's invoices (the latest 50) and the balance due over them. */
 export function ClientInvoicesSection({ clientId }: { clientId: string }) {
+  const formats = useFormats();
   const invoices = useInvoices({ clientId, offset: 0, limit: INVOICES_SHOWN });
   return (
     <Section title="Invoices">
@@ -135,7 +136,7 @@ export function ClientInvoicesSection({ clientId }: { clientId: string }) {
           ) : (
             <Stack gap="xs">
               <Text size="sm" fw={600}>
-                Balance due: {formatMoney(data.items.reduce((sum, invoice) => sum + invoice.balanceDue, 0))}
+                Balance due: {formats.money(data.items.reduce((sum, invoice) => sum + invoice.balanceDue, 0))}
               </Text>
               <Stack gap="xs" component="ul" style={plainList} aria-label="Invoices">
                 {data.items.map((invoice) => (
@@ -145,11 +146,11 @@ export function ClientInvoicesSection({ clientId }: { clientId: string }) {
                         {invoice.invoiceNumber}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        {invoice.propertyName} · {formatDate(invoice.createdAt)}
+                        {invoice.propertyName} · {formats.date(invoice.createdAt)}
                       </Text>
                     </Stack>
                     <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">{formatMoney(invoice.total)}</Text>
+                      <Text size="sm">{formats.money(invoice.total)}</Text>
                       <StatusBadge kind="invoice" value={invoice.status} />
                     </Group>
                   </Group>

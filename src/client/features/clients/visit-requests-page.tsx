@@ -8,9 +8,9 @@ import { errorMessage } from '../../api/http';
 import { useUpdateVisitRequest, useVisitRequests } from '../../api/client-portal';
 import { ErrorBox } from '../../components/error-box';
 import { ListFrame } from '../../components/page-frames';
-import { formatDateTime, formatDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { useFormats } from '../../api/session';
 
 /**
  * /resources/requests (issue 28 §1): the clients' open visit requests, the longest waiting first.
@@ -51,6 +51,7 @@ export function VisitRequestsPage() {
 }
 
 function RequestCard({ request }: { request: VisitRequestDto }) {
+  const formats = useFormats();
   const update = useUpdateVisitRequest();
   const [failure, setFailure] = useState<string | null>(null);
   async function decline() {
@@ -69,14 +70,14 @@ function RequestCard({ request }: { request: VisitRequestDto }) {
         </Text>
         <Text size="sm">
           Preferred dates:{' '}
-          {request.preferredDates.length > 0 ? request.preferredDates.map(formatDay).join(', ') : 'any'}
+          {request.preferredDates.length > 0 ? request.preferredDates.map(formats.day).join(', ') : 'any'}
         </Text>
         {request.message && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {request.message}
           </Text>
         )}
-        <Text size="xs">Received {formatDateTime(request.createdAt)}</Text>
+        <Text size="xs">Received {formats.dateTime(request.createdAt)}</Text>
         <Group gap="sm" mt="xs">
           <Button component={Link} to={paths.newVisit(request.property.id, request.id)} size="sm">
             {PORTAL_MESSAGES.scheduleVisit}

@@ -1,9 +1,9 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import { useDashboard } from '../../api/dashboard';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../paths';
+import { useFormats } from '../../api/session';
 
 /**
  * Issue 26: the business at a glance for owners and managers (today's visits done of all, what
@@ -11,6 +11,7 @@ import { paths } from '../../paths';
  * number opens the list it counts.
  */
 export function NumbersCard() {
+  const formats = useFormats();
   const dashboard = useDashboard();
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="numbers-heading">
@@ -37,12 +38,12 @@ export function NumbersCard() {
                 <Figure
                   label="Overdue invoices"
                   value={String(money.overdue.count)}
-                  detail={formatMoney(money.overdue.amount)}
+                  detail={formats.money(money.overdue.amount)}
                   to={paths.invoices('overdue')}
                 />
                 <Figure
                   label="Paid this month"
-                  value={formatMoney(money.paidThisMonth.amount)}
+                  value={formats.money(money.paidThisMonth.amount)}
                   detail={`${money.paidThisMonth.count} ${money.paidThisMonth.count === 1 ? 'invoice' : 'invoices'}`}
                   to={paths.invoices('paid')}
                 />

@@ -7,13 +7,14 @@ import { ErrorBox } from '../../components/error-box';
 import { Loading } from '../../components/loading';
 import { StatusBadge } from '../../components/status-badge';
 import { wholeText } from '../../components/whole-text';
-import { formatDate, formatTime } from '../../lib/datetime';
 import { elementTiming, MAIN_CONTENT } from '../../lib/element-timing';
 import { useTimedOut } from '../../lib/use-timed-out';
 import { paths } from '../../paths';
+import { useFormats } from '../../api/session';
 
 /** spec §2 Dashboard: the next five visits the user is assigned to, soonest first. */
 export function UpcomingVisitsCard() {
+  const formats = useFormats();
   const visits = useUpcomingVisits(DASHBOARD_UPCOMING_VISITS);
   const timedOut = useTimedOut(visits.isPending, DASHBOARD_LOAD_TIMEOUT_MS);
   const refresh = { label: 'Refresh page', onClick: () => window.location.reload() };
@@ -58,9 +59,9 @@ export function UpcomingVisitsCard() {
                     </Text>
                   </Stack>
                   <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-                    <Text size="sm">{formatDate(visit.scheduledAt)}</Text>
+                    <Text size="sm">{formats.date(visit.scheduledAt)}</Text>
                     <Text size="xs" c="dimmed">
-                      {formatTime(visit.scheduledAt)}
+                      {formats.time(visit.scheduledAt)}
                     </Text>
                     {/* The list is every assigned visit ahead (spec §7); say when one will not happen as planned. */}
                     {visit.status !== 'scheduled' && <StatusBadge kind="visit" value={visit.status} size="xs" />}

@@ -1,10 +1,9 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
-import { formatMoney } from '../../../shared/money';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import type { useBillableVisits } from '../../api/invoices';
 import { ErrorBox } from '../../components/error-box';
 import { Loading } from '../../components/loading';
-import { formatDate } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 /** spec §2: only completed visits of the chosen property, each with its completed tasks' total. */
 export function BillableVisitPicker({
@@ -20,6 +19,7 @@ export function BillableVisitPicker({
   onChange: (chosen: Set<string>) => void;
   error?: string;
 }) {
+  const formats = useFormats();
   if (!propertyId) {
     return (
       <Text size="sm" c="dimmed">
@@ -47,7 +47,7 @@ export function BillableVisitPicker({
             <Checkbox
               key={visit.id}
               value={visit.id}
-              label={`${formatDate(visit.scheduledAt)} — ${formatMoney(visit.total)}`}
+              label={`${formats.date(visit.scheduledAt)} — ${formats.money(visit.total)}`}
               description={`${visit.completedTaskCount} completed ${visit.completedTaskCount === 1 ? 'task' : 'tasks'}`}
             />
           ))

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import { type InvoiceDetailDto, type InvoiceSellerDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
@@ -15,15 +14,16 @@ import { Section } from '../../components/section';
 import { ClientMessagesSection } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { EmailAddress, wholeText } from '../../components/whole-text';
-import { formatDate, formatDateTime, formatDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { InvoiceLines } from './invoice-lines';
 import { SendInvoiceDialog } from './send-invoice-dialog';
 import { LockedNotice, PaymentsSection } from './invoice-payments';
+import { useFormats } from '../../api/session';
 
 /** /resources/invoices/{id}: lines, amounts, status, visits; Mark as Paid, Send, Print, Edit, Delete. */
 export function InvoiceDetailPage() {
+  const formats = useFormats();
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
   const navigate = useNavigate();
@@ -72,11 +72,11 @@ export function InvoiceDetailPage() {
                   {invoice.visits.map((visit) => (
                     <Group key={visit.id} component="li" justify="space-between" wrap="nowrap">
                       <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
-                        {formatDateTime(visit.scheduledAt)}
+                        {formats.dateTime(visit.scheduledAt)}
                       </Anchor>
                       <Group gap="xs" wrap="nowrap">
                         <StatusBadge kind="visit" value={visit.status} />
-                        <Text size="sm">{formatMoney(visit.total)}</Text>
+                        <Text size="sm">{formats.money(visit.total)}</Text>
                       </Group>
                     </Group>
                   ))}
@@ -116,6 +116,7 @@ function SellerSection({ seller }: { seller: InvoiceSellerDto }) {
 }
 
 function InvoiceSummary({ invoice }: { invoice: InvoiceDetailDto }) {
+  const formats = useFormats();
   const markPaid = useMarkInvoicePaid(invoice.id);
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -134,12 +135,12 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetailDto }) {
           facts={[
             // Issue 26: who pays, the property's client (else the property).
             ['Bill to', [invoice.billTo.name, invoice.billTo.address].filter(Boolean).join(', ')],
-            ['Total', formatMoney(invoice.total)],
-            ['Balance due', formatMoney(invoice.balanceDue)],
-            ['Issued', formatDate(invoice.createdAt)],
-            ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : '—'],
-            ['Paid', invoice.paidAt ? formatDateTime(invoice.paidAt) : '—'],
-            ['Sent', invoice.sentAt ? `${formatDateTime(invoice.sentAt)} to ${invoice.sentTo}` : '—'],
+            ['Total', formats.money(invoice.total)],
+            ['Balance due', formats.money(invoice.balanceDue)],
+            ['Issued', formats.date(invoice.createdAt)],
+            ['Due date', invoice.dueDate ? formats.day(invoice.dueDate) : '—'],
+            ['Paid', invoice.paidAt ? formats.dateTime(invoice.paidAt) : '—'],
+            ['Sent', invoice.sentAt ? `${formats.dateTime(invoice.sentAt)} to ${invoice.sentTo}` : '—'],
           ]}
         />
         {sentTo && (

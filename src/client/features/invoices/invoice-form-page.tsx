@@ -13,14 +13,13 @@ import {
   useMarkInvoicePaid,
   useUpdateInvoice,
 } from '../../api/invoices';
-import { useMe } from '../../api/session';
+import { useFormats, useMe } from '../../api/session';
 import { useVisit } from '../../api/visits';
 import { useWorkspace } from '../../api/workspaces';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { DetailSkeleton, Loading } from '../../components/loading';
 import { PropertySelect } from '../../components/property-select';
 import { statusLabel } from '../../components/status-badge';
-import { dayFromToday } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { Amounts } from './invoice-lines';
@@ -153,6 +152,7 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
     },
   });
   const { values, errors, setValue } = form;
+  const formats = useFormats();
   const billable = useBillableVisits(values.propertyId, invoice?.id);
   // The totals as the server will compute them: the chosen visits' completed tasks, taxed at the
   // invoice's own rate, or for a new one the workspace's (issue 24).
@@ -166,8 +166,8 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
   useEffect(() => {
     if (termsApplied.current || paymentTermsDays === undefined) return;
     termsApplied.current = true;
-    if (!dueDate) setValue('dueDate', dayFromToday(paymentTermsDays));
-  }, [paymentTermsDays, dueDate, setValue]);
+    if (!dueDate) setValue('dueDate', formats.today(paymentTermsDays));
+  }, [paymentTermsDays, dueDate, setValue, formats]);
   const totals = new Map((billable.data?.items ?? []).map((visit) => [visit.id, visit.total]));
   const subtotal = values.visitIds.reduce((sum, id) => sum + (totals.get(id) ?? 0), 0) + itemsSubtotal(values.items);
   const typedDiscount = discountBody(values.discountKind, values.discountValue);
@@ -237,7 +237,7 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
           />
           <Group gap="xs">
             {[30, DUE_DATE_SHORTCUT_DAYS].map((days) => (
-              <Button key={days} size="compact-sm" variant="light" onClick={() => set('dueDate', dayFromToday(days))}>
+              <Button key={days} size="compact-sm" variant="light" onClick={() => set('dueDate', formats.today(days))}>
                 {days} Days
               </Button>
             ))}

@@ -1,11 +1,12 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { discountLabel, formatMoney, formatPercent, type Discount } from '../../../shared/money';
+import { discountLabel, formatPercent, type Discount } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { Section } from '../../components/section';
-import { formatDate } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 /** One line per completed visit task, then the subtotal, the tax at the invoice's rate and the total. */
 export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
+  const formats = useFormats();
   return (
     <Section title="Lines">
       <Stack gap="sm">
@@ -25,9 +26,9 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
             <Table.Tbody>
               {invoice.lines.map((line, index) => (
                 <Table.Tr key={`${line.visitId}-${index}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.visitScheduledAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formats.date(line.visitScheduledAt)}</Table.Td>
                   <Table.Td>{line.taskName}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(line.price)}</Table.Td>
+                  <Table.Td ta="right">{formats.money(line.price)}</Table.Td>
                 </Table.Tr>
               ))}
               {/* Issue 26: the invoice's own lines, after the tasks. */}
@@ -37,9 +38,9 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
                   <Table.Td>
                     {item.quantity === 1
                       ? item.description
-                      : `${item.description} (${item.quantity} × ${formatMoney(item.unitPrice)})`}
+                      : `${item.description} (${item.quantity} × ${formats.money(item.unitPrice)})`}
                   </Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.amount)}</Table.Td>
+                  <Table.Td ta="right">{formats.money(item.amount)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -79,13 +80,14 @@ export function Amounts({
   total: number;
   taxRateBps: number;
 }) {
+  const formats = useFormats();
   const row = (label: string, cents: number, strong = false) => (
     <Group justify="flex-end" gap="lg" wrap="nowrap">
       <Text size="sm" fw={strong ? 700 : undefined}>
         {label}
       </Text>
       <Text size="sm" fw={strong ? 700 : undefined} w={110} ta="right" aria-label={label}>
-        {formatMoney(cents)}
+        {formats.money(cents)}
       </Text>
     </Group>
   );

@@ -1,14 +1,14 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/constants';
-import { centsToDollarsInput, dollarsToCents, formatMoney } from '../../../shared/money';
+import { centsToDollarsInput, dollarsToCents } from '../../../shared/money';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { useRecordPayment, useVoidInvoice } from '../../api/invoices';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { Dialog } from '../../components/overlays';
 import { Section } from '../../components/section';
-import { dayFromToday, formatDateTime, formatDay } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 // Issue 26: an invoice's payments, 'Record payment' and 'Void invoice'.
 
@@ -22,6 +22,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 /** The payments recorded, the balance due, and the 'Record payment' and 'Void invoice' buttons. */
 export function PaymentsSection({ invoice }: { invoice: InvoiceDetailDto }) {
+  const formats = useFormats();
   const [recording, setRecording] = useState(false);
   const [voiding, setVoiding] = useState(false);
   return (
@@ -37,7 +38,7 @@ export function PaymentsSection({ invoice }: { invoice: InvoiceDetailDto }) {
               <Group key={payment.id} component="li" justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={0}>
                   <Text size="sm">
-                    {formatDay(payment.paidAt)} · {PAYMENT_METHOD_LABELS[payment.method]}
+                    {formats.day(payment.paidAt)} · {PAYMENT_METHOD_LABELS[payment.method]}
                   </Text>
                   {payment.reference && (
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -46,16 +47,16 @@ export function PaymentsSection({ invoice }: { invoice: InvoiceDetailDto }) {
                   )}
                 </Stack>
                 <Text size="sm" fw={600}>
-                  {formatMoney(payment.amount)}
+                  {formats.money(payment.amount)}
                 </Text>
               </Group>
             ))}
           </Stack>
         )}
         <Group justify="space-between">
-          <Text size="sm">Amount paid: {formatMoney(invoice.amountPaid)}</Text>
+          <Text size="sm">Amount paid: {formats.money(invoice.amountPaid)}</Text>
           <Text size="sm" fw={700}>
-            Balance due: {formatMoney(invoice.balanceDue)}
+            Balance due: {formats.money(invoice.balanceDue)}
           </Text>
         </Group>
         {(invoice.can.recordPayment || invoice.can.void) && (
@@ -77,13 +78,14 @@ export function PaymentsSection({ invoice }: { invoice: InvoiceDetailDto }) {
 
 /** Why Edit and Delete are gone from a paid or void invoice. */
 export function LockedNotice({ invoice }: { invoice: InvoiceDetailDto }) {
+  const formats = useFormats();
   if (invoice.storedStatus === 'void') {
     return (
       <Alert color="gray" variant="light" title="Void">
         <Stack gap={4}>
           <Text size="sm">{INVOICE_MESSAGES.voidNoEdit}</Text>
           {invoice.voidReason && <Text size="sm">Reason: {invoice.voidReason}</Text>}
-          {invoice.voidedAt && <Text size="sm">Voided {formatDateTime(invoice.voidedAt)}</Text>}
+          {invoice.voidedAt && <Text size="sm">Voided {formats.dateTime(invoice.voidedAt)}</Text>}
         </Stack>
       </Alert>
     );
@@ -112,11 +114,12 @@ function paymentBody(values: PaymentValues) {
 }
 
 function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; onClose: () => void }) {
+  const formats = useFormats();
   const record = useRecordPayment(invoice.id);
   const form = useSchemaForm({
     initial: {
       amount: centsToDollarsInput(invoice.balanceDue),
-      paidAt: dayFromToday(0),
+      paidAt: formats.today(),
       method: 'cash' as PaymentMethod,
       reference: '',
     },
@@ -132,7 +135,7 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; 
     <Dialog opened onClose={onClose} title="Record payment" centered>
       <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">Balance due: {formatMoney(invoice.balanceDue)}</Text>
+          <Text size="sm">Balance due: {formats.money(invoice.balanceDue)}</Text>
           <TextInput label="Amount ($)" inputMode="decimal" required {...form.field('amount')} data-autofocus />
           <TextInput label="Date" type="date" required {...form.field('paidAt')} />
           <NativeSelect
@@ -149,6 +152,7 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; 
 }
 
 function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; onClose: () => void }) {
+  const formats = useFormats();
   const voidInvoice = useVoidInvoice(invoice.id);
   const form = useSchemaForm({
     initial: { reason: '' },
@@ -165,7 +169,7 @@ function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; on
         <Stack gap="sm">
           <Text size="sm">{INVOICE_MESSAGES.voidConfirm}</Text>
           {invoice.amountPaid > 0 && (
-            <Text size="sm">Its payments ({formatMoney(invoice.amountPaid)}) stay on record.</Text>
+            <Text size="sm">Its payments ({formats.money(invoice.amountPaid)}) stay on record.</Text>
           )}
           <Textarea label="Reason" required autosize minRows={2} {...form.field('reason')} data-autofocus />
           <FormActions

@@ -1,21 +1,20 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
 import { invoicesCsvUrl, useInvoices } from '../../api/invoices';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { wholeText } from '../../components/whole-text';
-import { formatDate, formatDay } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
 /** /resources/invoices: search by number or property, status filter, newest first. */
 export function InvoicesPage() {
+  const formats = useFormats();
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const status = list.choice('status', INVOICE_STATUSES);
   const invoices = useInvoices({ q: list.q, status, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
@@ -83,17 +82,17 @@ export function InvoicesPage() {
                         {invoice.propertyName}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {formatDate(invoice.createdAt)}
-                        {invoice.dueDate ? ` · due ${formatDay(invoice.dueDate)}` : ''}
+                        {formats.date(invoice.createdAt)}
+                        {invoice.dueDate ? ` · due ${formats.day(invoice.dueDate)}` : ''}
                       </Text>
                     </Stack>
                     <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                       <Text fw={600} ta="right">
-                        {formatMoney(invoice.total)}
+                        {formats.money(invoice.total)}
                       </Text>
                       {invoice.amountPaid > 0 && invoice.balanceDue > 0 && (
                         <Text size="xs" ta="right">
-                          Balance due {formatMoney(invoice.balanceDue)}
+                          Balance due {formats.money(invoice.balanceDue)}
                         </Text>
                       )}
                       <StatusBadge kind="invoice" value={invoice.status} />

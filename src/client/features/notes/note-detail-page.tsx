@@ -7,13 +7,14 @@ import { Facts } from '../../components/facts';
 import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { authorName } from '../../components/notes-panel';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { typeTitle } from './note-labels';
+import { useFormats } from '../../api/session';
 
 /** spec §2 Note detail: badge, attached record, Edit and Delete, content, who and when, the way back. */
 export function NoteDetailPage() {
+  const formats = useFormats();
   const { id = '' } = useParams();
   const note = useNote(id);
   const remove = useDeleteNote();
@@ -64,8 +65,8 @@ export function NoteDetailPage() {
             <Facts
               facts={[
                 ['Created By', authorName(note)],
-                ['Created At', formatDateTime(note.createdAt)],
-                ...(note.edited ? [['Last Updated', formatDateTime(note.updatedAt)] as [string, string]] : []),
+                ['Created At', formats.dateTime(note.createdAt)],
+                ...(note.edited ? [['Last Updated', formats.dateTime(note.updatedAt)] as [string, string]] : []),
               ]}
             />
             <Group gap="xs">

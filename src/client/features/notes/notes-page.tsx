@@ -13,11 +13,11 @@ import { ListFrame } from '../../components/page-frames';
 import { authorName } from '../../components/notes-panel';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { wholeText } from '../../components/whole-text';
-import { formatDateTime } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { preview } from './note-labels';
+import { useFormats } from '../../api/session';
 
 /** /resources/notes (spec §2): content search, type filter, a list of 150-character previews. */
 export function NotesPage() {
@@ -91,6 +91,7 @@ export function NotesPage() {
 }
 
 function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+  const formats = useFormats();
   return (
     <Card component="li" withBorder padding="sm" aria-label={preview(note.content).slice(0, 60)}>
       <Stack gap={6}>
@@ -107,7 +108,7 @@ function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
         </Anchor>
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            {authorName(note)} · {formatDateTime(note.createdAt)}
+            {authorName(note)} · {formats.dateTime(note.createdAt)}
             {note.edited ? ' (edited)' : ''}
           </Text>
           <Group gap="xs">

@@ -10,14 +10,15 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { statusLabel } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import { useFormats } from '../../api/session';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** /resources/photos/{id} (spec §2): the photo, its caption (the uploader edits it), delete, the attached item. */
 export function PhotoDetailPage() {
+  const formats = useFormats();
   const { id = '' } = useParams();
   const photo = usePhoto(id);
   const navigate = useNavigate();
@@ -68,7 +69,7 @@ export function PhotoDetailPage() {
                     ),
                   ],
                   ['Uploaded by', photo.uploader.displayName || photo.uploader.email],
-                  ['Uploaded', formatDateTime(photo.createdAt)],
+                  ['Uploaded', formats.dateTime(photo.createdAt)],
                   ['File', photo.fileName],
                   ['Size', `${photo.width ?? '?'} × ${photo.height ?? '?'} px, ${megabytes(photo.fileSize)}`],
                 ]}

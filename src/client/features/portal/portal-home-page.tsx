@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import type { PortalVisitDto } from '../../../shared/schemas/portal';
-import { usePortalVisits } from '../../api/portal';
+import { usePortalFormats, usePortalVisits } from '../../api/portal';
 import { ListFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { portalPaths } from './portal-paths';
 
 const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
@@ -69,7 +68,8 @@ function VisitsSection({ when }: { when: 'upcoming' | 'past' }) {
 }
 
 function VisitRow({ visit, past }: { visit: PortalVisitDto; past: boolean }) {
-  const when = formatDateTime(past ? (visit.completedAt ?? visit.scheduledAt) : visit.scheduledAt);
+  const formats = usePortalFormats();
+  const when = formats.dateTime(past ? (visit.completedAt ?? visit.scheduledAt) : visit.scheduledAt);
   return (
     <Group component="li" justify="space-between" gap="xs" wrap="nowrap">
       <Stack gap={0} miw={0}>

@@ -3,15 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
-import { formatMoney } from '../../../shared/money';
-import { usePortalInvoices } from '../../api/portal';
+import { usePortalFormats, usePortalInvoices } from '../../api/portal';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDate } from '../../lib/datetime';
 import { portalPaths } from './portal-paths';
 
 /** /portal/invoices: the client's invoices with their balance due and 'Download PDF'. */
 export function PortalInvoicesPage() {
+  const formats = usePortalFormats();
   const [offset, setOffset] = useState(0);
   const invoices = usePortalInvoices(offset);
   return (
@@ -43,10 +42,11 @@ export function PortalInvoicesPage() {
                   <StatusBadge kind="invoice" value={invoice.status} />
                 </Group>
                 <Text size="sm">
-                  {invoice.propertyName} · {formatDate(invoice.createdAt)}
+                  {invoice.propertyName} · {formats.date(invoice.createdAt)}
                 </Text>
                 <Text size="sm">
-                  Total {formatMoney(invoice.total)} · Balance due <strong>{formatMoney(invoice.balanceDue)}</strong>
+                  Total {formats.money(invoice.total)} · Balance due{' '}
+                  <strong>{formats.money(invoice.balanceDue)}</strong>
                 </Text>
                 <Group>
                   <Button

@@ -2,13 +2,12 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import { fullAddress } from '../../../shared/place';
-import { usePortalVisit } from '../../api/portal';
+import { usePortalFormats, usePortalVisit } from '../../api/portal';
 import { Facts } from '../../components/facts';
 import { DetailFrame } from '../../components/page-frames';
 import { ReportNotes, ReportSignature, ReportTask } from '../../components/report-task';
 import { Section } from '../../components/section';
 import { statusLabel } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { portalPaths } from './portal-paths';
 
 const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
@@ -17,6 +16,7 @@ const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 export function PortalVisitPage() {
   const id = useParams().id ?? '';
   const report = usePortalVisit(id);
+  const formats = usePortalFormats();
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={portalPaths.home()} size="sm">
@@ -32,8 +32,8 @@ export function PortalVisitPage() {
               facts={[
                 ['Property', fullAddress(report.property)],
                 ['Status', statusLabel('visit', report.status)],
-                ['Scheduled', formatDateTime(report.scheduledAt)],
-                ['Completed', report.completedAt ? formatDateTime(report.completedAt) : '—'],
+                ['Scheduled', formats.dateTime(report.scheduledAt)],
+                ['Completed', report.completedAt ? formats.dateTime(report.completedAt) : '—'],
               ]}
             />
             <Section title="Photos and readings">
@@ -47,8 +47,8 @@ export function PortalVisitPage() {
                 </Stack>
               )}
             </Section>
-            {report.notes.length > 0 && <ReportNotes notes={report.notes} />}
-            <ReportSignature signature={report.signature} />
+            {report.notes.length > 0 && <ReportNotes notes={report.notes} formats={formats} />}
+            <ReportSignature signature={report.signature} formats={formats} />
           </Stack>
         )}
       </DetailFrame>

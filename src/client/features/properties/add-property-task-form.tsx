@@ -1,16 +1,17 @@
 import { Card, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { formatMoney } from '../../../shared/money';
 import type { PropertyTaskDto } from '../../../shared/schemas/properties';
 import { useAddPropertyTask } from '../../api/properties';
 import { useTasks } from '../../api/tasks';
 import { FormActions, useSchemaForm } from '../../components/form';
+import { useFormats } from '../../api/session';
 
 const EMPTY = { taskId: '', customPrice: '' };
 
 /** Manage Tasks' "Add a task": pick a template (searched), optionally with a custom price. */
 export function AddPropertyTaskForm({ propertyId, existing }: { propertyId: string; existing: PropertyTaskDto[] }) {
+  const formats = useFormats();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
   const [selected, setSelected] = useState<{ value: string; label: string } | null>(null);
@@ -33,7 +34,7 @@ export function AddPropertyTaskForm({ propertyId, existing }: { propertyId: stri
   const active = new Set(existing.filter((task) => task.isActive).map((task) => task.taskId));
   const options = (templates.data?.items ?? [])
     .filter((task) => !active.has(task.id))
-    .map((task) => ({ value: task.id, label: `${task.name} (${formatMoney(task.defaultPrice)})` }));
+    .map((task) => ({ value: task.id, label: `${task.name} (${formats.money(task.defaultPrice)})` }));
   // Mantine shows only a value that is among the options: keep the chosen one there.
   if (selected && !options.some((option) => option.value === selected.value)) options.unshift(selected);
 

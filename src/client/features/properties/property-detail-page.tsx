@@ -9,13 +9,14 @@ import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { PropertyRoleBadge } from '../../components/status-badge';
-import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { DeletePropertyDialog } from './delete-property-dialog';
 import { PropertyClientSection } from './property-client-section';
 import { PropertyTasksSection } from './property-tasks-section';
 import { VisitHistorySection } from './visit-history-section';
+import { addressLabels, DEFAULT_COUNTRY_CODE } from '../../../shared/locale';
+import { useFormats, useMe } from '../../api/session';
 
 export function PropertyDetailPage() {
   const { id = '' } = useParams();
@@ -82,17 +83,19 @@ export function PropertyDetailPage() {
 }
 
 function PropertyFacts({ property }: { property: PropertyDetail }) {
+  const formats = useFormats();
+  const labels = addressLabels(useMe().data?.workspace?.country ?? DEFAULT_COUNTRY_CODE);
   return (
     <Card withBorder padding="md">
       <Facts
         facts={[
           ['Address', property.address],
           ['City', property.city ?? '—'],
-          ['State', property.state ?? '—'],
-          ['ZIP', property.zipCode ?? '—'],
+          [labels.region, property.state ?? '—'],
+          [labels.postalCode, property.zipCode ?? '—'],
           ['Country', property.country],
           ['Your role', <PropertyRoleBadge key="role" role={property.role} />],
-          ['Created', formatDate(property.createdAt)],
+          ['Created', formats.date(property.createdAt)],
         ]}
       />
     </Card>

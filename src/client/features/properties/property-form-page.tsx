@@ -1,11 +1,11 @@
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { DEFAULT_COUNTRY } from '../../../shared/constants';
+import { addressLabels, DEFAULT_COUNTRY_CODE, defaultPropertyCountry } from '../../../shared/locale';
 import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { useCreateProperty, useProperty, useUpdateProperty } from '../../api/properties';
-import { useWorkspaceCan } from '../../api/session';
+import { useMe, useWorkspaceCan } from '../../api/session';
 import { ClientSelect } from '../../components/client-select';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { EditFrame } from '../../components/page-frames';
@@ -49,8 +49,9 @@ const FIELDS = [
   { name: 'name', label: 'Property name', required: true, autoComplete: 'off' },
   { name: 'address', label: 'Address', required: true, autoComplete: 'street-address' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'zipCode', label: 'ZIP', autoComplete: 'postal-code' },
+  // Named as the business's country names them (State / ZIP in the US, County / Postcode in the UK…).
+  { name: 'state', label: 'State', named: 'region', autoComplete: 'address-level1' },
+  { name: 'zipCode', label: 'ZIP', named: 'postalCode', autoComplete: 'postal-code' },
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
 ] as const;
 
@@ -65,6 +66,8 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
   const create = useCreateProperty();
   const update = useUpdateProperty(property?.id ?? '');
   const can = useWorkspaceCan();
+  const country = useMe().data?.workspace?.country ?? DEFAULT_COUNTRY_CODE;
+  const labels = addressLabels(country);
   const form = useSchemaForm({
     initial: {
       name: property?.name ?? '',
@@ -72,7 +75,7 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
       city: property?.city ?? '',
       state: property?.state ?? '',
       zipCode: property?.zipCode ?? '',
-      country: property?.country ?? DEFAULT_COUNTRY,
+      country: property?.country ?? defaultPropertyCountry(country),
       clientId: property?.clientId ?? '',
       requireSignature: property?.requireSignature ?? false,
       sendReportOnComplete: property?.sendReportOnComplete ?? false,
@@ -94,7 +97,7 @@ function PropertyForm({ property }: { property?: PropertyDetail }) {
         {FIELDS.map((field) => (
           <TextInput
             key={field.name}
-            label={field.label}
+            label={'named' in field ? labels[field.named] : field.label}
             required={'required' in field && field.required}
             autoComplete={field.autoComplete}
             {...form.field(field.name)}

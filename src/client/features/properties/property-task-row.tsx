@@ -1,16 +1,18 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { formatDuration } from '../../../shared/duration';
-import { centsToDollarsInput, formatMoney } from '../../../shared/money';
+import { centsToDollarsInput } from '../../../shared/money';
 import type { PropertyTaskDto } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
 import { useRemovePropertyTask, useUpdatePropertyTask } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
 import { wholeText } from '../../components/whole-text';
 import { validate } from '../../lib/form';
+import { useFormats } from '../../api/session';
 
 /** One task on Manage Tasks: its prices, and change price, remove or add back. */
 export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task: PropertyTaskDto }) {
+  const formats = useFormats();
   const update = useUpdatePropertyTask(propertyId);
   const remove = useRemovePropertyTask(propertyId);
   const [editing, setEditing] = useState(false);
@@ -55,13 +57,13 @@ export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task
             <Text span c="dimmed" size="sm">
               Default price:{' '}
             </Text>
-            {formatMoney(task.defaultPrice)}
+            {formats.money(task.defaultPrice)}
           </Text>
           <Text size="sm">
             <Text span c="dimmed" size="sm">
               Custom price:{' '}
             </Text>
-            {task.customPrice === null ? 'none' : formatMoney(task.customPrice)}
+            {task.customPrice === null ? 'none' : formats.money(task.customPrice)}
           </Text>
           <Text size="sm" c="dimmed">
             {formatDuration(task.estimatedDurationMinutes)}

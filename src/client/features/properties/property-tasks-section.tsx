@@ -1,14 +1,15 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
-import { formatMoney } from '../../../shared/money';
 import type { PropertyDetail } from '../../../shared/schemas/properties';
 import { Section } from '../../components/section';
 import { wholeText } from '../../components/whole-text';
 import { paths } from '../../paths';
+import { useFormats } from '../../api/session';
 
 /** The property's active tasks with their duration and, for whoever may see prices, their price here. */
 export function PropertyTasksSection({ property }: { property: PropertyDetail }) {
+  const formats = useFormats();
   return (
     <Section
       title="Tasks"
@@ -37,7 +38,7 @@ export function PropertyTasksSection({ property }: { property: PropertyDetail })
                 </Text>
                 {property.can.seePrices && (
                   <Text size="sm" fw={600}>
-                    {formatMoney(task.price)}
+                    {formats.money(task.price)}
                   </Text>
                 )}
               </Group>

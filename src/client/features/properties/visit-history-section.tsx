@@ -5,12 +5,13 @@ import { PROPERTY_VISITS_PAGE_SIZE, usePropertyVisits } from '../../api/properti
 import { ListFooter } from '../../components/list-footer';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { QueryView } from '../../components/query-view';
+import { useFormats } from '../../api/session';
 
 /** The property's visits, newest first, each with its status and how many tasks were completed. */
 export function VisitHistorySection({ propertyId }: { propertyId: string }) {
+  const formats = useFormats();
   const [offset, setOffset] = useState(0);
   const visits = usePropertyVisits(propertyId, offset);
   return (
@@ -32,7 +33,7 @@ export function VisitHistorySection({ propertyId }: { propertyId: string }) {
                 {data.items.map((visit) => (
                   <Group key={visit.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
                     <Anchor component={Link} to={paths.visit(visit.id)} size="sm">
-                      {formatDateTime(visit.scheduledAt)}
+                      {formats.dateTime(visit.scheduledAt)}
                     </Anchor>
                     <Group gap="xs" wrap="nowrap">
                       <Text size="xs" c="dimmed">

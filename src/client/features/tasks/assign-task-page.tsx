@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import { dollarsToCents, formatMoney } from '../../../shared/money';
+import { dollarsToCents } from '../../../shared/money';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { useAssignTask, useTask, useTaskAssignments } from '../../api/tasks';
 import { ErrorBox } from '../../components/error-box';
@@ -13,11 +13,13 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { QueryView } from '../../components/query-view';
 import { DetailFrame } from '../../components/page-frames';
+import { useFormats } from '../../api/session';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'property' : 'properties'}`;
 
 /** /resources/tasks/{id}/assign: add this template to several of the user's properties at once. */
 export function AssignTaskPage() {
+  const formats = useFormats();
   const { id = '' } = useParams();
   const task = useTask(id);
   const [search, setSearch] = useState('');
@@ -66,7 +68,7 @@ export function AssignTaskPage() {
             <Stack gap="md">
               <Text size="sm" c="dimmed">
                 Choose the properties that should get “{template.name}” (default price{' '}
-                {formatMoney(template.defaultPrice)}).
+                {formats.money(template.defaultPrice)}).
               </Text>
               {done && (
                 <Alert color="green" variant="light" role="status">
@@ -101,7 +103,7 @@ export function AssignTaskPage() {
                             label={property.name}
                             description={
                               property.assigned
-                                ? `${property.address} · already assigned${property.customPrice === null ? '' : ` at ${formatMoney(property.customPrice)}`}`
+                                ? `${property.address} · already assigned${property.customPrice === null ? '' : ` at ${formats.money(property.customPrice)}`}`
                                 : property.address
                             }
                             checked={property.assigned || chosen.has(property.propertyId)}

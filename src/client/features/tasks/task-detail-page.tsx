@@ -1,21 +1,20 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
-import { formatMoney } from '../../../shared/money';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { errorMessage } from '../../api/http';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useDeleteTask, useTask } from '../../api/tasks';
 import { Facts } from '../../components/facts';
 import { describeRequirement } from '../../../shared/evidence';
 import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
-import { formatDate } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
 export function TaskDetailPage() {
+  const formats = useFormats();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const task = useTask(id);
@@ -58,13 +57,13 @@ export function TaskDetailPage() {
                   facts={[
                     ['Duration', formatDuration(task.estimatedDurationMinutes)],
                     ...(task.can.seePrices
-                      ? [['Default price', formatMoney(task.defaultPrice)] as [string, string]]
+                      ? [['Default price', formats.money(task.defaultPrice)] as [string, string]]
                       : []),
                     [
                       'Evidence required',
                       task.requirements.length === 0 ? 'None' : task.requirements.map(describeRequirement).join(', '),
                     ],
-                    ['Created', formatDate(task.createdAt)],
+                    ['Created', formats.date(task.createdAt)],
                   ]}
                 />
               </Stack>

@@ -2,8 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { formatDuration } from '../../../shared/duration';
-import { formatMoney } from '../../../shared/money';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
@@ -18,6 +17,7 @@ export { TimeReportPage } from './time-report-page';
 
 /** The shared catalogue of task templates, ordered by name. */
 export function TasksListPage() {
+  const formats = useFormats();
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const tasks = useTasks({ q: list.q, offset: list.offset });
   const moving = useStayInRange(list, tasks, DEFAULT_PAGE_SIZE);
@@ -79,7 +79,7 @@ export function TasksListPage() {
                     {/* A technician sees no price (issue 24): the server sends none. */}
                     {task.can.seePrices && (
                       <Text fw={600} style={{ flexShrink: 0 }}>
-                        {formatMoney(task.defaultPrice)}
+                        {formats.money(task.defaultPrice)}
                       </Text>
                     )}
                   </Group>

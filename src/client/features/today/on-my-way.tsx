@@ -5,7 +5,7 @@ import { ETA_MINUTES } from '../../../shared/notifications';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { enqueue, useOutbox } from '../../api/outbox';
 import { onMyWayChange } from '../../api/visits';
-import { formatTime } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 // Issue 28, 'On my way': on a scheduled visit's card, the technician picks when they expect to
 // arrive; the client is told (by the server) once the outbox sends it, offline or not. The card
@@ -15,6 +15,7 @@ import { formatTime } from '../../lib/datetime';
 const TARGET = { minHeight: 44 };
 
 export function OnMyWay({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const [picking, setPicking] = useState(false);
   const labelId = useId();
   const waiting = useOutbox().some(
@@ -25,7 +26,7 @@ export function OnMyWay({ visit }: { visit: VisitDetailDto }) {
       <Group gap={6} wrap="nowrap" role="status">
         <IconCar size={18} aria-hidden />
         <Text size="sm" fw={500}>
-          On my way · arriving about {formatTime(visit.etaAt)}
+          On my way · arriving about {formats.time(visit.etaAt)}
           {waiting ? ' (waiting to send)' : ''}
         </Text>
       </Group>

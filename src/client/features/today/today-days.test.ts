@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
+import { formatsFor } from '../../../shared/formats';
 import { groupByDay, nextVisitId, todayWindow } from './today-days';
 
 // /today's window starts at the browser's local midnight and its days are local days.
@@ -37,6 +38,7 @@ describe('the Today window and its days', () => {
         visit('later', '2030-06-19T08:00:00-07:00'),
       ],
       range,
+      formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'America/Los_Angeles' }),
     );
     expect(
       groups.map((group) => [group.title.startsWith('Wed') ? 'Wed' : group.title, group.visits.map((v) => v.id)]),

@@ -1,5 +1,5 @@
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
-import { formatDate } from '../../lib/datetime';
+import type { Formats } from '../../../shared/formats';
 
 /** Today and the next 6 days. */
 export const TODAY_DAYS = 7;
@@ -26,8 +26,8 @@ export interface TodayGroup {
   visits: VisitDetailDto[];
 }
 
-/** The visits by local day, soonest first; those from before the window (still in progress) come first. */
-export function groupByDay(visits: VisitDetailDto[], range: TodayWindow): TodayGroup[] {
+/** The visits by local day (titled in the business's format), soonest first; those from before the window (still in progress) come first. */
+export function groupByDay(visits: VisitDetailDto[], range: TodayWindow, formats: Formats): TodayGroup[] {
   const start = new Date(range.from);
   const today = localDay(start);
   const tomorrow = localDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1));
@@ -43,7 +43,7 @@ export function groupByDay(visits: VisitDetailDto[], range: TodayWindow): TodayG
         ? 'Today'
         : key === tomorrow
           ? 'Tomorrow'
-          : formatDate(visit.scheduledAt);
+          : formats.date(visit.scheduledAt);
     const group = groups.get(key) ?? { key, title, visits: [] };
     group.visits.push(visit);
     groups.set(key, group);

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { PAGE_TITLES } from '../../../shared/page-titles';
-import { prefetchWhenSignedIn } from '../../api/session';
+import { prefetchWhenSignedIn, useFormats } from '../../api/session';
 import { myVisitsQuery, useMyVisits } from '../../api/visits';
 import { EmptyState } from '../../components/empty-state';
 import { PageShell } from '../../shell/page-shell';
@@ -22,7 +22,11 @@ prefetchWhenSignedIn(myVisitsQuery(opening.from, opening.to));
 export function TodayPage() {
   const range = useMemo(() => todayWindow(new Date()), []);
   const visits = useMyVisits(range.from, range.to);
-  const days = useMemo(() => (visits.data ? groupByDay(visits.data.items, range) : []), [visits.data, range]);
+  const formats = useFormats();
+  const days = useMemo(
+    () => (visits.data ? groupByDay(visits.data.items, range, formats) : []),
+    [visits.data, range, formats],
+  );
   const next = useMemo(() => (visits.data ? nextVisitId(visits.data.items) : null), [visits.data]);
 
   return (

@@ -13,9 +13,9 @@ import { ReopenVisit } from '../../components/reopen-visit';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
-import { formatTime } from '../../lib/datetime';
 import { elementTiming, MAIN_CONTENT } from '../../lib/element-timing';
 import { OnMyWay } from './on-my-way';
+import { useFormats } from '../../api/session';
 
 /** A 44 px target (issue 25). */
 const TARGET = { minHeight: 44 };
@@ -38,6 +38,7 @@ export const VisitStop = memo(function VisitStop({
   /** The page's first stop: its name carries the main content's Element Timing mark. */
   timed?: boolean;
 }) {
+  const formats = useFormats();
   const headingId = useId();
   const detailsId = useId();
   const [open, setOpen] = useState(next);
@@ -58,7 +59,7 @@ export const VisitStop = memo(function VisitStop({
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Text fw={700}>{formatTime(visit.scheduledAt)}</Text>
+            <Text fw={700}>{formats.time(visit.scheduledAt)}</Text>
             {next && (
               <Badge color="blue" variant="filled">
                 Next

@@ -7,15 +7,16 @@ import { useTask } from '../../api/tasks';
 import { useAddVisitTask, useUpcomingVisits } from '../../api/visits';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBox } from '../../components/error-box';
-import { formatDate, formatTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { fullAddress } from '../../../shared/place';
 import { QueryView } from '../../components/query-view';
 import { DetailFrame } from '../../components/page-frames';
+import { useFormats } from '../../api/session';
 
 /** /resources/tasks/{id}/add-to-visit: put a task template on one of the user's upcoming visits. */
 export function AddTaskToVisitPage() {
+  const formats = useFormats();
   const taskId = useParams().id ?? '';
   const navigate = useNavigate();
   const task = useTask(taskId);
@@ -56,7 +57,7 @@ export function AddTaskToVisitPage() {
                         <Card key={visit.id} withBorder padding="sm">
                           <Radio
                             value={visit.id}
-                            label={`${visit.property.name} — ${formatDate(visit.scheduledAt)}, ${formatTime(visit.scheduledAt)}`}
+                            label={`${visit.property.name} — ${formats.date(visit.scheduledAt)}, ${formats.time(visit.scheduledAt)}`}
                             description={fullAddress(visit.property)}
                           />
                         </Card>

@@ -2,7 +2,6 @@ import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantin
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/duration';
-import { formatMoney } from '../../../shared/money';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useAddVisitTask, useTaskOptions } from '../../api/visits';
@@ -10,9 +9,11 @@ import { ErrorBox } from '../../components/error-box';
 import { Section } from '../../components/section';
 import { QueryView } from '../../components/query-view';
 import { wholeText } from '../../components/whole-text';
+import { useFormats } from '../../api/session';
 
 /** Adds templates to the visit: the property's active tasks, or anything from the catalogue. */
 export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const [scope, setScope] = useState<'property' | 'all'>('property');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -61,7 +62,7 @@ export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
                         {option.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {formatMoney(option.price)} · {formatDuration(option.estimatedDurationMinutes)}
+                        {formats.money(option.price)} · {formatDuration(option.estimatedDurationMinutes)}
                       </Text>
                     </Stack>
                     <Button

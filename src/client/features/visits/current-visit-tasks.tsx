@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/duration';
-import { centsToDollarsInput, formatMoney } from '../../../shared/money';
+import { centsToDollarsInput } from '../../../shared/money';
 import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useRemoveVisitTask, useUpdateVisitTask } from '../../api/visits';
@@ -9,14 +9,19 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { validate } from '../../lib/form';
+import { useFormats } from '../../api/session';
 
 /** The tasks on the visit with their price on this visit; re-price or remove them. */
 export function CurrentVisitTasks({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const [removing, setRemoving] = useState<VisitTaskDto | null>(null);
   const removeTask = useRemoveVisitTask(visit.id);
   const total = visit.tasks.reduce((sum, task) => sum + (task.price ?? 0), 0);
   return (
-    <Section title="On this visit" action={visit.tasks.length > 0 && <Text size="sm">Total {formatMoney(total)}</Text>}>
+    <Section
+      title="On this visit"
+      action={visit.tasks.length > 0 && <Text size="sm">Total {formats.money(total)}</Text>}
+    >
       {visit.tasks.length === 0 ? (
         <Text size="sm" c="dimmed">
           No tasks on this visit yet. Add some below.

@@ -2,10 +2,11 @@ import { useNavigate, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useUpdateVisit, useVisit } from '../../api/visits';
 import { EditFrame } from '../../components/page-frames';
-import { toLocalInput } from '../../lib/datetime';
+import { instantToWallClock } from '../../lib/zoned-time';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { VisitForm } from './visit-form';
+import { useFormats } from '../../api/session';
 
 /** /resources/visits/{id}/edit: property, time and any status (spec §4). */
 export function EditVisitPage() {
@@ -13,6 +14,7 @@ export function EditVisitPage() {
   const navigate = useNavigate();
   const visit = useVisit(id);
   const updateVisit = useUpdateVisit(id);
+  const { timeZone } = useFormats().locality;
 
   return (
     <PageShell
@@ -30,7 +32,7 @@ export function EditVisitPage() {
               mode="edit"
               initial={{
                 propertyId: visit.propertyId,
-                scheduledAt: toLocalInput(visit.scheduledAt),
+                scheduledAt: instantToWallClock(visit.scheduledAt, timeZone),
                 status: visit.status,
                 // the lead first
                 assigneeIds: [...visit.people]

@@ -2,9 +2,11 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { PreviewSeriesInput } from '../../../shared/schemas/series';
 import { describeRule } from '../../../shared/series-words';
+import { formatsFor } from '../../../shared/formats';
 import { errorMessage } from '../../api/http';
 import { useSeriesPreview } from '../../api/series';
 import { Loading } from '../../components/loading';
+import { useFormats } from '../../api/session';
 
 const PREVIEW_COUNT = 10;
 
@@ -13,15 +15,9 @@ export function SeriesPreview({ input }: { input: Omit<PreviewSeriesInput, 'coun
   const headingId = useId();
   const preview = useSeriesPreview(input ? { ...input, count: PREVIEW_COUNT } : null);
   const timeZone = input?.timeZone;
-  const format = new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  });
+  const business = useFormats();
+  // The dates in the series' own zone (named below), written as the business writes them.
+  const format = timeZone ? formatsFor({ ...business.locality, timeZone }) : business;
 
   return (
     <Card withBorder component="section" aria-labelledby={headingId} padding="md">
@@ -48,7 +44,7 @@ export function SeriesPreview({ input }: { input: Omit<PreviewSeriesInput, 'coun
             <Stack component="ul" gap={2} m={0} pl="md" aria-label="Next dates" aria-busy={preview.isFetching}>
               {preview.data.occurrences.map((instant) => (
                 <Text component="li" size="sm" key={instant}>
-                  {format.format(new Date(instant))}
+                  {format.dateTime(instant)}
                 </Text>
               ))}
             </Stack>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useDeleteVisit, useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +13,6 @@ import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { fullAddress } from '../../../shared/place';
@@ -118,6 +117,7 @@ export function VisitDetailPage() {
 }
 
 function VisitSummary({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const workspaceCan = useWorkspaceCan();
   return (
     <Card withBorder component="section" aria-label="Visit">
@@ -148,15 +148,15 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
         )}
         <Facts
           facts={[
-            ['Scheduled', formatDateTime(visit.scheduledAt)],
-            ['Started', formatDateTime(visit.startedAt)],
-            ['Completed', formatDateTime(visit.completedAt)],
+            ['Scheduled', formats.dateTime(visit.scheduledAt)],
+            ['Started', formats.dateTime(visit.startedAt)],
+            ['Completed', formats.dateTime(visit.completedAt)],
             ...(visit.overrideReason ? [['Completed anyway', visit.overrideReason] as [string, string]] : []),
             ...(visit.reopenedAt
               ? [
                   [
                     'Reopened',
-                    `${formatDateTime(visit.reopenedAt)}${visit.reopenedBy ? ` by ${visit.reopenedBy}` : ''}`,
+                    `${formats.dateTime(visit.reopenedAt)}${visit.reopenedBy ? ` by ${visit.reopenedBy}` : ''}`,
                   ] as [string, string],
                 ]
               : []),

@@ -9,13 +9,14 @@ import type { VisitBody } from '../../api/visits';
 import { CompleteAnywayDialog, MissingEvidence } from '../../components/visit-completion';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { statusLabel } from '../../components/status-badge';
-import { localInputToIso, timeZoneName } from '../../lib/datetime';
+import { wallClockToInstant } from '../../lib/zoned-time';
 import { PropertySelect } from '../../components/property-select';
 import { AssigneesField } from './assignees-field';
+import { useFormats } from '../../api/session';
 
 export type VisitFormValues = {
   propertyId: string;
-  /** The datetime-local input's value: "YYYY-MM-DDTHH:mm" in the browser's time zone. */
+  /** The datetime-local input's value: "YYYY-MM-DDTHH:mm" on the business's clock (its time zone). */
   scheduledAt: string;
   status: VisitStatus;
   /** Issue 24: who is on the visit, the lead first. */
@@ -51,6 +52,8 @@ export function VisitForm({
       setRefused({ body, missing: error.missing });
     }
   };
+  // The time is entered on the business's clock, wherever the person filling the form is.
+  const { timeZone } = useFormats().locality;
   const form = useSchemaForm({
     // An edit sends who is on the visit only when it was changed: someone who has left the workspace
     // stays on a past visit until the office changes its people.
@@ -62,7 +65,7 @@ export function VisitForm({
           const { assigneeIds, assigneesTouched, scheduledAt, ...rest } = v as Values;
           return {
             ...rest,
-            scheduledAt: localInputToIso(scheduledAt),
+            scheduledAt: wallClockToInstant(scheduledAt, timeZone),
             ...(assigneesTouched ? { assigneeIds } : {}),
           };
         }, m.createVisitInput),
@@ -90,7 +93,7 @@ export function VisitForm({
         />
         <TextInput
           label="Scheduled date and time"
-          description={`Your local time (${timeZoneName()})`}
+          description={`The business's time (${timeZone})`}
           type="datetime-local"
           required
           {...form.field('scheduledAt')}

@@ -1,13 +1,14 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
+import { useFormats } from '../../api/session';
 
 /** spec §2 Visits detail: the invoices this visit is on (for whoever may see invoices). */
 export function VisitInvoicesSection({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -27,7 +28,7 @@ export function VisitInvoicesSection({ visit }: { visit: VisitDetailDto }) {
               </Anchor>
               <Group gap="xs" wrap="nowrap">
                 <StatusBadge kind="invoice" value={invoice.status} />
-                <Text size="sm">{formatMoney(invoice.total)}</Text>
+                <Text size="sm">{formats.money(invoice.total)}</Text>
               </Group>
             </Group>
           ))}

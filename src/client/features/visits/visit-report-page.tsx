@@ -9,15 +9,16 @@ import { DetailFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { EmailAddress, wholeText } from '../../components/whole-text';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { ReportNotes, ReportSignature, ReportTask } from '../../components/report-task';
 import { PeopleLine } from './people-line';
 import { SendReportButton } from './send-report-button';
+import { useFormats } from '../../api/session';
 
 /** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */
 export function VisitReportPage() {
+  const formats = useFormats();
   const id = useParams().id ?? '';
   const report = useVisitReport(id);
   return (
@@ -40,7 +41,7 @@ export function VisitReportPage() {
             </Group>
             {report.reportSentAt && (
               <Text size="sm" c="dimmed">
-                Last sent to the client {formatDateTime(report.reportSentAt)}
+                Last sent to the client {formats.dateTime(report.reportSentAt)}
               </Text>
             )}
             <FromAndFor report={report} />
@@ -58,8 +59,8 @@ export function VisitReportPage() {
                 </Stack>
               )}
             </Section>
-            {report.notes.length > 0 && <ReportNotes notes={report.notes} />}
-            <ReportSignature signature={report.signature} />
+            {report.notes.length > 0 && <ReportNotes notes={report.notes} formats={formats} />}
+            <ReportSignature signature={report.signature} formats={formats} />
           </Stack>
         )}
       </DetailFrame>
@@ -131,14 +132,15 @@ function FromAndFor({ report }: { report: VisitReportDto }) {
 }
 
 function VisitFacts({ report }: { report: VisitReportDto }) {
+  const formats = useFormats();
   return (
     <Section title="Visit" action={<StatusBadge kind="visit" value={report.status} />}>
       <Stack gap="sm">
         <Facts
           facts={[
-            ['Scheduled', formatDateTime(report.scheduledAt)],
-            ['Started', formatDateTime(report.startedAt)],
-            ['Completed', formatDateTime(report.completedAt)],
+            ['Scheduled', formats.dateTime(report.scheduledAt)],
+            ['Started', formats.dateTime(report.startedAt)],
+            ['Completed', formats.dateTime(report.completedAt)],
             [
               'Time on site',
               `${report.actualMinutes === null ? '—' : `${report.actualMinutes} min`} (estimated ${report.estimatedMinutes} min)`,

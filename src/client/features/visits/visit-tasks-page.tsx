@@ -3,14 +3,15 @@ import { Link, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
-import { formatDateTime } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { AddVisitTasks } from './add-visit-tasks';
 import { CurrentVisitTasks } from './current-visit-tasks';
+import { useFormats } from '../../api/session';
 
 /** /resources/visits/{id}/tasks: the visit's tasks with price and status; add, re-price, remove. */
 export function VisitTasksPage() {
+  const formats = useFormats();
   const id = useParams().id ?? '';
   const visit = useVisit(id);
   const crumbs = [
@@ -27,7 +28,7 @@ export function VisitTasksPage() {
               <Anchor component={Link} to={paths.visit(id)}>
                 {visit.property.name}
               </Anchor>{' '}
-              · {formatDateTime(visit.scheduledAt)}
+              · {formats.dateTime(visit.scheduledAt)}
             </Text>
             <CurrentVisitTasks visit={visit} />
             <AddVisitTasks visit={visit} />

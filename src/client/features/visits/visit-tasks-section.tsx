@@ -1,7 +1,6 @@
 import { Button, Card, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { VISIT_TASK_STATUSES, type VisitTaskStatus } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
 import { type VisitDetailDto, type VisitTaskDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
@@ -11,7 +10,7 @@ import { ErrorBox } from '../../components/error-box';
 import { TaskEvidence } from '../../components/task-evidence';
 import { ReopenVisit } from '../../components/reopen-visit';
 import { statusLabel } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 /** The visit's tasks, each with its status selector (spec §2) and a note. */
 export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
@@ -61,6 +60,7 @@ function TaskCard({
   task: VisitTaskDto;
   onStatusError: (message: string | null) => void;
 }) {
+  const formats = useFormats();
   const [busy, setBusy] = useState(false);
 
   async function changeStatus(status: VisitTaskStatus) {
@@ -83,9 +83,9 @@ function TaskCard({
             <Text fw={600}>{task.name}</Text>
             <Text size="sm" c="dimmed">
               {/* A technician sees no price (issue 24). */}
-              {visit.can.seePrices ? formatMoney(task.price) : ''}
+              {visit.can.seePrices ? formats.money(task.price) : ''}
               {task.completedAt
-                ? `${visit.can.seePrices ? ' · ' : ''}completed ${formatDateTime(task.completedAt)}`
+                ? `${visit.can.seePrices ? ' · ' : ''}completed ${formats.dateTime(task.completedAt)}`
                 : ''}
             </Text>
           </Stack>

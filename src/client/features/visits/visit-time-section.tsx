@@ -2,10 +2,11 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { Facts } from '../../components/facts';
 import { Section } from '../../components/section';
-import { formatDateTime } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 
 /** Issue 27 §5: when the visit was started and completed (local times), actual minutes against the estimate. */
 export function VisitTimeSection({ visit }: { visit: VisitDetailDto }) {
+  const formats = useFormats();
   const estimated = `Estimated: ${visit.estimatedMinutes} min`;
   if (visit.startedAt === null && visit.completedAt === null) {
     return (
@@ -26,8 +27,8 @@ export function VisitTimeSection({ visit }: { visit: VisitDetailDto }) {
       <Stack gap="xs">
         <Facts
           facts={[
-            ['Started', formatDateTime(visit.startedAt)],
-            ['Completed', visit.completedAt ? formatDateTime(visit.completedAt) : 'In progress'],
+            ['Started', formats.dateTime(visit.startedAt)],
+            ['Completed', visit.completedAt ? formats.dateTime(visit.completedAt) : 'In progress'],
           ]}
         />
         <Group gap="lg">

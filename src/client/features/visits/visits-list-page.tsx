@@ -2,11 +2,10 @@ import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useVisits } from '../../api/visits';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
-import { formatDate, formatTime } from '../../lib/datetime';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -159,6 +158,7 @@ function VisitGroup({
 }
 
 function VisitRow({ visit }: { visit: VisitListItemDto }) {
+  const formats = useFormats();
   return (
     <Card component="li" withBorder padding="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -170,7 +170,7 @@ function VisitRow({ visit }: { visit: VisitListItemDto }) {
             {fullAddress(visit.property)}
           </Text>
           <Text size="sm">
-            {formatDate(visit.scheduledAt)} · {formatTime(visit.scheduledAt)}
+            {formats.date(visit.scheduledAt)} · {formats.time(visit.scheduledAt)}
           </Text>
           <Text size="xs" c="dimmed">
             {visit.people.length > 0 ? (

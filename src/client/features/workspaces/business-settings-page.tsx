@@ -1,5 +1,6 @@
 import { Alert, Card, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { currencyOptions, LOCALE_OPTIONS } from '../../../shared/locale';
 import { centsToDecimal } from '../../../shared/money';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { WorkspaceDto } from '../../../shared/schemas/workspaces';
@@ -13,12 +14,13 @@ import { timeZoneOptions } from '../../lib/zoned-time';
 import { PageShell } from '../../shell/page-shell';
 import { ClientNotificationSettings } from './client-notification-settings';
 import { DeleteWorkspaceSection } from './delete-workspace-section';
+import { countryOptions } from './country-options';
 
 const TITLE = 'Business settings';
 
 /**
  * /settings (issue 24): the business identity printed on invoices (name, address, phone, e-mail),
- * its tax rate, payment terms, invoice prefix and time zone. Owners and managers only.
+ * its tax rate, payment terms, invoice prefix, time zone, country, locale and currency. Owners and managers only.
  */
 export function BusinessSettingsPage() {
   const me = useMe().data;
@@ -58,6 +60,9 @@ function initialValues(workspace: WorkspaceDto) {
     paymentTermsDays: String(workspace.paymentTermsDays),
     invoicePrefix: workspace.invoicePrefix,
     timeZone: workspace.timeZone,
+    country: workspace.country,
+    locale: workspace.locale,
+    currency: workspace.currency,
   };
 }
 
@@ -65,6 +70,10 @@ function SettingsForm({ workspace }: { workspace: WorkspaceDto }) {
   const update = useUpdateWorkspace(workspace.id);
   const [saved, setSaved] = useState(false);
   const zones = useMemo(() => timeZoneOptions(workspace.timeZone), [workspace.timeZone]);
+  const countries = useMemo(() => countryOptions(), []);
+  // The offered locales, and the business's own when it chose another the runtime knows.
+  const locales = useMemo(() => [...new Set([...LOCALE_OPTIONS, workspace.locale])], [workspace.locale]);
+  const currencies = useMemo(() => [...new Set([...currencyOptions(), workspace.currency])], [workspace.currency]);
   const form = useSchemaForm({
     initial: () => initialValues(workspace),
     // The schema (and zod) loads with the first form sent, not with the page.
@@ -135,6 +144,38 @@ function SettingsForm({ workspace }: { workspace: WorkspaceDto }) {
               onChange={(value) => value && form.setValue('timeZone', value)}
               nothingFoundMessage="No time zone found"
               error={form.errors.timeZone}
+            />
+            <Select
+              label="Country"
+              description="Names the address fields of properties and clients"
+              searchable
+              data={countries}
+              limit={50}
+              value={form.values.country}
+              onChange={(value) => value && form.setValue('country', value)}
+              nothingFoundMessage="No country found"
+              error={form.errors.country}
+            />
+            <Select
+              label="Locale"
+              description="How dates, times and amounts are written"
+              searchable
+              data={locales}
+              value={form.values.locale}
+              onChange={(value) => value && form.setValue('locale', value)}
+              nothingFoundMessage="No locale found"
+              error={form.errors.locale}
+            />
+            <Select
+              label="Currency"
+              description="Of every price and invoice"
+              searchable
+              data={currencies}
+              limit={50}
+              value={form.values.currency}
+              onChange={(value) => value && form.setValue('currency', value)}
+              nothingFoundMessage="No currency found"
+              error={form.errors.currency}
             />
           </SimpleGrid>
           <FormActions submit="Save Settings" busy={form.busy} failure={form.failure} />

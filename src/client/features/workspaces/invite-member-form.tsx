@@ -9,8 +9,8 @@ import { FormActions, useSchemaForm } from '../../components/form';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { EmailAddress, wholeText } from '../../components/whole-text';
-import { formatDate } from '../../lib/datetime';
 import { roleOptions } from './role-options';
+import { useFormats } from '../../api/session';
 
 /**
  * 'Invite a member' (issues 23 and 24): an e-mail address and a role; Rounds e-mails the link,
@@ -61,6 +61,7 @@ export function InviteMemberForm({ workspaceId, appointOwners }: { workspaceId: 
 
 /** The invitations nobody has answered yet; an owner or manager can take one back. */
 export function StandingInvitations({ workspaceId }: { workspaceId: string }) {
+  const formats = useFormats();
   const invitations = useWorkspaceInvitations(workspaceId);
   const cancel = useCancelWorkspaceInvitation(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
@@ -80,7 +81,7 @@ export function StandingInvitations({ workspaceId }: { workspaceId: string }) {
                 <EmailAddress email={invitation.email} />
               </Text>
               <Text size="xs" c="dimmed">
-                until {formatDate(invitation.expiresAt)}
+                until {formats.date(invitation.expiresAt)}
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap">

@@ -39,7 +39,16 @@ const propertyColumns = {
 /** `GET /api/portal/me`: who the client is, the business, and the client's properties. */
 export async function getPortalMe(db: Executor, client: PortalClient): Promise<PortalMeDto> {
   const [row] = await db
-    .select({ name: clients.name, business: workspaces.name })
+    .select({
+      name: clients.name,
+      business: {
+        name: workspaces.name,
+        country: workspaces.country,
+        locale: workspaces.locale,
+        currency: workspaces.currency,
+        timeZone: workspaces.timeZone,
+      },
+    })
     .from(clients)
     .innerJoin(workspaces, eq(workspaces.id, clients.workspaceId))
     .where(and(eq(clients.id, client.clientId), eq(clients.workspaceId, client.workspaceId)));
@@ -50,7 +59,7 @@ export async function getPortalMe(db: Executor, client: PortalClient): Promise<P
     .where(policy.portal.property(client))
     .orderBy(asc(sql`lower(${properties.name})`), asc(properties.id))
     .limit(100);
-  return { client: { name: row.name }, business: { name: row.business }, properties: owned };
+  return { client: { name: row.name }, business: row.business, properties: owned };
 }
 
 /**
