@@ -52,6 +52,35 @@ export interface Formats {
   readonly locality: Locality;
 }
 
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall clock of `timeZone` at an instant, as the fields of a UTC date (milliseconds): what a
+ * clock on the wall there reads. Years 1–99 stay as they are (Date.UTC would make them 19xx).
+ */
+export function wallClockMs(utcMs: number, timeZone: string): number {
+  let clock = zoneClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    zoneClocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(new Date(utcMs));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = new Date(0);
+  wall.setUTCFullYear(get('year'), get('month') - 1, get('day'));
+  wall.setUTCHours(get('hour'), get('minute'), get('second'), 0);
+  return wall.getTime();
+}
+
 const kept = new Map<string, Formats>();
 
 /** The formatters of a locality. */
@@ -81,25 +110,11 @@ function makeFormats(locality: Locality): Formats {
   const longDayFormat = format({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, 'UTC');
   const rangeFormat = format({ month: 'short', day: 'numeric' }, 'UTC');
   const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const partsFormat = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   const wallClock = (value: string | Date) => {
-    const instant = toDate(value);
-    const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-    const day = `${(parts.year ?? '').padStart(4, '0')}-${parts.month}-${parts.day}`;
-    const time = `${parts.hour}:${parts.minute}:${parts.second}`;
-    const offsetMinutes = Math.round(
-      (Date.parse(`${day}T${time}Z`) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000,
-    );
-    return { day, time, offsetMinutes };
+    const seconds = Math.floor(toDate(value).getTime() / 1000) * 1000;
+    const local = wallClockMs(seconds, timeZone);
+    const iso = new Date(local).toISOString();
+    return { day: iso.slice(0, 10), time: iso.slice(11, 19), offsetMinutes: Math.round((local - seconds) / 60_000) };
   };
   const date = (value: string | Date) => dateFormat.format(toDate(value));
   const time = (value: string | Date) => timeFormat.format(toDate(value));

@@ -1,31 +1,7 @@
+import { wallClockMs } from '../../shared/formats';
+
 // Wall-clock times in a named IANA zone, which need not be the browser's: a series' first visit
 // is entered as "09:00 in America/New_York" wherever the person filling the form is.
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatIn(timeZone: string) {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The zone's wall clock at an instant, as the fields of a UTC date (milliseconds). */
-function wallClockMs(utcMs: number, timeZone: string): number {
-  const parts = formatIn(timeZone).formatToParts(new Date(utcMs));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-}
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
