@@ -1,17 +1,19 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
+import type { Formats } from '../../../shared/formats';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
+import { useFormats } from '../../api/session';
 import { FormActions, useSchemaForm } from '../../components/form';
-import { localInputToIso, timeZoneName } from '../../lib/datetime';
+import { instantToWallClock, wallClockToInstant } from '../../lib/zoned-time';
 import { AssigneesField } from './assignees-field';
 
 type NewVisitValues = { date: string; time: string; assigneeIds: string[] };
 
-/** The next working day (Monday to Friday) after today, in the browser's zone, 'YYYY-MM-DD'. */
-function nextWorkingDay(today = dayjs()): string {
-  let day = today.add(1, 'day');
-  while (day.day() === 0 || day.day() === 6) day = day.add(1, 'day');
-  return day.format('YYYY-MM-DD');
+/** The next working day (Monday to Friday) after the business's today, 'YYYY-MM-DD'. */
+function nextWorkingDay(formats: Formats): string {
+  const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+  let days = 1;
+  while ([0, 6].includes(weekday(formats.today(days)))) days += 1;
+  return formats.today(days);
 }
 
 /**
@@ -27,17 +29,20 @@ export default function FollowUpNewVisitForm({
   onCancel: () => void;
   onSubmit: (when: { scheduledAt: string; assigneeIds: string[] }) => Promise<unknown>;
 }) {
+  // The date and time are on the business's clock, as the visit form's are.
+  const formats = useFormats();
+  const { timeZone } = formats.locality;
   const form = useSchemaForm({
     initial: (): NewVisitValues => ({
-      date: nextWorkingDay(),
-      time: dayjs(visit.scheduledAt).format('HH:mm'),
+      date: nextWorkingDay(formats),
+      time: instantToWallClock(visit.scheduledAt, timeZone).slice(11, 16),
       assigneeIds: [...visit.people]
         .sort((a, b) => (a.role === b.role ? 0 : a.role === 'lead' ? -1 : 1))
         .map((person) => person.userId),
     }),
     prepare: (values) => ({
       target: 'new',
-      scheduledAt: localInputToIso(`${values.date}T${values.time}`),
+      scheduledAt: wallClockToInstant(`${values.date}T${values.time}`, timeZone),
       assigneeIds: values.assigneeIds,
     }),
     // the date and the time are one instant to the server: its errors show under the date
@@ -51,7 +56,7 @@ export default function FollowUpNewVisitForm({
   return (
     <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="sm">
-        <Text size="sm">When, and who does it? Your local time ({timeZoneName()}).</Text>
+        <Text size="sm">When, and who does it? The business's time ({timeZone}).</Text>
         <Group grow align="flex-start" wrap="wrap">
           <TextInput label="Date" type="date" required miw={140} {...form.field('date')} />
           <TextInput label="Time" type="time" required miw={110} {...form.field('time')} />
