@@ -43,6 +43,8 @@ export interface Formats {
   dayRange(from: string, to: string): string;
   /** Integer cents as the currency is written there ('$12.34' in en-AU AUD, 'A$12.34' in en-US AUD); null is '—'. */
   money(cents: number | null | undefined): string;
+  /** The currency's sign as the locale writes it, for a field that takes an amount: '$', '£', 'A$'. */
+  readonly currencySymbol: string;
   /** Today on the business's calendar, or `days` from it, 'YYYY-MM-DD' (a date input's value). */
   today(days?: number): string;
   /** An instant's day in the business's zone, 'YYYY-MM-DD' (for machines: CSV, inputs). */
@@ -120,6 +122,7 @@ function makeFormats(locality: Locality): Formats {
   const time = (value: string | Date) => timeFormat.format(toDate(value));
   return {
     locality,
+    currencySymbol: moneyFormat.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency,
     date,
     shortDate: (value) => shortDateFormat.format(toDate(value)),
     time,

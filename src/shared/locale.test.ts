@@ -41,6 +41,13 @@ describe('formatsFor', () => {
     expect(f.money(123450)).toBe('£1,234.50');
   });
 
+  it('gives the sign an amount field is labelled with', () => {
+    expect(formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth }).currencySymbol).toBe('$');
+    expect(formatsFor({ locale: 'en-US', currency: 'AUD', ...perth }).currencySymbol).toBe('A$');
+    expect(formatsFor({ locale: 'en-GB', currency: 'GBP', ...perth }).currencySymbol).toBe('£');
+    expect(formatsFor({ locale: 'en-IE', currency: 'EUR', ...perth }).currencySymbol).toBe('€');
+  });
+
   it('names a foreign currency so it is not taken for the local one', () => {
     expect(formatsFor({ locale: 'en-US', currency: 'AUD', ...perth }).money(500)).toBe('A$5.00');
     expect(formatsFor({ locale: 'en-AU', currency: 'USD', ...perth }).money(500)).toBe('USD\u00a05.00');

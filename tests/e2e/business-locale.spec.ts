@@ -108,3 +108,15 @@ test('an Australian business sees its amounts, dates, times and address fields a
   const propertyAudit = await auditPage(page, '/resources/properties/new (AU)');
   expect(propertyAudit.details).toEqual([]);
 });
+
+test('amount fields are labelled with the business currency’s sign', async ({ page, server, user: _owner }) => {
+  const api = apiClient(page.request, server.baseURL);
+  const me = (await (await page.request.get(`${server.baseURL}/api/me`)).json()) as { workspace: { id: string } };
+  await api.patch(`/api/workspaces/${me.workspace.id}`, { country: 'GB', locale: 'en-GB', currency: 'GBP' });
+
+  await page.goto('/resources/tasks/new');
+  await expect(page.getByLabel('Default price (£)')).toBeVisible();
+  await page.goto('/resources/invoices/new');
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await expect(page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price (£)')).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import { useFormats } from '../../api/session';
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { dollarsToCents, itemAmount, type Discount } from '../../../shared/money';
@@ -60,6 +61,7 @@ export function ExtraLinesField({
   onChange: (items: ItemValues[]) => void;
   errors: Record<string, string | undefined>;
 }) {
+  const { currencySymbol } = useFormats();
   const change = (index: number, part: Partial<ItemValues>) =>
     onChange(items.map((item, at) => (at === index ? { ...item, ...part } : item)));
   return (
@@ -93,7 +95,7 @@ export function ExtraLinesField({
                 error={error('quantity')}
               />
               <TextInput
-                label="Unit price ($)"
+                label={`Unit price (${currencySymbol})`}
                 inputMode="decimal"
                 style={{ flex: 1 }}
                 value={item.unitPrice}
@@ -146,6 +148,7 @@ export function DiscountField({
   onValueChange: (value: string) => void;
   error?: string;
 }) {
+  const { currencySymbol } = useFormats();
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
       <NativeSelect
@@ -153,7 +156,7 @@ export function DiscountField({
         w={160}
         data={[
           { value: '', label: 'None' },
-          { value: 'amount', label: 'Amount ($)' },
+          { value: 'amount', label: `Amount (${currencySymbol})` },
           { value: 'percent', label: 'Percent (%)' },
         ]}
         value={kind}
@@ -161,7 +164,7 @@ export function DiscountField({
       />
       {kind && (
         <TextInput
-          label={kind === 'amount' ? 'Discount amount ($)' : 'Discount percent (%)'}
+          label={kind === 'amount' ? `Discount amount (${currencySymbol})` : 'Discount percent (%)'}
           inputMode="decimal"
           w={180}
           value={value}

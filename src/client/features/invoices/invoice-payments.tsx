@@ -136,7 +136,13 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; 
       <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">Balance due: {formats.money(invoice.balanceDue)}</Text>
-          <TextInput label="Amount ($)" inputMode="decimal" required {...form.field('amount')} data-autofocus />
+          <TextInput
+            label={`Amount (${formats.currencySymbol})`}
+            inputMode="decimal"
+            required
+            {...form.field('amount')}
+            data-autofocus
+          />
           <TextInput label="Date" type="date" required {...form.field('paidAt')} />
           <NativeSelect
             label="Method"

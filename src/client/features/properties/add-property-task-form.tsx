@@ -60,7 +60,7 @@ export function AddPropertyTaskForm({ propertyId, existing }: { propertyId: stri
           filter={({ options: all }) => all}
         />
         <TextInput
-          label="Custom price ($)"
+          label={`Custom price (${formats.currencySymbol})`}
           description="Leave blank to use the template's default price"
           inputMode="decimal"
           {...form.field('customPrice')}

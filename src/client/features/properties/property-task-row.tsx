@@ -74,7 +74,7 @@ export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task
           <form onSubmit={savePrice} noValidate>
             <Group align="flex-end" gap="xs">
               <TextInput
-                label={`Custom price of ${task.name} ($)`}
+                label={`Custom price of ${task.name} (${formats.currencySymbol})`}
                 inputMode="decimal"
                 value={price}
                 onChange={(event) => setPrice(event.currentTarget.value)}

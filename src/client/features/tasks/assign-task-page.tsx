@@ -126,7 +126,7 @@ export function AssignTaskPage() {
                 />
               )}
               <TextInput
-                label="Custom price ($)"
+                label={`Custom price (${formats.currencySymbol})`}
                 description="Optional; leave blank to use the default price"
                 inputMode="decimal"
                 {...form.field('customPrice')}

@@ -1,3 +1,4 @@
+import { useFormats } from '../../api/session';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { centsToDollarsInput } from '../../../shared/money';
@@ -47,6 +48,7 @@ function TaskForm({ task }: { task?: TaskDto }) {
   const navigate = useNavigate();
   const create = useCreateTask();
   const update = useUpdateTask(task?.id ?? '');
+  const { currencySymbol } = useFormats();
   const form = useSchemaForm({
     initial: {
       name: task?.name ?? '',
@@ -79,7 +81,7 @@ function TaskForm({ task }: { task?: TaskDto }) {
           step={1}
           {...form.field('estimatedDurationMinutes')}
         />
-        <TextInput label="Default price ($)" inputMode="decimal" {...form.field('defaultPrice')} />
+        <TextInput label={`Default price (${currencySymbol})`} inputMode="decimal" {...form.field('defaultPrice')} />
         <RequirementsField
           value={form.values.requirements ?? []}
           errors={form.errors}

@@ -71,6 +71,7 @@ export function CurrentVisitTasks({ visit }: { visit: VisitDetailDto }) {
 }
 
 function PriceEditor({ visitId, task }: { visitId: string; task: VisitTaskDto }) {
+  const formats = useFormats();
   const updateTask = useUpdateVisitTask(visitId);
   const [text, setText] = useState(centsToDollarsInput(task.price));
   const [failure, setFailure] = useState<string | null>(null);
@@ -95,7 +96,7 @@ function PriceEditor({ visitId, task }: { visitId: string; task: VisitTaskDto })
     <Group gap="xs" mt="xs" align="flex-start" wrap="nowrap">
       <TextInput
         aria-label={`Price of ${task.name}`}
-        leftSection="$"
+        leftSection={formats.currencySymbol}
         inputMode="decimal"
         placeholder="No price"
         value={text}
