@@ -264,14 +264,39 @@ test('a technician joins from the e-mailed link: a name and a password, no verif
   // ── the owner schedules a visit for the technician; it is on their Today ──
   const techMe = (await (await techPage.request.get('/api/me')).json()) as { id: string; emailVerified: boolean };
   expect(techMe.emailVerified).toBe(true);
-  const property = await ownerApi.post('/api/properties', { name: `Quay House ${suffix}`, address: '1 Quay' });
-  await ownerApi.post('/api/visits', {
+  const clientEmail = newEmail('quay-client');
+  const client = await ownerApi.post('/api/clients', { name: 'Quinn Client', email: clientEmail });
+  const property = await ownerApi.post('/api/properties', {
+    name: `Quay House ${suffix}`,
+    address: '1 Quay',
+    clientId: client.id,
+  });
+  const visit = await ownerApi.post<{ id: string }>('/api/visits', {
     propertyId: property.id,
     scheduledAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
     assigneeIds: [techMe.id],
   });
   await techPage.reload();
   await expect(techPage.getByRole('article', { name: `Quay House ${suffix}` })).toBeVisible();
+
+  // ── the technician, named, goes and does it; the client hears it in the order it happened ──
+  await techPage.request.patch('/api/me/profile', { data: { displayName: 'Tess Tech' } });
+  const onMyWay = await techPage.request.post(`/api/visits/${visit.id}/on-my-way`, {
+    data: { etaMinutes: 15 },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(onMyWay.status(), await onMyWay.text()).toBe(200);
+  for (const status of ['in_progress', 'completed']) {
+    const changed = await techPage.request.patch(`/api/visits/${visit.id}`, {
+      data: { status },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+  }
+  await waitForMail(server.dataDir, clientEmail, /^Visit completed/, { timeoutMs: 20_000 });
+  const toClient = await mailsTo(server.dataDir, clientEmail);
+  expect(toClient.map((mail) => (mail.subject ?? '').split(':')[0])).toEqual(['On my way', 'Visit completed']);
+  expect(toClient[0]!.text).toContain('Tess Tech');
 
   // Signing in again later also starts on Today.
   await techPage.goto('/signout');
