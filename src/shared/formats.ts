@@ -43,6 +43,10 @@ export interface Formats {
   dayRange(from: string, to: string): string;
   /** Integer cents as the currency is written there ('$12.34' in en-AU AUD, 'A$12.34' in en-US AUD); null is '—'. */
   money(cents: number | null | undefined): string;
+  /** A count or a measure as the locale writes numbers: '1,000' (en-AU), '1.000' (de-DE). */
+  number(value: number): string;
+  /** How long ago (or ahead) an instant is, in words: '5 minutes ago', 'yesterday', 'last week'. */
+  ago(iso: string | Date, now?: number): string;
   /** The currency's sign as the locale writes it, for a field that takes an amount: '$', '£', 'A$'. */
   readonly currencySymbol: string;
   /** Today on the business's calendar, or `days` from it, 'YYYY-MM-DD' (a date input's value). */
@@ -83,6 +87,17 @@ export function wallClockMs(utcMs: number, timeZone: string): number {
   return wall.getTime();
 }
 
+/** The units `ago` steps through, each with how many of it make the next. */
+const AGO_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
+
 const kept = new Map<string, Formats>();
 
 /** The formatters of a locality. */
@@ -112,6 +127,8 @@ function makeFormats(locality: Locality): Formats {
   const longDayFormat = format({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, 'UTC');
   const rangeFormat = format({ month: 'short', day: 'numeric' }, 'UTC');
   const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const numberFormat = new Intl.NumberFormat(locale);
+  const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const wallClock = (value: string | Date) => {
     const seconds = Math.floor(toDate(value).getTime() / 1000) * 1000;
     const local = wallClockMs(seconds, timeZone);
@@ -122,6 +139,15 @@ function makeFormats(locality: Locality): Formats {
   const time = (value: string | Date) => timeFormat.format(toDate(value));
   return {
     locality,
+    number: (value) => numberFormat.format(value),
+    ago: (value, now = Date.now()) => {
+      let amount = (toDate(value).getTime() - now) / 1000;
+      for (const [unit, size] of AGO_STEPS) {
+        if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+        amount /= size;
+      }
+      return relativeFormat.format(Math.round(amount), 'year');
+    },
     currencySymbol: moneyFormat.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency,
     date,
     shortDate: (value) => shortDateFormat.format(toDate(value)),

@@ -41,6 +41,19 @@ describe('formatsFor', () => {
     expect(f.money(123450)).toBe('£1,234.50');
   });
 
+  it('writes numbers and how long ago as the locale does', () => {
+    const now = Date.parse(instant);
+    const au = formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth });
+    expect(au.number(1000)).toBe('1,000');
+    expect(au.number(22.5)).toBe('22.5');
+    expect(formatsFor({ locale: 'de-DE', currency: 'EUR', ...perth }).number(1000)).toBe('1.000');
+    expect(au.ago(new Date(now - 5 * 60_000), now)).toBe('5 minutes ago');
+    expect(au.ago(new Date(now - 26 * 3600_000), now)).toBe('yesterday');
+    expect(formatsFor({ locale: 'fr-FR', currency: 'EUR', ...perth }).ago(new Date(now - 26 * 3600_000), now)).toBe(
+      'hier',
+    );
+  });
+
   it('gives the sign an amount field is labelled with', () => {
     expect(formatsFor({ locale: 'en-AU', currency: 'AUD', ...perth }).currencySymbol).toBe('$');
     expect(formatsFor({ locale: 'en-US', currency: 'AUD', ...perth }).currencySymbol).toBe('A$');

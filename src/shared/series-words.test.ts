@@ -7,7 +7,7 @@ describe('describeRule', () => {
     ['FREQ=DAILY;INTERVAL=3;COUNT=1', 'Every 3 days, once'],
     ['FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=10', 'Every 2 weeks on Monday and Thursday, 10 times'],
     ['RRULE:freq=weekly;byday=mo,we,fr', 'Every week on Monday, Wednesday and Friday'],
-    ['FREQ=MONTHLY;BYDAY=2TU;UNTIL=20271231', 'Every month on the second Tuesday, until 31 Dec 2027'],
+    ['FREQ=MONTHLY;BYDAY=2TU;UNTIL=20271231', 'Every month on the second Tuesday, until Fri, Dec 31, 2027'],
     ['FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2', 'Every month on the second Tuesday'],
     ['FREQ=MONTHLY;BYDAY=-1FR', 'Every month on the last Friday'],
     ['FREQ=MONTHLY;BYMONTHDAY=15', 'Every month on day 15'],
@@ -21,8 +21,14 @@ describe('describeRule', () => {
 
   it('shows an UNTIL instant as the date in the series zone', () => {
     // 04:59:59 UTC on 1 Jan 2028 is still 31 Dec 2027 in New York.
-    expect(describeRule('FREQ=DAILY;UNTIL=20280101T045959Z', 'America/New_York')).toBe('Every day, until 31 Dec 2027');
-    expect(describeRule('FREQ=DAILY;UNTIL=20280101T045959Z', 'UTC')).toBe('Every day, until 1 Jan 2028');
+    expect(describeRule('FREQ=DAILY;UNTIL=20280101T045959Z', 'America/New_York')).toBe(
+      'Every day, until Fri, Dec 31, 2027',
+    );
+    expect(describeRule('FREQ=DAILY;UNTIL=20280101T045959Z', 'UTC')).toBe('Every day, until Sat, Jan 1, 2028');
+    expect(describeRule('FREQ=DAILY;UNTIL=20280101T045959Z', 'America/New_York', 'en-AU')).toBe(
+      'Every day, until Fri, 31 Dec 2027',
+    );
+    expect(describeRule('FREQ=DAILY;UNTIL=20271231', 'UTC', 'en-GB')).toBe('Every day, until Fri, 31 Dec 2027');
   });
 
   it('gives nothing for a rule it does not take', () => {

@@ -2,6 +2,8 @@
 // words ('Every 2 weeks on Monday and Thursday, 10 times'). Pure (no Temporal): the server
 // checks rules with it before rrule-temporal expands them, and the client's form describes them.
 
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, formatsFor } from './formats';
+
 export const SERIES_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type SeriesFrequency = (typeof SERIES_FREQUENCIES)[number];
 
@@ -217,11 +219,11 @@ const UNITS: Record<SeriesFrequency, [string, string]> = {
 
 /**
  * The rule in words: 'Every day', 'Every 2 weeks on Monday and Thursday, 10 times',
- * 'Every month on the second Tuesday, until 31 Dec 2027'. `timeZone` says in which zone an
- * UNTIL instant (`…T045959Z`) is shown as a date; a date-only UNTIL is shown as written.
- * An unreadable rule gives ''.
+ * 'Every month on the second Tuesday, until Fri, Dec 31, 2027'. `timeZone` says in which zone an
+ * UNTIL instant (`…T045959Z`) falls on a day; a date-only UNTIL is that day. The day is written
+ * as the business writes days (`locale`). An unreadable rule gives ''.
  */
-export function describeRule(rule: string, timeZone = 'UTC'): string {
+export function describeRule(rule: string, timeZone = 'UTC', locale = DEFAULT_LOCALE): string {
   const parts = parseRule(rule);
   if (!parts) return '';
   const [one, many] = UNITS[parts.freq];
@@ -247,33 +249,18 @@ export function describeRule(rule: string, timeZone = 'UTC'): string {
   if (on.length) words += ` on ${on.join(' and ')}`;
 
   if (parts.count !== null) words += parts.count === 1 ? ', once' : `, ${parts.count} times`;
-  if (parts.until !== null) words += `, until ${untilWords(parts.until, timeZone)}`;
+  if (parts.until !== null) words += `, until ${untilWords(parts.until, timeZone, locale)}`;
   return words;
 }
 
-function untilWords(until: string, timeZone: string): string {
-  const [year, month, day] = [until.slice(0, 4), until.slice(4, 6), until.slice(6, 8)].map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const dateWords = (y: number, m: number, d: number) => `${d} ${MONTH_NAMES[m - 1]!.slice(0, 3)} ${y}`;
-  if (until.length === 8) return dateWords(year, month, day);
-  const instant = new Date(
-    Date.UTC(
-      year,
-      month - 1,
-      day,
-      Number(until.slice(9, 11)),
-      Number(until.slice(11, 13)),
-      Number(until.slice(13, 15)),
-    ),
-  );
+function untilWords(until: string, timeZone: string, locale: string): string {
+  const day = `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}`;
+  const written = formatsFor({ locale, currency: DEFAULT_CURRENCY, timeZone: 'UTC' });
+  if (until.length === 8) return written.day(day);
+  const instant = `${day}T${until.slice(9, 11)}:${until.slice(11, 13)}:${until.slice(13, 15)}Z`;
   try {
-    const local = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    const pick = (type: string) => Number(local.formatToParts(instant).find((part) => part.type === type)?.value);
-    return dateWords(pick('year'), pick('month'), pick('day'));
+    return written.day(formatsFor({ locale, currency: DEFAULT_CURRENCY, timeZone }).isoDay(instant));
   } catch {
-    return dateWords(year, month, day);
+    return written.day(day);
   }
 }

@@ -211,8 +211,30 @@ describe('preview', () => {
     );
     expect(preview).toEqual({
       occurrences: ['2027-01-12T15:00:00.000Z', '2027-02-09T15:00:00.000Z', '2027-03-09T15:00:00.000Z'],
-      description: 'Every month on the second Tuesday, until 31 Dec 2027',
+      description: 'Every month on the second Tuesday, until Fri, Dec 31, 2027',
     });
+    // The last day is written as the business writes days.
+    await json(
+      await t.request(`/api/workspaces/${user.workspaceId}`, {
+        method: 'PATCH',
+        cookie: user.cookie,
+        body: { locale: 'en-AU' },
+      }),
+      200,
+    );
+    const australian = await json<SeriesPreviewDto>(
+      await t.request('/api/visit-series/preview', {
+        cookie: user.cookie,
+        body: {
+          startsAt: '2027-01-01T10:00:00-05:00',
+          timeZone: 'America/New_York',
+          rrule: 'FREQ=MONTHLY;BYDAY=2TU;UNTIL=20271231T235959Z',
+          count: 3,
+        },
+      }),
+      200,
+    );
+    expect(australian.description).toBe('Every month on the second Tuesday, until Fri, 31 Dec 2027');
     const far = await json<SeriesPreviewDto>(
       await t.request('/api/visit-series/preview', {
         cookie: user.cookie,
@@ -421,7 +443,7 @@ describe('deleting a series', () => {
       200,
     );
     expect(old.rrule).toContain('UNTIL=');
-    expect(old.description).toMatch(/^Every day, until \d+ \w{3} \d{4}$/);
+    expect(old.description).toMatch(/^Every day, until \w{3}, \w{3} \d+, \d{4}$/);
   });
 
   it('all: deletes the series and its scheduled visits; completed and invoiced ones stay as plain visits', async () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { formatsFor } from '../../shared/formats';
 import { footerText, pageCount } from './list-footer';
 
 describe('the list footer', () => {
+  it('writes its counts as the business writes numbers', () => {
+    const german = formatsFor({ locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' });
+    expect(footerText({ total: 1200, offset: 1000, pageSize: 50, noun: 'visits', formats: german })).toBe(
+      '1.001–1.050 of 1.200 visits',
+    );
+  });
+
   it("says 'x–y of N' while the total is exact", () => {
     expect(footerText({ total: 57, offset: 20, pageSize: 20, noun: 'notes' })).toBe('21–40 of 57 notes');
     expect(footerText({ total: 57, offset: 40, pageSize: 20, noun: 'notes' })).toBe('41–57 of 57 notes');

@@ -1,7 +1,8 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { formatsFor, type Formats } from '../../shared/formats';
+import { useFormats } from '../api/session';
 
-/** '1,000' as the footer writes counts. */
-const count = (value: number) => value.toLocaleString('en-US');
+const american = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'UTC' });
 
 /**
  * The footer's words: '21–40 of 57', or past 1,000 rows (the server stops counting there,
@@ -14,6 +15,7 @@ export function footerText({
   pageSize,
   shown,
   noun,
+  formats = american,
 }: {
   total: number;
   totalCapped?: boolean;
@@ -21,7 +23,10 @@ export function footerText({
   pageSize: number;
   shown?: number;
   noun: string;
+  /** The business's formatters, which write the counts ('1,000'; '1.000' in de-DE). */
+  formats?: Formats;
 }): string {
+  const count = formats.number;
   const from = Math.min(offset + 1, total);
   const to = totalCapped ? offset + (shown ?? pageSize) : Math.min(offset + pageSize, total);
   return `${count(from)}–${count(to)} of ${count(total)}${totalCapped ? '+' : ''} ${noun}`;
@@ -59,11 +64,12 @@ export function ListFooter({
   onPage: (page: number) => void;
   noun?: string;
 }) {
+  const formats = useFormats();
   if (total === 0) return null;
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {footerText({ total, totalCapped, offset, pageSize, shown, noun })}
+        {footerText({ total, totalCapped, offset, pageSize, shown, noun, formats })}
       </Text>
       {(total > pageSize || totalCapped) && (
         <Pagination

@@ -2,6 +2,7 @@ import { Button, Group, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { StaffNotificationDto } from '../../shared/schemas/notifications';
+import { useFormats } from '../api/session';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notification-list';
 import { QueryView } from '../components/query-view';
 import { paths } from '../paths';
@@ -9,27 +10,6 @@ import classes from './notifications-panel.module.css';
 
 // Issue 28: the bell's list (loaded when the bell first opens): the newest notifications, unread
 // ones in bold with a dot; each opens what it is about and counts as read.
-
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 7],
-  ['week', 4.35],
-  ['month', 12],
-  ['year', Infinity],
-];
-
-/** '5 minutes ago', 'yesterday', 'last week'. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  let value = (Date.parse(iso) - now) / 1000;
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
-    value /= size;
-  }
-  return relative.format(Math.round(value), 'year');
-}
 
 const target = (item: StaffNotificationDto) =>
   item.visitId && item.kind !== 'visit_request'
@@ -44,6 +24,7 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = notifications.data?.unread ?? 0;
+  const formats = useFormats();
   return (
     <section aria-labelledby={titleId}>
       <Group justify="space-between" gap="xs" wrap="nowrap" px={6} pb={4}>
@@ -90,7 +71,7 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
                       {item.readAt === null && <span className={classes.visuallyHidden}>Unread: </span>}
                       <span className={classes.notificationText}>{item.text}</span>
                       <Text component="span" size="xs" c="dimmed" display="block">
-                        <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+                        <time dateTime={item.createdAt}>{formats.ago(item.createdAt)}</time>
                       </Text>
                     </span>
                   </Link>

@@ -1,3 +1,5 @@
+import type { Formats } from '../../../shared/formats';
+import { useFormats } from '../../api/session';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, TIME_REPORT_DAYS } from '../../../shared/constants';
@@ -13,6 +15,7 @@ export function TimeReportPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const report = useTimeReport(list.offset);
   const moving = useStayInRange(list, report, DEFAULT_PAGE_SIZE);
+  const formats = useFormats();
 
   return (
     <PageShell title="Time on site by task" crumbs={[{ label: 'Tasks', to: paths.tasks() }, { label: 'Time report' }]}>
@@ -47,7 +50,7 @@ export function TimeReportPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{formatDuration(item.estimatedMinutes)}</Table.Td>
-                    <Table.Td>{formatMinutes(item.medianMinutes)}</Table.Td>
+                    <Table.Td>{formatMinutes(item.medianMinutes, formats)}</Table.Td>
                     <Table.Td>{item.measured}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -61,5 +64,5 @@ export function TimeReportPage() {
 }
 
 /** A median may fall between two whole minutes: '22.5 min'; whole ones as durations ('1 h 5 min'). */
-const formatMinutes = (minutes: number) =>
-  Number.isInteger(minutes) ? formatDuration(minutes) : `${minutes.toLocaleString()} min`;
+const formatMinutes = (minutes: number, formats: Formats) =>
+  Number.isInteger(minutes) ? formatDuration(minutes) : `${formats.number(minutes)} min`;

@@ -38,7 +38,7 @@ export function SeriesPreview({ input }: { input: Omit<PreviewSeriesInput, 'coun
         ) : (
           <>
             <Text fw={600} data-testid="series-words" aria-live="polite">
-              {describeRule(input.rrule, input.timeZone) || preview.data.description}
+              {describeRule(input.rrule, input.timeZone, business.locality.locale) || preview.data.description}
             </Text>
             {/* A plain list: Mantine's List is a chunk of its own, which took the series pages over budget. */}
             <Stack component="ul" gap={2} m={0} pl="md" aria-label="Next dates" aria-busy={preview.isFetching}>

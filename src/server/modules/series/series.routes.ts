@@ -9,6 +9,7 @@ import {
 import { inWorkspace } from '../../auth/session';
 import { parseBody, parseQuery, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
+import { localityOf } from '../workspaces';
 import { createSeries, getSeries, previewSeries, removeSeries, updateSeries } from './series.service';
 
 const seriesId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', SERIES_MESSAGES.notFound);
@@ -16,7 +17,11 @@ const seriesId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', SERI
 /** `/api/visit-series` (issue 18). */
 export const seriesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .post('/preview', async (c) => c.json(previewSeries(await parseBody(c, previewSeriesInput))))
+  .post('/preview', async (c) => {
+    const input = await parseBody(c, previewSeriesInput);
+    const { locale } = await localityOf(c.var.db, c.var.member);
+    return c.json(previewSeries(input, locale));
+  })
   .post('/', async (c) =>
     c.json(await createSeries(c.var.db, c.var.member, await parseBody(c, createSeriesInput)), 201),
   )

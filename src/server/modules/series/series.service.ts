@@ -13,7 +13,7 @@ import { VISIT_MESSAGES, type VisitListItemDto } from '../../../shared/schemas/v
 import { describeRule } from '../../../shared/series-words';
 import { authorize, policy, requireVisible, type Member } from '../../access';
 import type { Database, Executor } from '../../db/client';
-import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers } from '../../db/schema';
+import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers, workspaces } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { insertVisits, requireMembers, toVisitListItem, visitListItemColumns } from '../visits';
 import {
@@ -77,6 +77,7 @@ export async function getSeries(db: Executor, member: Member, id: string): Promi
   const [row] = await db
     .select({
       series: visitSeries,
+      locale: workspaces.locale,
       property: {
         id: properties.id,
         name: properties.name,
@@ -88,9 +89,10 @@ export async function getSeries(db: Executor, member: Member, id: string): Promi
     })
     .from(visitSeries)
     .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
+    .innerJoin(workspaces, eq(workspaces.id, visitSeries.workspaceId))
     .where(and(eq(visitSeries.id, id), policy.series.scope(member), isNull(properties.deletedAt)));
   if (!row) throw notFound(SERIES_MESSAGES.notFound);
-  const { series, property } = row;
+  const { series, property, locale } = row;
   const taskRows =
     series.taskIds.length === 0
       ? []
@@ -106,7 +108,7 @@ export async function getSeries(db: Executor, member: Member, id: string): Promi
     startsAt: series.startsAt.toISOString(),
     timeZone: series.timeZone,
     rrule: series.rrule,
-    description: describeRule(series.rrule, series.timeZone),
+    description: describeRule(series.rrule, series.timeZone, locale),
     taskIds: series.taskIds,
     tasks: taskRows,
     assigneeIds: series.assigneeIds,
@@ -120,13 +122,16 @@ async function withVisits(db: Executor, member: Member, id: string): Promise<Ser
   return { series: await getSeries(db, member, id), occurrences: await listSeriesVisits(db, member, id) };
 }
 
-/** `POST /api/visit-series/preview`: the first `count` instants, checked exactly like create. */
-export function previewSeries(input: PreviewSeriesData, now = new Date()): SeriesPreviewDto {
+/**
+ * `POST /api/visit-series/preview`: the first `count` instants, checked exactly like create, and
+ * the rule in words with its last day as the business (`locale`) writes days.
+ */
+export function previewSeries(input: PreviewSeriesData, locale: string, now = new Date()): SeriesPreviewDto {
   const rrule = checkRule(input, { madeBefore: horizonFrom(now) });
   const rule = { ...input, rrule };
   return {
     occurrences: firstOccurrences(rule, input.count).map((date) => date.toISOString()),
-    description: describeRule(rrule, input.timeZone),
+    description: describeRule(rrule, input.timeZone, locale),
   };
 }
 
