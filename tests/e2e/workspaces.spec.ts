@@ -286,6 +286,9 @@ test('a technician joins from the e-mailed link: a name and a password, no verif
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(onMyWay.status(), await onMyWay.text()).toBe(200);
+  // The drive takes a while: the client has the notice before the technician starts (a start
+  // that overtakes a notice still waiting drops it, docs/decisions/notifications.md).
+  await waitForMail(server.dataDir, clientEmail, /^On my way/, { timeoutMs: 20_000 });
   for (const status of ['in_progress', 'completed']) {
     const changed = await techPage.request.patch(`/api/visits/${visit.id}`, {
       data: { status },
