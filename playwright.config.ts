@@ -27,7 +27,10 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
-  retries: 0,
+  // One retry: on this 2-core machine a full run (two workers, each with its server) has failed once
+  // in three runs on timing alone, a different test each time, each passing alone and in the next
+  // run. A retried test is still reported as flaky in the summary, so it is seen, not hidden.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
