@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Env, MiddlewareHandler } from 'hono';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import { AppError } from './errors';
 import { parseWith } from './http';
@@ -10,10 +10,10 @@ export type InputTarget = 'json' | 'query';
  * The schema behind each validating middleware, so the OpenAPI document can be built from the
  * routes themselves (`app.routes` lists every middleware of a route, these among them).
  */
-export const schemaOfMiddleware = new WeakMap<Function, { target: InputTarget; schema: $ZodType }>();
+export const schemaOfMiddleware = new WeakMap<MiddlewareHandler, { target: InputTarget; schema: $ZodType }>();
 
 type Validated<T extends InputTarget, S extends $ZodType> = MiddlewareHandler<
-  any,
+  Env,
   string,
   { in: { [K in T]: input<S> }; out: { [K in T]: output<S> } }
 >;
