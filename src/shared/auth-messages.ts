@@ -7,6 +7,6 @@ export const AUTH_MESSAGES = {
   googleSignUpFailed: 'Failed to sign up with Google.',
   googleNotConfigured: 'Google sign-in is not configured on this server',
   notAuthenticated: 'Not authenticated',
-  /** Issue 23: /login after a password reset. */
+  /** /login after a password reset. */
   passwordChanged: 'Your password has been changed. Sign in with your new password.',
 } as const;

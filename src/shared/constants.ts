@@ -6,7 +6,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** better-auth's own ceiling (its default), checked by our schemas first so the message is ours. */
 export const MAX_PASSWORD_LENGTH = 128;
 
-// Issue 23: proven e-mail addresses, and mail nobody can abuse.
+// Proven e-mail addresses, and mail nobody can abuse.
 /** A verification link works this long (and once). */
 export const EMAIL_VERIFICATION_HOURS = 24;
 /** A password-reset link works this long (and once). */
@@ -61,7 +61,7 @@ export type PropertyRole = (typeof PROPERTY_ROLES)[number];
 /** spec §2/§9: the badge shown when no relationship is known. */
 export const DEFAULT_DISPLAYED_PROPERTY_ROLE: PropertyRole = 'technician';
 
-// Issue 24: a workspace is one business; its members have one of these roles.
+// A workspace is one business; its members have one of these roles.
 export const WORKSPACE_ROLES = ['owner', 'manager', 'technician'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 /** How a workspace role is named where people read it (the menu, My Profile, the invitation). */
@@ -90,21 +90,21 @@ export type VisitWhen = (typeof VISIT_WHEN)[number];
 export const VISIT_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'skipped'] as const;
 export type VisitTaskStatus = (typeof VISIT_TASK_STATUSES)[number];
 
-/** spec §4's five, and issue 26's 'void': kept on record with its reason, counting in no totals. */
+/** spec §4's five, and 'void': kept on record with its reason, counting in no totals. */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** The statuses the invoice form offers (spec §4: any of the spec's; 'void' only by voiding, with a reason). */
 export const FORM_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
-/** Issue 26: how a payment was made. */
+/** How a payment was made. */
 export const PAYMENT_METHODS = ['cash', 'check', 'card', 'bank_transfer', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** Issue 26: an invoice's discount is an amount (cents) or a percent (basis points) of its subtotal. */
+/** An invoice's discount is an amount (cents) or a percent (basis points) of its subtotal. */
 export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
-/** Issue 26: at most this many extra lines on one invoice. */
+/** At most this many extra lines on one invoice. */
 export const MAX_INVOICE_ITEMS = 50;
 
-/** spec §3: seven attachable types for notes (issue 26 adds `client`); photos take all but `photo`. */
+/** spec §3: seven attachable types for notes (and `client`); photos take all but `photo`. */
 export const NOTE_ATTACHABLE_TYPES = [
   'property',
   'task',
@@ -177,6 +177,6 @@ export const TEXT_LIMITS = {
 /** Lists are paginated (spec §9 sets no size; ours). */
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** Issue 27: the time report counts the tasks completed in the last this many days. */
+/** The time report counts the tasks completed in the last this many days. */
 export const TIME_REPORT_DAYS = 90;
 export const MAX_PAGE_SIZE = 100;

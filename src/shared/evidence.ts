@@ -1,4 +1,4 @@
-// Issue 27, proof of visit: what a task template requires as evidence, and the completion gate.
+// Proof of visit: what a task template requires as evidence, and the completion gate.
 // The gate is one function, run by the client (instant, offline too) and by the server (the
 // authority: `PATCH /api/visits/:id {status:'completed'}` answers 409 with its list).
 

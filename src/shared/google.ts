@@ -10,7 +10,7 @@ export type GoogleIntent = 'sign-in' | 'sign-up';
 export const GOOGLE_NOT_LINKED_ERROR = 'account_not_linked';
 
 /**
- * Issue 23: ours, instead of `account_not_linked`, when Google vouched for the address and the
+ * Ours, instead of `account_not_linked`, when Google vouched for the address and the
  * account with it was never verified: its owner was sent a link to claim it.
  */
 export const GOOGLE_UNVERIFIED_ACCOUNT_ERROR = 'unverified_account';
@@ -26,7 +26,7 @@ export const GOOGLE_MESSAGES = {
 /**
  * spec §8: what /login or /signup shows after a failed Google round trip, chosen by the
  * `?error=` code better-auth appends. Only our own fixed sentences are ever shown: words from
- * the address (`error_description`) could be anyone's (issue 15).
+ * the address (`error_description`) could be anyone's.
  */
 export function googleFailureMessage(intent: GoogleIntent, error: string): string {
   if (error === GOOGLE_NOT_LINKED_ERROR) return GOOGLE_MESSAGES.notLinked;

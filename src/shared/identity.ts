@@ -1,4 +1,4 @@
-// Issue 23: the pages e-mailed links lead to. The server builds the links (on PUBLIC_URL); the
+// The pages e-mailed links lead to. The server builds the links (on PUBLIC_URL); the
 // client's paths.ts names the same pages.
 
 export const IDENTITY_PAGES = {

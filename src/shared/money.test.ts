@@ -49,7 +49,7 @@ describe('money', () => {
   });
 });
 
-describe('invoiceAmounts (issue 26: lines, a discount and tax, in integer cents)', () => {
+describe('invoiceAmounts (lines, a discount and tax, in integer cents)', () => {
   it('without a discount: tax half up on the subtotal', () => {
     expect(invoiceAmounts(12345, 800)).toEqual({ subtotal: 12345, discountAmount: 0, taxAmount: 988, total: 13333 });
   });

@@ -39,7 +39,7 @@ export function centsToDollarsInput(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : centsToDecimal(cents);
 }
 
-/** Issue 26: an invoice's discount, an amount in cents or a percent in basis points of its subtotal. */
+/** An invoice's discount, an amount in cents or a percent in basis points of its subtotal. */
 export interface Discount {
   kind: 'amount' | 'percent';
   value: number;
@@ -49,11 +49,11 @@ export interface Discount {
 export const discountLabel = (discount: Discount) =>
   discount.kind === 'percent' ? `Discount (${formatPercent(discount.value)})` : 'Discount';
 
-/** Issue 26: an extra line's amount, its quantity times its unit price. */
+/** An extra line's amount, its quantity times its unit price. */
 export const itemAmount = (item: { quantity: number; unitPrice: number }) => item.quantity * item.unitPrice;
 
 /**
- * An invoice's amounts, in integer cents, by one rule written once (spec §9, issue 26):
+ * An invoice's amounts, in integer cents, by one rule written once (spec §9):
  * - subtotal: the billed tasks and the extra lines (quantity × unit price), as given;
  * - discount: an amount, never more than the subtotal; or a percent of the subtotal, rounded half up to the cent;
  * - tax: the invoice's rate of what is left after the discount, rounded half up to the cent;

@@ -1,4 +1,4 @@
-// Issue 28: the client's side. What a client is told by e-mail, what staff see in the app's
+// The client's side. What a client is told by e-mail, what staff see in the app's
 // bell, and the limits of portal links and sessions. Shared by the server, the forms and tests.
 
 /** Every message Rounds e-mails a client (table client_messages). */

@@ -1,4 +1,4 @@
-// Issue 18: the recurrence rules a visit series accepts, read from their RRULE text, and said in
+// The recurrence rules a visit series accepts, read from their RRULE text, and said in
 // words ('Every 2 weeks on Monday and Thursday, 10 times'). Pure (no Temporal): the server
 // checks rules with it before rrule-temporal expands them, and the client's form describes them.
 

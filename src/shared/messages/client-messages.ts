@@ -1,6 +1,6 @@
 import { ETA_MINUTES, REMINDER_HOURS } from '../notifications';
 
-// Issue 28: the words of the client's notifications, for the server, the forms and tests.
+// The words of the client's notifications, for the server, the forms and tests.
 
 export const CLIENT_MESSAGE_TEXTS = {
   reminderHoursInvalid: `The reminder is sent between ${REMINDER_HOURS.min} and ${REMINDER_HOURS.max} hours before the visit`,

@@ -1,4 +1,4 @@
-// Issue 26: the clients messages. Free of zod, so a page that only shows them does not load it;
+// The clients messages. Free of zod, so a page that only shows them does not load it;
 // src/shared/schemas/clients.ts uses and re-exports them.
 import { TEXT_LIMITS } from '../constants';
 import { tooLong } from './text';

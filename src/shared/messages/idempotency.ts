@@ -1,4 +1,4 @@
-// Issue 17: safe replays of writes a phone queued offline. Free of zod, like the other messages.
+// Safe replays of writes a phone queued offline. Free of zod, like the other messages.
 
 /** The request header naming a write; a UUID made by the client, one per queued change. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

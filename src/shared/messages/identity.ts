@@ -1,4 +1,4 @@
-// Issue 23: the texts of e-mail verification, password reset and the mail rules.
+// The texts of e-mail verification, password reset and the mail rules.
 
 export const IDENTITY_MESSAGES = {
   /** The banner on every signed-in page until the address is proven. */

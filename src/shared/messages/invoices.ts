@@ -29,7 +29,7 @@ export const INVOICE_MESSAGES = {
   totalTooLarge: 'The invoice’s total must be at most $999,999,999.99',
   discountPercentInvalid: 'A percent discount is from 0 to 100 %',
   itemsFrozen: 'The lines of an invoice that has been sent can no longer change',
-  // Issue 26: payments and voiding.
+  // Payments and voiding.
   paymentAmountInvalid: 'Please enter an amount greater than 0',
   paymentDateInvalid: 'Payment date must be a date such as 2030-06-15',
   paymentMethodInvalid: 'Method must be one of cash, check, card, bank transfer, other',

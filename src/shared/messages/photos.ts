@@ -18,7 +18,7 @@ export const PHOTO_MESSAGES = {
   uploadFailed: 'Failed to upload photo',
   uploadFailedAlert: (message: string) => `Failed to upload photo: ${message}`,
   deleteFailed: (message: string) => `Failed to delete photo: ${message}`,
-  // Issue 27: evidence photos.
+  // Evidence photos.
   visitTaskInvalid: 'Visit task must be an id',
   tagInvalid: 'Tag must be before, after or other',
   evidenceOnVisit: 'A photo of a visit task must be attached to that visit',

@@ -1,4 +1,4 @@
-// Issue 28 §1: the client portal's messages. Free of zod, so a page that only shows them does not
+// The client portal's messages. Free of zod, so a page that only shows them does not
 // load it; src/shared/schemas/portal.ts uses and re-exports them.
 import { VISIT_REQUEST_LIMITS } from '../notifications';
 

@@ -1,4 +1,4 @@
-// Issue 18: the texts of visit series and the calendar feed. Free of zod, like the other messages.
+// The texts of visit series and the calendar feed. Free of zod, like the other messages.
 
 export const SERIES_MESSAGES = {
   notFound: 'Visit series not found',

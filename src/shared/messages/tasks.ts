@@ -12,7 +12,7 @@ export const TASK_MESSAGES = {
   deleteError: 'Error deleting task',
   creatorOnly: 'Only owners and managers may change the catalogue',
   selectProperties: 'Please select at least one property',
-  // Issue 27: evidence requirements.
+  // Evidence requirements.
   requirementType: 'A requirement must be photo, before_after, reading, pass_fail or note',
   requirementTwice: 'Each requirement may be given once',
   photoMin: 'Number of photos must be a whole number from 1 to 20',

@@ -2,7 +2,7 @@
 // src/shared/schemas/visits.ts uses and re-exports them.
 
 export const VISIT_MESSAGES = {
-  // Issue 27: proof of visit.
+  // Proof of visit.
   evidenceMissing: 'This visit cannot be completed yet: evidence is missing',
   overrideReasonRequired: 'Please give a reason for completing anyway',
   overrideReasonTooLong: 'Reason must be at most 2000 characters',
@@ -19,10 +19,10 @@ export const VISIT_MESSAGES = {
   noNextVisit: 'No visit is scheduled at this property; choose a new visit',
   followUpOfficeOnly: 'Only owners and managers can add a follow-up',
   notFound: 'Visit not found',
-  /** Issue 26: billing is the office's to know. */
+  /** Billing is the office's to know. */
   unbilledOfficeOnly: 'Only owners and managers can see which visits are not invoiced',
   alreadyExists: 'A visit with this id already exists',
-  /** Issue 17: a write named a version that is no longer current (409 with the current record). */
+  /** A write named a version that is no longer current (409 with the current record). */
   changedBySomeoneElse: 'Changed by someone else',
   taskNotFound: 'Visit task not found',
   propertyRequired: 'Please select a property',
@@ -44,7 +44,7 @@ export const VISIT_MESSAGES = {
   fieldOnly: 'Technicians can start, complete and tick their visits, not change them',
   noPrices: 'Technicians do not change prices',
   personNotFound: 'Person not found on this visit',
-  /** Issue 25: a completed visit is locked against field changes until an owner or manager reopens it. */
+  /** A completed visit is locked against field changes until an owner or manager reopens it. */
   locked: 'This visit is completed. Reopen it to make changes.',
   onlyOfficeReopens: 'Only owners and managers can reopen a completed visit',
 } as const;

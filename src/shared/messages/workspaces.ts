@@ -1,4 +1,4 @@
-// Issue 24: the texts of workspaces, their team and their settings.
+// The texts of workspaces, their team and their settings.
 
 /** The header that names the workspace a request is in (else the user's default). */
 export const WORKSPACE_HEADER = 'X-Workspace';

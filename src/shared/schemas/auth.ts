@@ -20,7 +20,7 @@ export const password = z.string().check(
   z.minLength(1, 'Password is required'),
   z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
   z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
-  // Issue 23. The list of common passwords is checked by the server only (too big for a page).
+  // The list of common passwords is checked by the server only (too big for a page).
   z.refine((value) => value.length === 0 || value.trim().length > 0, IDENTITY_MESSAGES.passwordOnlySpaces),
 );
 
@@ -68,7 +68,7 @@ export const signUpInput = z
   );
 export type SignUpInput = z.infer<typeof signUpInput>;
 
-/** 'Forgot password?' (issue 23): the form. */
+/** 'Forgot password?': the form. */
 export const forgotPasswordInput = z.object({ email });
 
 /** Where a link may lead after it is followed: a page of this site ('/…', never '//…' or '/\\…'). */
@@ -122,10 +122,10 @@ export interface MeDto {
   isCustomer: boolean;
   /** false for an account made through Google that has not set a password yet. */
   hasPassword: boolean;
-  /** Issue 23: the address is proven (a verification link was followed, or Google vouched for it). */
+  /** The address is proven (a verification link was followed, or Google vouched for it). */
   emailVerified: boolean;
   profile: ProfileDto;
-  /** Issue 24: the current workspace (the tab's, else the default), and every one the user is in. */
+  /** The current workspace (the tab's, else the default), and every one the user is in. */
   workspace: WorkspaceRef | null;
   workspaces: WorkspaceRef[];
   /** What the user may do in the current workspace (null in none). */

@@ -10,7 +10,7 @@ import {
   type MessageStatus,
 } from '../notifications';
 
-// Issue 28: the client's notifications: the switches (workspace and client), 'On my way', and
+// The client's notifications: the switches (workspace and client), 'On my way', and
 // the messages staff see on a visit or an invoice.
 
 const notification = z.enum(CLIENT_NOTIFICATIONS);

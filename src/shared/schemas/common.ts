@@ -15,7 +15,7 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 export interface Page<T> {
   items: T[];
-  /** Exact up to 1,000 rows; with `totalCapped`, at least this many (issue 29). */
+  /** Exact up to 1,000 rows; with `totalCapped`, at least this many. */
   total: number;
   /** There are more than 1,000 rows: the count stopped there. Absent when `total` is exact. */
   totalCapped?: true;
@@ -43,7 +43,7 @@ export interface ErrorBody {
     fields?: Record<string, string>;
     /** On a version conflict (409): the record as it is now on the server. */
     current?: unknown;
-    /** On a refused completion (409, issue 27): what each task, and the visit, still needs. */
+    /** On a refused completion (409): what each task, and the visit, still needs. */
     missing?: MissingItem[];
   };
 }
@@ -91,5 +91,5 @@ export const isoInstant = (message: string) =>
     .transform((value) => new Date(value))
     .refine(inStorableYears, message);
 
-/** A client-made id (issue 17): a record made offline keeps the id the phone gave it. */
+/** A client-made id: a record made offline keeps the id the phone gave it. */
 export const clientId = z.uuid('Id must be a UUID').optional();

@@ -1,4 +1,4 @@
-// Issue 26: the dashboard's numbers (`GET /api/dashboard`). Money in integer cents.
+// The dashboard's numbers (`GET /api/dashboard`). Money in integer cents.
 
 export interface CountAndAmount {
   count: number;

@@ -20,17 +20,17 @@ export const createNoteInput = z.object({
   content: noteContent,
   attachableType: z.preprocess((value) => value || undefined, attachableType.default('property')),
   attachableId,
-  /** Issue 27: the note appears on the visit report sent to the client. */
+  /** The note appears on the visit report sent to the client. */
   shareWithClient: z.boolean('Share with client must be true or false').optional(),
   /**
-   * Issue 25: when the device made the note; its `createdAt` when plausible (not in the future, not
+   * When the device made the note; its `createdAt` when plausible (not in the future, not
    * before the record it is on was made, at most 30 days ago), else the server's time.
    */
   at: isoInstant('At must be a date and time with its offset').optional(),
 });
 export type CreateNoteInput = z.input<typeof createNoteInput>;
 
-/** `PATCH /api/notes/:id`: spec §4, the content changes (and, issue 27, whether it is shared with the client). */
+/** `PATCH /api/notes/:id`: spec §4, the content changes (and whether it is shared with the client). */
 export const updateNoteInput = z.object({
   content: noteContent,
   shareWithClient: z.boolean('Share with client must be true or false').optional(),
@@ -50,7 +50,7 @@ export type ListNotesQuery = z.input<typeof listNotesQuery>;
 export interface NoteDto {
   id: string;
   content: string;
-  /** Issue 27: shown on the visit report sent to the client. */
+  /** Shown on the visit report sent to the client. */
   shareWithClient: boolean;
   attachableType: NoteAttachableType;
   /** null: a standalone note, seen only by its author. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { StaffNotificationKind } from '../notifications';
 import { pageQuery } from './common';
 
-// Issue 28, the bell: a staff member's own notifications in their current workspace.
+// The bell: a staff member's own notifications in their current workspace.
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',

@@ -21,7 +21,7 @@ export const photoFields = z.object({
   caption,
   attachableType: z.preprocess((value) => value || undefined, photoAttachableType.default('property')),
   attachableId,
-  /** Issue 27: the visit task (of the visit `attachableId`) the photo is evidence for, and its tag. */
+  /** The visit task (of the visit `attachableId`) the photo is evidence for, and its tag. */
   visitTaskId: z.preprocess(blankToUndefined, z.uuid(PHOTO_MESSAGES.visitTaskInvalid).optional()),
   tag: z.preprocess(blankToUndefined, z.enum(PHOTO_TAGS, PHOTO_MESSAGES.tagInvalid).optional()),
   /** When the phone took it (an instant with its offset); kept when plausible. */
@@ -58,7 +58,7 @@ export interface PhotoDto {
   width: number | null;
   height: number | null;
   caption: string | null;
-  /** Issue 27: evidence for this visit task, tagged before, after or other; when it was taken. */
+  /** Evidence for this visit task, tagged before, after or other; when it was taken. */
   visitTaskId: string | null;
   tag: PhotoTag | null;
   capturedAt: string | null;

@@ -6,7 +6,7 @@ import type { BusinessLocale } from '../locale';
 import { PORTAL_MESSAGES } from '../messages/portal';
 import { pageQuery, uuid } from './common';
 
-// Issue 28 §1, the client portal: `/api/portal/*` (the client's side) and the staff endpoints
+// The client portal: `/api/portal/*` (the client's side) and the staff endpoints
 // around it (`/api/clients/{id}/portal-*`, `/api/visit-requests`). docs/api.md "Client portal".
 
 export { PORTAL_MESSAGES };

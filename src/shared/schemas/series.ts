@@ -3,7 +3,7 @@ import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
 import { isoInstant } from './common';
 import { assigneeIds, type VisitListItemDto, type VisitPropertyDto } from './visits';
 
-// Issue 18: recurring visits. A series is a property, the task templates to copy, a first
+// Recurring visits. A series is a property, the task templates to copy, a first
 // instant, an IANA time zone and an RFC 5545 RRULE (without DTSTART). The server checks the
 // rule itself (rrule-temporal); this schema checks its shape.
 
@@ -46,7 +46,7 @@ export const createSeriesInput = z.object({
   timeZone,
   rrule,
   taskIds,
-  /** Issue 24, 'Assign to': on every occurrence, the first as lead; left out, the creator. */
+  /** 'Assign to': on every occurrence, the first as lead; left out, the creator. */
   assigneeIds: assigneeIds.optional(),
 });
 export type CreateSeriesInput = z.input<typeof createSeriesInput>;
@@ -92,7 +92,7 @@ export interface VisitSeriesDto {
   description: string;
   taskIds: string[];
   tasks: { id: string; name: string }[];
-  /** Who is on every occurrence, the first as lead (issue 24). */
+  /** Who is on every occurrence, the first as lead. */
   assigneeIds: string[];
   /** Occurrences exist up to here. */
   generatedUntil: string | null;

@@ -2,7 +2,7 @@ import type { VisitStatus, VisitTaskStatus } from '../constants';
 import type { InspectionResult, PhotoTag } from '../evidence';
 import type { VisitPersonDto, VisitPropertyDto, VisitSignatureDto } from './visits';
 
-// Issue 27 §7, the visit report: one shape for the page (`GET /api/visits/:id/report`), the PDF
+// The visit report: one shape for the page (`GET /api/visits/:id/report`), the PDF
 // (`GET /api/visits/:id/report.pdf`) and the mail to the client (`POST /api/visits/:id/report/send`).
 
 export const VISIT_REPORT_MESSAGES = {
