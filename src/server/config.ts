@@ -9,7 +9,7 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(blankToUndefined, z.string().optional());
 
 const envSchema = z.object({
-  // Issue 23: production unless told otherwise (`npm run dev` says development).
+  // Production unless told otherwise (`npm run dev` says development).
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
@@ -66,7 +66,7 @@ export interface Config {
   logRequests: boolean;
   /** Server processes sharing the port (node:cluster); above 1 only on PostgreSQL. */
   processes: number;
-  /** Issue 28: how often the client-message worker looks for due messages. */
+  /** How often the client-message worker looks for due messages. */
   messagePollMs: number;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceMs: number;
@@ -112,7 +112,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    // Issue 23: `npm ci && npm start` needs no configuration, also in production: without
+    // `npm ci && npm start` needs no configuration, also in production: without
     // BETTER_AUTH_SECRET the secret is generated once into DATA_DIR (main.ts warns).
     authSecret: env.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
     secretFromDataDir: !env.BETTER_AUTH_SECRET,

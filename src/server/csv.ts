@@ -1,4 +1,4 @@
-// CSV exports (issue 26: clients.csv, invoices.csv), one writer for all of them.
+// CSV exports (clients.csv, invoices.csv), one writer for all of them.
 //
 // - RFC 4180: a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled;
 //   lines end with CRLF.

@@ -8,9 +8,9 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
-    /** On a version conflict (issue 17): the record as it is now, sent as `error.current`. */
+    /** On a version conflict: the record as it is now, sent as `error.current`. */
     readonly current?: unknown,
-    /** On a refused completion (issue 27): what each task still needs, sent as `error.missing`. */
+    /** On a refused completion: what each task still needs, sent as `error.missing`. */
     readonly missing?: MissingItem[],
   ) {
     super(message);
@@ -21,10 +21,10 @@ export class AppError extends Error {
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
-/** A write that named a version no longer current (issue 17): 409 with the record as it is now. */
+/** A write that named a version no longer current: 409 with the record as it is now. */
 export const staleVersion = (message: string, current: unknown) =>
   new AppError('CONFLICT', message, undefined, current);
-/** Issue 27, the completion gate: 409 with what is missing. */
+/** The completion gate: 409 with what is missing. */
 export const evidenceMissing = (message: string, missing: MissingItem[]) =>
   new AppError('CONFLICT', message, undefined, undefined, missing);
 export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);

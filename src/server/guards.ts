@@ -7,12 +7,12 @@ import { AppError } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The writes that stream a file upload (multipart) instead of a JSON body: photos, and a visit's signature (issue 27). */
+/** The writes that stream a file upload (multipart) instead of a JSON body: photos, and a visit's signature. */
 export const isUpload = (method: string, path: string) =>
   method === 'POST' && (path === '/api/photos' || /^\/api\/visits\/[^/]+\/signature$/.test(path));
 
 /**
- * Issue 28: RFC 8058's one-click unsubscribe. Mail programs POST `List-Unsubscribe=One-Click`
+ * RFC 8058's one-click unsubscribe. Mail programs POST `List-Unsubscribe=One-Click`
  * as a form from their own servers (no Origin). The token in the path is the credential, and all
  * such a request can do is unsubscribe the client the token names: no same-origin rule to keep.
  */

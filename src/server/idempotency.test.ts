@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { RequestHash } from './idempotency';
 
-// Issue 23: a keyed upload is hashed as it streams to disk, chunk by chunk, and must hash
+// A keyed upload is hashed as it streams to disk, chunk by chunk, and must hash
 // exactly as the whole body did when it was held in memory (a key claimed before a deploy is
 // still compared after it), whatever the chunks and the boundary.
 
-/** The hash as it was computed over the whole body (issue 17), kept here as the reference. */
+/** The hash as it was computed over the whole body, kept here as the reference. */
 function wholeBodyHash(method: string, target: string, body: Buffer, contentType: string): string {
   const hash = createHash('sha256').update(`${method}\n${target}\n`);
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];

@@ -87,7 +87,7 @@ describe('the request log (LOG_REQUESTS=true)', () => {
   });
 });
 
-describe('database errors in the log (issue 23)', () => {
+describe('database errors in the log', () => {
   // A real PGlite, so the errors are the database's own, with its SQLSTATE and fields.
   const client = newPglite();
   const db = drizzle(client);

@@ -81,7 +81,7 @@ function redactedPath(pathname: string): string {
 
 /**
  * `LOG_REQUESTS=true`: one line per answered request, `GET /api/visits?from=[redacted] 200 12ms`.
- * Hono's own logger wrote the URL as it came, tokens included (issue 23).
+ * Hono's own logger wrote the URL as it came, tokens included.
  */
 export const requestLog = (print: (line: string) => void = (line) => console.log(line)) =>
   createMiddleware(async (c, next) => {

@@ -38,11 +38,11 @@ if (cluster.isWorker) {
   }
   const database = openConfiguredDatabase(config);
   await migrateDatabase(database);
-  // Issue 29: the embedded database has no autovacuum; this stands in for it.
+  // The embedded database has no autovacuum; this stands in for it.
   const stopUpkeep = startDatabaseUpkeepJob(database);
-  // Issue 18: series occurrences are made 90 days ahead; this moves the horizon at start and daily.
+  // Series occurrences are made 90 days ahead; this moves the horizon at start and daily.
   const stopHorizonJob = startSeriesHorizonJob(database.db);
-  // Issue 28: the client-message outbox's worker, and the reminders it sends.
+  // The client-message outbox's worker, and the reminders it sends.
   const stopMessages = startMessageWorker(messageWorkerDeps(database.db, config), config.messagePollMs);
   const stopReminders = startReminderJob(database.db);
   // The mail budget's ledger keeps what its limits look back at, a day, and a day's margin.

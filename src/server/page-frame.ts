@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { PAGE_FRAME_ID, PAGE_TITLES, pagePath } from '../shared/page-titles';
 
-// Issue 16: a signed-in visit to a landing page gets its frame in the HTML (the header bar, the
+// A signed-in visit to a landing page gets its frame in the HTML (the header bar, the
 // page's heading, the phone's navigation bar), painted as soon as the HTML and the stylesheet
 // have arrived, instead of a blank screen until the JavaScript has run (about 1.9 s on a phone
 // at 4× CPU, bench/README.md). It is a picture only: hidden from assistive technology, with
@@ -19,7 +19,7 @@ const FRAMED_PAGES: Record<string, { title: string; home: boolean }> = {
 
 // The sizes are those of the page shell (src/client/shell/shell.module.css and page-shell.tsx):
 // a 46 px header row, the 54 px row of links on wide screens, the heading 16 px into the page;
-// on a phone (issue 25) one 56 px header row holding the back icon and the heading, and the 57 px
+// on a phone one 56 px header row holding the back icon and the heading, and the 57 px
 // bar along the bottom. Mantine's stylesheet gives the variables and the heading's own class.
 const FRAME_CSS = `
 #${PAGE_FRAME_ID}{position:fixed;inset:0;z-index:1000;overflow:hidden;background:var(--mantine-color-body)}

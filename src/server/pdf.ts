@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 
-// The one pdfmake of the server (invoices, issue 14; visit reports, issue 27), with its Roboto
+// The one pdfmake of the server (invoices and visit reports), with its Roboto
 // fonts embedded (their text can be copied and parsed back). A document can never fetch
 // anything: no URL at all, and on disk only the font files. Images go in as data URLs.
 

@@ -5,7 +5,7 @@ export interface Actor {
   id: string;
   email: string;
   role: AccountRole;
-  /** Issue 23: the address is proven. Until then: no invitations accepted, no e-mail to others. */
+  /** The address is proven. Until then: no invitations accepted, no e-mail to others. */
   emailVerified: boolean;
 }
 

@@ -58,8 +58,8 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       accountLinking: {
         enabled: true,
         // A Google sign-in joins an existing account with the same e-mail only when the
-        // provider asserts email_verified and the account's own address was verified (issue
-        // 23): an account someone made with another person's address is never joined.
+        // provider asserts email_verified and the account's own address was verified: an
+        // account someone made with another person's address is never joined.
         trustedProviders: [],
         requireLocalEmailVerified: true,
         allowDifferentEmails: false,
@@ -72,7 +72,7 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
-      // Issue 23: 'Forgot password?'. The link works once, for an hour; the new password signs
+      // 'Forgot password?'. The link works once, for an hour; the new password signs
       // the account out everywhere. The answer is the same whether or not the address has an
       // account, so a failure to send is logged, never answered.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_MINUTES * 60,
@@ -153,7 +153,7 @@ export function createAuth(config: Config, db: Database, mailer: Mailer = openMa
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Mail that better-auth sends on the side (the sign-up's verification link, a password
       // reset) goes after the answer: a reset then takes the same time whether or not the
-      // address has an account (issue 23). Our senders catch and log their own failures.
+      // address has an account. Our senders catch and log their own failures.
       backgroundTasks: { handler: (task) => void task },
     },
     databaseHooks: {
@@ -201,7 +201,7 @@ function invitationToken(ctx: { path?: string; headers?: Headers } | null): stri
 const beforeAuthEndpoints = (config: Config) =>
   createAuthMiddleware(async (ctx) => {
     if (ctx.path === '/sign-in/social') return googleNotConfigured(config, ctx.body);
-    // Issue 23: a changed password always signs the account out everywhere else, whatever the client asks.
+    // A changed password always signs the account out everywhere else, whatever the client asks.
     if (ctx.path === '/change-password') {
       return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
     }

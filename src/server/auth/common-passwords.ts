@@ -1,7 +1,7 @@
 import { IDENTITY_MESSAGES } from '../../shared/messages/identity';
 import { AppError } from '../errors';
 
-// Issue 23: no password from a list of common ones. The list is the "passwords-common"
+// No password from a list of common ones. The list is the "passwords-common"
 // dictionary of @zxcvbn-ts/language-common (MIT, maintained with zxcvbn-ts): 49,233 passwords
 // from leaked-password frequency lists, most common first. It is about 400 KB, so only the
 // server loads it (once, on first use); a page would not carry it. Compared without regard to

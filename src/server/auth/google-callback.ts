@@ -9,7 +9,7 @@ import { googleRound, type GoogleRound } from './google';
 import { claimingAccount } from './identity-mail';
 
 /**
- * `/api/auth/callback/google` (issue 23, the pre-hijack). better-auth refuses to join a Google
+ * `/api/auth/callback/google` (the pre-hijack). better-auth refuses to join a Google
  * sign-in to an account whose own address was never verified (`account_not_linked`): someone
  * may have made it with another person's address. When Google vouches for the address, the
  * person at that address gets a way forward: a link that verifies the address, replaces any

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import { sendToAccount, type MailDeps } from '../mail/outgoing';
 
-// Issue 23: the e-mails that prove an address (verification) and give an account back (reset,
+// The e-mails that prove an address (verification) and give an account back (reset,
 // and the claim of an account whose address was never proven). better-auth makes the tokens
 // and the links; these write and send the messages, to the account's own address only.
 

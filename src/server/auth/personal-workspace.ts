@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { profiles, users, workspaceMembers, workspaces } from '../db/schema';
 
-// Issue 24: sign-up makes a personal workspace with the new user as its owner, so the spec's
+// Sign-up makes a personal workspace with the new user as its owner, so the spec's
 // flow (sign up, dashboard, create a property) is unchanged. better-auth's user hook makes it,
 // and `GET /api/me` makes it again if the user is in no workspace at all (the hook is not in
 // the sign-up's transaction), so both use this one function.

@@ -23,7 +23,7 @@ export type DatabaseSource =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite'; client: PGlite };
 
 /**
- * Issue 29: settings every PostgreSQL connection of ours starts with (libpq's `options`).
+ * Settings every PostgreSQL connection of ours starts with (libpq's `options`).
  * `random_page_cost` 1.1 instead of 4 tells the planner that reading a row through an index costs
  * about what a sequential page does, as it does when the working set is in memory or on SSD;
  * at 4 it hashed the whole properties table to join a week of 130 visits. A `?options=` in

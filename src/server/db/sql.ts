@@ -7,7 +7,7 @@ import type { Page, PageQuery } from '../../shared/schemas/common';
 /** `q` as an ILIKE pattern matching anywhere, with LIKE's wildcards taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** A list's total is exact up to this many rows; beyond it the page says `totalCapped` (issue 29). */
+/** A list's total is exact up to this many rows; beyond it the page says `totalCapped`. */
 export const TOTAL_CAP = 1000;
 
 /** The select list of a count's inner query: `db.select(aRow).from(…).where(…)`. */
@@ -54,7 +54,7 @@ export const theCount = (rows: { count: number }[]) => rows[0]?.count ?? 0;
 export const CLOCK_SKEW_MS = 2 * 60_000;
 
 /**
- * SQL: when a change was made (issue 25, offline): `at`, the device's time, when it is plausible,
+ * SQL: when a change was made (offline): `at`, the device's time, when it is plausible,
  * else the server's now. Plausible: not after now (a time up to CLOCK_SKEW_MS ahead is a fast
  * clock and is clamped to now; one further ahead is wrong, so now too) and not before `notBefore`
  * (SQL: when the record it changes was made, and any other floor the caller gives).

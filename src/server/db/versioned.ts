@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client';
 import type { visits, visitTasks } from './schema';
 
-/** The tables whose rows carry a `version` (issue 17). */
+/** The tables whose rows carry a `version`. */
 type Versioned = typeof visits | typeof visitTasks;
 
 export type VersionedOutcome = 'written' | 'missing' | 'stale';
@@ -12,7 +12,7 @@ export const isStale = (expected: number | undefined, current: number) =>
   expected !== undefined && expected !== current;
 
 /**
- * Issue 17, the one versioned update of visits and visit tasks. `changes` are written with
+ * The one versioned update of visits and visit tasks. `changes` are written with
  * version + 1 to the row `where` picks; with `expected`, only while the row is still at that
  * version: the check and the write are one statement, so two phones cannot both win. `changes`
  * null is a write that only names a version: nothing is written. Answers 'written', 'missing'

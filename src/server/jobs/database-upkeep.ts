@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { repeatEvery } from './repeat';
 
-// Issue 29: the embedded PGlite runs PostgreSQL in single-user mode, with no autovacuum. Without
+// The embedded PGlite runs PostgreSQL in single-user mode, with no autovacuum. Without
 // it the planner never gets statistics (one workspace is every row there, yet taken for 0.5 %)
 // and the visibility map is never set, so a capped count reads the table instead of an index.
 // This job does what autovacuum would: VACUUM (ANALYZE) at start, then every `intervalMs`.

@@ -5,7 +5,7 @@ import { repeatEvery } from './repeat';
 import { properties, visitSeries } from '../db/schema';
 import { horizonFrom, lockSeries, makeOccurrences } from '../modules/series';
 
-// Issue 18: the daily job that keeps every series' occurrences made up to now + 90 days.
+// The daily job that keeps every series' occurrences made up to now + 90 days.
 // Safe with several server copies: one transaction holding the series advisory lock (the one
 // edits hold too), and the unique (series_id, occurrence_at) index with ON CONFLICT DO NOTHING
 // as the last word, so two runs at once make each occurrence once.

@@ -13,12 +13,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
-  /** The display name of `From:`; the address is always MAIL_FROM's (issue 23). */
+  /** The display name of `From:`; the address is always MAIL_FROM's. */
   fromName?: string;
   /** Where answers go: the person who sent it. */
   replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
-  /** Issue 28: the one-click unsubscribe URL (RFC 8058): `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  /** The one-click unsubscribe URL (RFC 8058): `List-Unsubscribe` and `List-Unsubscribe-Post`. */
   listUnsubscribe?: string;
 }
 

@@ -3,7 +3,7 @@ import { formatsFor, type Locality } from '../../../shared/locale';
 import { discountLabel, formatPercent } from '../../../shared/money';
 import { invoiceDay } from './invoice-pdf';
 
-// Issue 26: the e-mail an invoice goes out in. From the business (its name as the sender's, the
+// The e-mail an invoice goes out in. From the business (its name as the sender's, the
 // person who sent it as Reply-To), in HTML and plain text alike: who it is from, the number, the
 // amount due and when, with the PDF attached. No link: the customer has no account to open it with.
 

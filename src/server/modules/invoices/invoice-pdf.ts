@@ -5,7 +5,7 @@ import { placeLine } from '../../../shared/place';
 import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { pdfmake } from '../../pdf';
 
-// A real PDF of an invoice (issue 14), made on the server with pdfmake (src/server/pdf.ts: its
+// A real PDF of an invoice, made on the server with pdfmake (src/server/pdf.ts: its
 // fonts embedded, no URL access). Its dates and amounts are the business's (shared/locale.ts).
 
 /** A calendar day ('2026-12-11', a due or paid day) or an instant (on the business's calendar), numerically. */
@@ -41,7 +41,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto, formats: Formats): TD
               line.taskName,
               { text: money(line.price), alignment: 'right' as const },
             ])),
-        // Issue 26: the invoice's own lines, after the visits' tasks.
+        // The invoice's own lines, after the visits' tasks.
         ...invoice.items.map((item) => [
           '',
           item.quantity === 1 ? item.description : `${item.description} (${item.quantity} × ${money(item.unitPrice)})`,
@@ -70,7 +70,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto, formats: Formats): TD
             { text: 'INVOICE', fontSize: 22, bold: true },
             { text: invoice.invoiceNumber, fontSize: 14 },
           ],
-          // Issue 24: who it is from, the business as it was when the invoice was made.
+          // Who it is from, the business as it was when the invoice was made.
           [
             { text: invoice.seller.name, bold: true, alignment: 'right' as const },
             ...[invoice.seller.address, invoice.seller.phone, invoice.seller.email]
@@ -83,7 +83,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto, formats: Formats): TD
       {
         columns: [
           [
-            // Issue 26: who pays (the client and its billing address, else the property), then where.
+            // Who pays (the client and its billing address, else the property), then where.
             ...(invoice.billTo.client
               ? [
                   { text: 'Bill to', bold: true },
@@ -109,7 +109,7 @@ export function invoiceDocument(invoice: InvoiceDetailDto, formats: Formats): TD
       ...(invoice.discount ? [amount(discountLabel(invoice.discount), -invoice.discountAmount)] : []),
       amount(`Tax (${formatPercent(invoice.taxRateBps)})`, invoice.taxAmount),
       amount('Total', invoice.total, true),
-      // Issue 26: what has been paid, and what is left.
+      // What has been paid, and what is left.
       ...(invoice.amountPaid > 0
         ? [amount('Amount paid', -invoice.amountPaid), amount('Balance due', invoice.balanceDue, true)]
         : []),

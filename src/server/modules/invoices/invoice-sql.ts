@@ -3,7 +3,7 @@ import type { InvoiceStatus } from '../../../shared/constants';
 import { invoiceAmounts, parseCents, type Discount } from '../../../shared/money';
 import { invoiceItems, invoicePayments, invoices, invoiceVisits, visitTasks } from '../../db/schema';
 
-// The rules of an invoice's amounts and status (spec §4, §9; issue 14), as SQL for lists and
+// The rules of an invoice's amounts and status (spec §4, §9), as SQL for lists and
 // as TypeScript for the rest, in one place.
 
 /**
@@ -17,7 +17,7 @@ const liveSubtotal = sql`(select coalesce(sum(${visitTasks.price}), 0) from ${in
   join ${visitTasks} on ${visitTasks.visitId} = ${invoiceVisits.visitId}
   where ${invoiceVisits.invoiceId} = ${invoices.id} and ${visitTasks.status} = 'completed')`;
 
-/** Issue 26: the invoice's extra lines, quantity × unit price. */
+/** The invoice's extra lines, quantity × unit price. */
 const itemsSubtotal = sql`(select coalesce(sum(${invoiceItems.quantity} * ${invoiceItems.unitPrice}), 0) from ${invoiceItems}
   where ${invoiceItems.invoiceId} = ${invoices.id})`;
 
@@ -38,10 +38,10 @@ export const amounts = (subtotal: number, taxRateBps: number, discount: Discount
 /** numeric values computed in SQL arrive as strings. */
 export const centsOf = (value: string | number) => parseCents(String(value));
 
-/** Issue 26: what the invoice's payments add up to, as a numeric string. */
+/** What the invoice's payments add up to, as a numeric string. */
 export const amountPaidSql = sql<string>`(select coalesce(sum(${invoicePayments.amount}), 0) from ${invoicePayments}
   where ${invoicePayments.invoiceId} = ${invoices.id})`;
 
-/** Issue 26: total − payments; nothing is asked of a cancelled or void invoice. */
+/** Total − payments; nothing is asked of a cancelled or void invoice. */
 export const balanceDue = (status: InvoiceStatus, total: number, amountPaid: number) =>
   status === 'cancelled' || status === 'void' ? 0 : Math.max(total - amountPaid, 0);

@@ -2,7 +2,7 @@ import { formatsFor, type Locality } from '../../../shared/locale';
 import type { ClientMessageKind } from '../../../shared/notifications';
 import type { VisitSnapshot } from './client-messages';
 
-// Issue 28: the words of each client e-mail, plain text and HTML alike. Every one names the
+// The words of each client e-mail, plain text and HTML alike. Every one names the
 // business, and ends with the unsubscribe link (also in the `List-Unsubscribe` header).
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -26,7 +26,7 @@ import { clientMessageMail } from './message-mail';
 import type { VisitSnapshot } from './client-messages';
 import { onMessageWritten } from './wake';
 
-// Issue 28: the worker that sends the client-message outbox. Safe with any number of server
+// The worker that sends the client-message outbox. Safe with any number of server
 // processes: a batch is claimed with FOR UPDATE SKIP LOCKED (two workers never take the same
 // row) and marked 'sending' with a lease; a worker that dies mid-send leaves the lease to run
 // out, and another takes the message again (the one case a message could go twice: the mail
@@ -275,7 +275,7 @@ async function staleReason(db: Database, message: Claimed): Promise<string | nul
   return visit.scheduledAt.toISOString() === told ? null : 'The visit has moved';
 }
 
-/** Reply-To: the business's first owner with a verified address (the identity issue's rule: a verified sender). */
+/** Reply-To: the business's first owner with a verified address (the mail rules: a verified sender). */
 async function verifiedOwner(db: Database, workspaceId: string): Promise<string | null> {
   const [owner] = await db
     .select({ email: users.email })

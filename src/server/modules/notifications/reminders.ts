@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { clientMessages, clients, properties, visits, workspaces } from '../../db/schema';
 import { repeatEvery } from '../../jobs/repeat';
 
-// Issue 28: the reminder before a visit. It is due `reminder_hours` before the visit on the
+// The reminder before a visit. It is due `reminder_hours` before the visit on the
 // workspace's wall clock: a 9:00 visit the day after a daylight-saving change is reminded of at
 // 9:00 the day before (23 or 25 real hours), as a person setting a reminder would expect. One
 // statement writes every due reminder into the outbox; the dedupe key (the visit and its time)

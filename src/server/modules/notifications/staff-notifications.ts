@@ -3,7 +3,7 @@ import type { StaffNotificationKind } from '../../../shared/notifications';
 import type { Executor } from '../../db/client';
 import { staffNotifications, workspaceMembers } from '../../db/schema';
 
-// Issue 28: what a staff member's bell lists. Written in the transaction of the change it tells
+// What a staff member's bell lists. Written in the transaction of the change it tells
 // of (an assignment, a move, a client's request), so it exists exactly when the change does.
 
 export interface StaffNotice {

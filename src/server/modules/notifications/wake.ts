@@ -1,4 +1,4 @@
-// Issue 28: a message written by this process wakes this process's worker soon after (once the
+// A message written by this process wakes this process's worker soon after (once the
 // change's transaction has had time to commit) instead of at its next poll. The poll stays for
 // messages written by other processes, and for a wake that came before the commit.
 

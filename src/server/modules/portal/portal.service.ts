@@ -24,7 +24,7 @@ import { getPortalVisitReport, openSignature } from '../visits';
 import { localityOf } from '../workspaces';
 import type { Storage } from '../../storage/storage';
 
-// Issue 28 §1, the client's side: everything a PortalClient reads and writes, each query built on
+// The client's side: everything a PortalClient reads and writes, each query built on
 // the portal's scope in access.ts (another client's record is 404, as "not there").
 
 const propertyColumns = {

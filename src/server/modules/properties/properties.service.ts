@@ -20,7 +20,7 @@ import { clients, photos, properties, propertyTasks, tasks, userProperties, visi
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 
-// Properties (spec §2, §3) inside a workspace (issue 24): owners and managers see and change
+// Properties (spec §2, §3) inside a workspace: owners and managers see and change
 // them all, a technician sees the properties of their visits. Who may do what is access.ts's.
 
 type ListInput = PageQuery & { q?: string; clientId?: string };
@@ -44,7 +44,7 @@ const propertyColumns = {
 const myLink = (member: Member) =>
   and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, member.id));
 
-/** Join condition: the property's client (issue 26). */
+/** Join condition: the property's client. */
 const itsClient = eq(clients.id, properties.clientId);
 
 function toPropertyDto(
@@ -65,7 +65,7 @@ function toPropertyDto(
     role: PropertyRole | null;
   },
 ): PropertyDto {
-  // A technician sees nothing of the client here (issue 26: only its name and phone, on visits).
+  // A technician sees nothing of the client here (only its name and phone, on visits).
   const seeClient = policy.property.can(member).manageClient;
   return {
     id: row.id,
@@ -170,7 +170,7 @@ function toPropertyTaskDto(member: Member, row: Omit<PropertyTaskDto, 'price'>):
   return { ...row, price: row.customPrice ?? row.defaultPrice };
 }
 
-/** The property's task list: its own copies, whatever became of the templates since (issue 24). */
+/** The property's task list: its own copies, whatever became of the templates since. */
 const byTaskName = [asc(sql`lower(${propertyTasks.name})`), asc(propertyTasks.name), asc(propertyTasks.id)];
 
 /** `GET /api/properties/:id`: the property, the member's label and its active tasks. */
@@ -229,7 +229,7 @@ export async function updateProperty(
 }
 
 /**
- * 'Create client from this property' (issue 26): a client named after the property, billed at its
+ * 'Create client from this property': a client named after the property, billed at its
  * address, made the property's client; one transaction.
  */
 export async function createClientFromProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
@@ -251,7 +251,7 @@ export async function createClientFromProperty(db: Executor, member: Member, id:
 }
 
 /**
- * spec §4: soft delete. Issue 29: its visits are marked with the same instant in the same
+ * spec §4: soft delete. Its visits are marked with the same instant in the same
  * transaction (`visits.property_deleted_at`, what the visit lists filter on); the property's
  * row lock orders this against a visit being made for it (`insertVisits` reads it `for share`).
  */
@@ -341,7 +341,7 @@ async function requireTaskManager(db: Executor, member: Member, propertyId: stri
 
 /**
  * Adds a template of the workspace's catalogue to the property, copying its name, description,
- * duration and price (issue 24: copy, never follow); a removed one comes back active, copied
+ * duration and price (copy, never follow); a removed one comes back active, copied
  * afresh, with the new custom price. One statement, so two adds cannot make two rows.
  */
 export async function addPropertyTask(

@@ -5,7 +5,7 @@ import { isTimeZone } from '../../../shared/schemas/series';
 import { formatRule, parseRule, type RuleParts } from '../../../shared/series-words';
 import { badRequest } from '../../errors';
 
-// Issue 18: the rule engine of visit series. The RRULE is read in the series' IANA zone from a
+// The rule engine of visit series. The RRULE is read in the series' IANA zone from a
 // DTSTART that is `startsAt` seen in that zone, so every occurrence keeps startsAt's local
 // wall-clock time (09:00 in New York stays 09:00 across daylight-saving changes), whatever the
 // server's own zone is. rrule-temporal does the expansion; temporal-polyfill is passed in so

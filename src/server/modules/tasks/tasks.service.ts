@@ -16,7 +16,7 @@ import { properties, propertyTasks, tasks, visits, visitTasks } from '../../db/s
 import { notFound } from '../../errors';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 
-// Issue 24: each workspace has its own catalogue of task templates. Every member reads it;
+// Each workspace has its own catalogue of task templates. Every member reads it;
 // owners and managers change it; a technician sees no price. A template is copied onto a
 // property or a visit when it is put there, so changing or deleting it changes neither.
 
@@ -211,7 +211,7 @@ export async function assignTask(
 }
 
 /**
- * Issue 27 §5, `GET /api/tasks/time-report`: per template, the median time its visit tasks took
+ * `GET /api/tasks/time-report`: per template, the median time its visit tasks took
  * over the last 90 days against its current estimate; owners and managers. One query. A task's
  * actual minutes run from the later of its visit's start and the task completed before it on
  * that visit, to its completion (never below 0: a phone's clock may be off). Only visits that were

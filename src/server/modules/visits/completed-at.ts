@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * SQL: `completed_at` for a change of a visit's or a visit task's status to `status` (spec §4).
  * Becoming completed stamps it with `stamp` (the change's plausible time, db/sql.ts
  * `plausibleInstant`); staying completed keeps the first stamp; leaving completed clears it, so a
- * time never contradicts the status. The one rule for both (issue 25).
+ * time never contradicts the status. The one rule for both.
  */
 export function completedAtFor(
   status: string,

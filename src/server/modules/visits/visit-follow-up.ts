@@ -10,7 +10,7 @@ import { requireVisit } from './visit-rows';
 import { requireMembers } from './visit-people.service';
 import { insertVisits } from './visits.service';
 
-// Issue 27 §6, 'Add follow-up': a failed inspection or an out-of-range reading becomes a task on
+// 'Add follow-up': a failed inspection or an out-of-range reading becomes a task on
 // the property's next scheduled visit, or on a new visit: when and with whom the office chooses,
 // else the next working day at the visit's time with the same people. The new task links back to
 // the finding (follow_up_of) and its note says what was found. Owners and managers only.

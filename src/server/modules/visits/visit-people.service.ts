@@ -15,12 +15,12 @@ import { aRow, countUpTo, toPage } from '../../db/sql';
 import { requireVisit } from './visit-rows';
 import { noticeAssigned } from './visit-notices';
 
-// Who is on a visit (spec §3 visit_users): any member of the workspace (issue 24), the first
+// Who is on a visit (spec §3 visit_users): any member of the workspace, the first
 // as lead. Only owners and managers change them; the visit is found through access.ts first.
 
 type AddVisitUserData = z.output<typeof addVisitUserInput>;
 
-/** Members of the workspace who are not on the visit yet (issue 24: anyone in the workspace may be assigned). */
+/** Members of the workspace who are not on the visit yet (anyone in the workspace may be assigned). */
 export async function listVisitCandidates(
   db: Executor,
   member: Member,
@@ -76,7 +76,7 @@ export async function addVisitUser(
       .onConflictDoNothing()
       .returning({ id: visitUsers.id });
     if (inserted.length === 0) throw conflict(VISIT_MESSAGES.alreadyOnVisit);
-    // Issue 28: the person added hears of it in the app.
+    // The person added hears of it in the app.
     await noticeAssigned(tx, member, visitId, [input.userId]);
   });
   return { ...person, role: 'assistant' };

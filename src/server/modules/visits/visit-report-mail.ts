@@ -3,8 +3,8 @@ import { fullAddress } from '../../../shared/place';
 import type { VisitReportDto } from '../../../shared/schemas/visit-report';
 import { reportTime } from './visit-report-pdf';
 
-// Issue 27 §7: the e-mail a visit report goes out in, by the identity issue's rules as invoices
-// are (issue 26): from the business, HTML and plain text alike, the PDF attached, no link (the
+// The e-mail a visit report goes out in, by the mail rules invoices follow
+// too: from the business, HTML and plain text alike, the PDF attached, no link (the
 // client has no account to open it with).
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -13,7 +13,7 @@ import {
 import { VISIT_ROLE_LABELS, VISIT_STATUS_LABELS } from '../../../shared/schemas/visits';
 import { pdfmake } from '../../pdf';
 
-// Issue 27 §7: the visit report as a PDF (src/server/pdf.ts: fonts embedded, no URL access).
+// The visit report as a PDF (src/server/pdf.ts: fonts embedded, no URL access).
 // Its images (before/after thumbnails, the signature) come in as PNG bytes, never as links.
 
 export interface ReportImages {

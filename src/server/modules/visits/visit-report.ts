@@ -17,7 +17,7 @@ import { visitReportMail } from './visit-report-mail';
 import { renderVisitReportPdf, type ReportImages } from './visit-report-pdf';
 import { iso, listItemColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
-// Issue 27 §7, the visit report: whoever sees the visit reads it (page and PDF); owners and
+// The visit report: whoever sees the visit reads it (page and PDF); owners and
 // managers send it to the property's client. Four queries: the visit with its business and
 // client, its tasks, their before/after photos, and the notes shared with the client.
 
@@ -39,7 +39,7 @@ const minutesBetween = (from: string | null, to: string | null) =>
 
 /**
  * The report as `viewer` may read it: a member through the staff policy, a client in the portal
- * (issue 28) through the portal's (its own visits; the photos and signature by portal URLs).
+ * through the portal's (its own visits; the photos and signature by portal URLs).
  */
 async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<LoadedReport> {
   const portal = isPortalClient(viewer);
@@ -234,7 +234,7 @@ export async function getVisitReport(db: Executor, member: Member, id: string): 
   return (await loadReport(db, member, id)).report;
 }
 
-/** Issue 28, `GET /api/portal/visits/:id`: the client's own visit's report; 'Visit not found' otherwise. */
+/** `GET /api/portal/visits/:id`: the client's own visit's report; 'Visit not found' otherwise. */
 export async function getPortalVisitReport(db: Executor, client: PortalClient, id: string): Promise<VisitReportDto> {
   return (await loadReport(db, client, id)).report;
 }
@@ -293,7 +293,7 @@ export interface ReportDeps {
 /**
  * `POST /api/visits/:id/report/send`: owners and managers send the report to the property's
  * client, from the business (its name as the sender's, the person who sent it as Reply-To; the
- * identity issue's rules and limits), with the PDF attached; the visit records when.
+ * mail rules and limits), with the PDF attached; the visit records when.
  */
 export async function sendVisitReport(deps: ReportDeps, member: Member, id: string): Promise<void> {
   await requireVisit(deps.db, member, id);

@@ -38,7 +38,7 @@ const peopleJson = sql<VisitPersonDto[]>`coalesce((
 ), '[]'::json)`;
 
 /**
- * The property's client as every viewer of the visit sees it (issue 26): its name and phone, and
+ * The property's client as every viewer of the visit sees it: its name and phone, and
  * nothing else, so the technician on the visit can call them. Needs `properties` in the query.
  */
 const clientJson = sql<VisitClientDto | null>`(
@@ -79,7 +79,7 @@ export async function requireVisit(db: Executor, member: Member, id: string, { f
 }
 
 /**
- * Issue 27: a visit task's evidence photos by tag (index photos_visit_task_idx). Qualified by
+ * A visit task's evidence photos by tag (index photos_visit_task_idx). Qualified by
  * hand: drizzle leaves columns bare in a one-table select, and a bare `id` here would be the photo's.
  */
 export const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
@@ -90,7 +90,7 @@ export const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
   from ${photos} as evidence where evidence.visit_task_id = ${visitTasks}.id
 )`;
 
-/** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices (a portal client: none). */
+/** A visit's tasks, their own copies; no price for whoever may not see prices (a portal client: none). */
 export function selectVisitTasks(db: Executor, viewer: Viewer, where: SQL): Promise<VisitTaskDto[]> {
   const seePrices = !isPortalClient(viewer) && policy.workspace.can(viewer).seePrices;
   return db

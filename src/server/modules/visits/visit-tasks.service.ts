@@ -19,15 +19,15 @@ import { completedAtFor } from './completed-at';
 import { updateVersioned } from '../../db/versioned';
 import { getVisitTask, requireVisit, toCents } from './visit-rows';
 
-// A visit's tasks (spec §2 Visits, §3 visit_tasks, §4): copies of the workspace's templates
-// (issue 24). The visit is found through access.ts first ('Visit not found'); a technician on it
-// ticks and writes notes, never prices, adds or removes; a completed visit is locked (issue 25).
+// A visit's tasks (spec §2 Visits, §3 visit_tasks, §4): copies of the workspace's templates.
+// The visit is found through access.ts first ('Visit not found'); a technician on it
+// ticks and writes notes, never prices, adds or removes; a completed visit is locked.
 
 type TaskOptionsData = z.output<typeof taskOptionsQuery>;
 type AddVisitTaskData = z.output<typeof addVisitTaskInput>;
 type UpdateVisitTaskData = z.output<typeof updateVisitTaskInput>;
 
-/** Adds a copy of a template of the workspace's catalogue (issue 24), priced as on the property. */
+/** Adds a copy of a template of the workspace's catalogue, priced as on the property. */
 export async function addVisitTask(
   db: Executor,
   member: Member,
@@ -43,7 +43,7 @@ export async function addVisitTask(
         description: tasks.description,
         estimatedDurationMinutes: tasks.estimatedDurationMinutes,
         price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
-        // Issue 27: the property's copy of the requirements, else the template's.
+        // The property's copy of the requirements, else the template's.
         requirements: sql<Requirement[]>`coalesce(${propertyTasks.requirements}, ${tasks.requirements})`,
       })
       .from(tasks)
@@ -97,16 +97,16 @@ export async function updateVisitTask(
     const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
     if (input.status) {
       changes.status = input.status;
-      // Issue 25: a tick made offline keeps its time, when plausible (not before the visit was made).
+      // A tick made offline keeps its time, when plausible (not before the visit was made).
       const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
       changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
     }
     if (note !== undefined) changes.notes = note;
-    // Issue 27 evidence: a reading out of range is kept (and flagged in the answer).
+    // Evidence: a reading out of range is kept (and flagged in the answer).
     if (input.reading !== undefined) changes.reading = input.reading;
     if (input.result !== undefined) changes.result = input.result;
     if (input.price !== undefined) changes.price = input.price;
-    // Issue 17: every change bumps the version; a write naming an older one changes nothing (409
+    // Every change bumps the version; a write naming an older one changes nothing (409
     // with the task as it is now).
     const outcome = await updateVersioned(
       tx,

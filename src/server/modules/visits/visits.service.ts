@@ -30,7 +30,7 @@ import { replacePeople, requireMembers } from './visit-people.service';
 import { noticeVisitChange, noticeVisitDeleted, noticeVisitMade, visitStateForChange } from './visit-notices';
 import { iso, listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
-// Visits (spec §2 Visits, §3, §4) inside a workspace (issue 24).
+// Visits (spec §2 Visits, §3, §4) inside a workspace.
 // Every query is scoped with access.ts: owners and managers see every visit of the workspace,
 // a technician the visits they are on; any other is 'Visit not found'. A technician starts,
 // completes and ticks; never changes prices, people or the schedule, never deletes.
@@ -45,28 +45,28 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
   const conditions: SQL[] = [policy.visit.scope(member)];
   if (query.status) conditions.push(eq(visits.status, query.status));
   if (query.propertyId) conditions.push(eq(visits.propertyId, query.propertyId));
-  // Issue 26: a client's visits, on the client's page; who a property belongs to is the office's.
+  // A client's visits, on the client's page; who a property belongs to is the office's.
   if (query.clientId) {
     authorize(policy.workspace.can(member).manageClients, WORKSPACE_MESSAGES.ownersAndManagersOnly);
     conditions.push(
       sql`exists (select 1 from ${properties} where ${properties.id} = ${visits.propertyId} and ${properties.clientId} = ${query.clientId})`,
     );
   }
-  // Issue 18, the calendar: a window [from, to) and the visits one person is on.
+  // The calendar: a window [from, to) and the visits one person is on.
   if (query.from && query.to) conditions.push(gte(visits.scheduledAt, query.from), lt(visits.scheduledAt, query.to));
   if (query.userId) {
     conditions.push(
       sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${query.userId})`,
     );
   }
-  // Issue 25: the visits list answers 'what's next' (Upcoming, soonest first) apart from the past.
+  // The visits list answers 'what's next' (Upcoming, soonest first) apart from the past.
   const today = startOfToday(member.workspaceId);
   if (query.when === 'upcoming') conditions.push(gte(visits.scheduledAt, today));
   if (query.when === 'past') conditions.push(lt(visits.scheduledAt, today));
-  // Issue 26, the dashboard's 'Today' number: the visits of the workspace's day.
+  // The dashboard's 'Today' number: the visits of the workspace's day.
   if (query.when === 'today')
     conditions.push(gte(visits.scheduledAt, today), lt(visits.scheduledAt, startOfTomorrow(member.workspaceId)));
-  // Issue 26, the dashboard's 'Unbilled' number: completed and on no invoice that stands. Billing
+  // The dashboard's 'Unbilled' number: completed and on no invoice that stands. Billing
   // is the office's to know (a technician asking is refused, not shown an empty list).
   if (query.unbilled) {
     authorize(policy.workspace.can(member).seeInvoices, VISIT_MESSAGES.unbilledOfficeOnly);
@@ -99,7 +99,7 @@ const onTheVisit = (member: Member) =>
   sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${member.id})`;
 
 /**
- * spec §7: visits the member is assigned to in the workspace, from now on, soonest first; issue 26:
+ * spec §7: visits the member is assigned to in the workspace, from now on, soonest first;
  * only those still to be done (no completed or cancelled one).
  */
 export async function listUpcomingVisits(db: Executor, member: Member, limit: number): Promise<UpcomingVisitDto[]> {
@@ -136,7 +136,7 @@ export async function getVisit(db: Executor, member: Member, id: string): Promis
 export const MY_VISITS_MAX = 200;
 
 /**
- * Issue 17, the Today view: the member's own visits (lead or assistant) scheduled in
+ * The Today view: the member's own visits (lead or assistant) scheduled in
  * [from, to), and any still in progress from before `from`; cancelled ones left out. Each
  * with its tasks, in the same three queries whatever their number.
  */
@@ -152,7 +152,7 @@ export async function listMyVisits(db: Executor, member: Member, query: MyVisits
   return { items: await visitDetails(db, member, where, MY_VISITS_MAX) };
 }
 
-/** Issue 27: what a visit's details add for proof of visit (needs `properties` in the query). */
+/** What a visit's details add for proof of visit (needs `properties` in the query). */
 const proofColumns = {
   requireSignature: properties.requireSignature,
   signerName: visits.signerName,
@@ -232,7 +232,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
     detail.estimatedMinutes += task.estimatedDurationMinutes ?? 0;
   }
 
-  // Technicians do not see invoices, not even their amounts (issue 14).
+  // Technicians do not see invoices, not even their amounts.
   if (seeInvoices) {
     for (const { visitId, ...invoice } of await invoicesOfVisits(db, member, [...byId.keys()])) {
       byId.get(visitId)?.invoices.push(invoice);
@@ -242,7 +242,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
 }
 
 /**
- * spec §7: the visit, then its people (the creator as lead unless others are chosen: issue 24,
+ * spec §7: the visit, then its people (the creator as lead unless others are chosen in
  * 'Assign to'), then the property's active tasks, all or nothing.
  */
 export async function createVisit(db: Database, member: Member, input: CreateVisitData): Promise<VisitDetailDto> {
@@ -251,7 +251,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
   const assignees = input.assigneeIds ?? [member.id];
   await requireMembers(db, member, assignees);
   const visitId = await db.transaction(async (tx) =>
-    // Issue 17: a visit made offline keeps the id the phone gave it (access.ts insertWithClientId).
+    // A visit made offline keeps the id the phone gave it (access.ts insertWithClientId).
     insertWithClientId(
       tx,
       input.id,
@@ -264,7 +264,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
           tasks: input.addPropertyTasks ? 'property' : [],
           completion: { member, overrideReason: input.overrideReason },
         });
-        // Issue 28: the client hears of it, and the people put on it.
+        // The client hears of it, and the people put on it.
         if (made) await noticeVisitMade(tx, member, made);
         return made;
       },
@@ -280,7 +280,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
  * transaction: the one way a visit is made (createVisit, and the occurrences of a series).
  * `assigneeIds` are on every visit, the first as lead. `tasks` is 'property' (copies of the
  * property's active tasks) or task templates of the workspace to copy; each is priced at the
- * property's custom price, else the copied default price (issue 24: copy, never follow).
+ * property's custom price, else the copied default price (copy, never follow).
  * Occurrences of a series that already exist (same series and occurrence instant) are skipped,
  * so two horizon jobs cannot make one twice. Returns the ids of the visits made.
  */
@@ -290,7 +290,7 @@ export async function insertVisits(
     workspaceId: string;
     propertyId: string;
     visits: {
-      /** A client-made id (issue 17). */
+      /** A client-made id. */
       id?: string;
       scheduledAt: Date;
       status?: VisitListItemDto['status'];
@@ -307,7 +307,7 @@ export async function insertVisits(
   },
 ): Promise<string[]> {
   if (input.visits.length === 0) return [];
-  // Issue 29: a property deleted meanwhile hands its mark to the new visits; `for share` waits
+  // A property deleted meanwhile hands its mark to the new visits; `for share` waits
   // for a deletion under way (removeProperty marks the visits it finds once this commits).
   const [property] = await tx
     .select({ deletedAt: properties.deletedAt })
@@ -411,7 +411,7 @@ async function gateMadeCompleted(
 
 /**
  * spec §4: any status may be chosen; in_progress stamps started_at once, completed stamps
- * completed_at. A technician changes the status only (issue 24); the schedule, the property and
+ * completed_at. A technician changes the status only; the schedule, the property and
  * the people are the office's.
  */
 export async function updateVisit(
@@ -421,7 +421,7 @@ export async function updateVisit(
   input: UpdateVisitData,
 ): Promise<VisitDetailDto> {
   const visit = await requireVisit(db, member, id);
-  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
+  // Every change bumps the version; a write naming an older one changes nothing (409).
   // Checked first, so a phone that missed a change (a completion, say) gets the visit as it is now.
   const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, member, id));
   if (isStale(input.version, visit.version)) throw await stale();
@@ -441,14 +441,14 @@ export async function updateVisit(
   if (input.propertyId) changes.propertyId = input.propertyId;
   if (input.scheduledAt) changes.scheduledAt = input.scheduledAt;
   if (input.status) {
-    // Issue 25: a change made offline keeps the time it was made, when plausible.
+    // A change made offline keeps the time it was made, when plausible.
     const stamp = plausibleInstant(input.at, sql`${visits.createdAt}`);
     changes.status = input.status;
     if (input.status === 'in_progress') changes.startedAt = sql`coalesce(${visits.startedAt}, ${stamp})`;
     changes.completedAt = completedAtFor(input.status, visits, stamp);
   }
   const outcome = await db.transaction(async (tx) => {
-    // Issue 28: the visit as it was, under the row's lock, for who hears of the change.
+    // The visit as it was, under the row's lock, for who hears of the change.
     const before = await visitStateForChange(tx, id);
     if (input.status === 'completed' || (input.status && visit.status === 'completed')) {
       await gateCompletion(tx, member, id, input, changes);
@@ -470,7 +470,7 @@ export async function updateVisit(
 }
 
 /**
- * Issue 27, the completion gate, inside the transaction that changes the status: the visit row is
+ * The completion gate, inside the transaction that changes the status: the visit row is
  * locked (a tick or an evidence photo holds it FOR SHARE), then completing it is refused with 409
  * and what is missing unless an owner or manager gives a reason ('Complete anyway', kept on the
  * visit). Leaving completed is a reopening, recorded with who did it.

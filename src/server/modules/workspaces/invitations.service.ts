@@ -20,7 +20,7 @@ import { profiles, users, workspaceInvitations, workspaceMembers, workspaces } f
 import { conflict, forbidden, notFound } from '../../errors';
 import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 
-// Joining a workspace only by invitation to a proven address (issues 23 and 24). Owners and
+// Joining a workspace only by invitation to a proven address. Owners and
 // managers invite an e-mail address with a role and Rounds e-mails it a link; only an account
 // whose verified e-mail is that address sees and accepts it; an invitation dies with its
 // inviter's right to give that role there.
