@@ -25,5 +25,5 @@ const render = () => {
 
 // The first page's code, layouts and guards included, is fetched in parallel, and React renders
 // once it is in (a failed chunk renders too, into the route's error page): the first render does
-// not suspend, so React does not hold the page back behind its fallback throttle (issue 29).
+// not suspend, so React does not hold the page back behind its fallback throttle.
 void preloadRoute(window.location.pathname).then(render, render);

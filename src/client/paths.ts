@@ -6,7 +6,7 @@ import { IDENTITY_PAGES, LOGIN_AFTER_RESET } from '../shared/identity';
 export const paths = {
   home: () => '/',
   login: () => '/login',
-  /** Issue 23: /login saying the password was changed. */
+  /** /login saying the password was changed. */
   loginAfterReset: () => `/login?reset=${LOGIN_AFTER_RESET}`,
   forgotPassword: () => IDENTITY_PAGES.forgotPassword,
   resetPassword: () => IDENTITY_PAGES.resetPassword,
@@ -18,10 +18,10 @@ export const paths = {
   dashboard: () => '/dashboard',
   /** The page an invitation e-mail's link opens. */
   invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
-  /** Issue 17: a field worker's visits for today and the next six days. */
+  /** A field worker's visits for today and the next six days. */
   today: () => '/today',
   testDb: () => '/test-db',
-  /** Issue 24: the current workspace's business settings, and its members and invitations. */
+  /** The current workspace's business settings, and its members and invitations. */
   settings: () => '/settings',
   members: () => '/settings/members',
   /** 'New business' from the switcher. */
@@ -33,7 +33,7 @@ export const paths = {
   editProperty: (id: string) => `/resources/properties/${id}/edit`,
   propertyTasks: (id: string) => `/resources/properties/${id}/tasks`,
 
-  /** Issue 26: the people the business works for. */
+  /** The people the business works for. */
   clients: () => '/resources/clients',
   newClient: () => '/resources/clients/new',
   client: (id: string) => `/resources/clients/${id}`,
@@ -47,24 +47,24 @@ export const paths = {
   assignTask: (id: string) => `/resources/tasks/${id}/assign`,
   addTaskToVisit: (id: string) => `/resources/tasks/${id}/add-to-visit`,
 
-  /** The visits list, optionally only today's or the completed ones not yet invoiced (issue 26, the dashboard's numbers). */
+  /** The visits list, optionally only today's or the completed ones not yet invoiced (the dashboard's numbers). */
   visits: (only?: 'today' | 'unbilled') =>
     only === 'today'
       ? '/resources/visits?when=today'
       : only === 'unbilled'
         ? '/resources/visits?status=completed&unbilled=true'
         : '/resources/visits',
-  /** Issue 28: with `requestId`, the client's visit request the new visit schedules. */
+  /** With `requestId`, the client's visit request the new visit schedules. */
   newVisit: (propertyId?: string, requestId?: string) =>
     propertyId
       ? `/resources/visits/new?property=${encodeURIComponent(propertyId)}${requestId ? `&request=${encodeURIComponent(requestId)}` : ''}`
       : '/resources/visits/new',
-  /** Issue 18: a visit that repeats; from a property's page, with it chosen. */
+  /** A visit that repeats; from a property's page, with it chosen. */
   newSeries: (propertyId?: string) =>
     propertyId
       ? `/resources/visits/new-series?property=${encodeURIComponent(propertyId)}`
       : '/resources/visits/new-series',
-  /** Issue 18: change the series from this occurrence on ('following') or all of it ('all'). */
+  /** Change the series from this occurrence on ('following') or all of it ('all'). */
   editSeries: (visitId: string, scope: 'following' | 'all') =>
     `/resources/visits/${visitId}/edit-series?scope=${scope}`,
   /** The calendar, optionally at a day ('YYYY-MM-DD') in a view. */
@@ -73,11 +73,11 @@ export const paths = {
       ? `/resources/calendar?date=${encodeURIComponent(at.date)}${at.view && at.view !== 'week' ? `&view=${at.view}` : ''}`
       : '/resources/calendar',
   visit: (id: string) => `/resources/visits/${id}`,
-  /** Issue 28: the clients' visit requests (the office's). */
+  /** The clients' visit requests (the office's). */
   visitRequests: () => '/resources/requests',
   editVisit: (id: string) => `/resources/visits/${id}/edit`,
   visitTasks: (id: string) => `/resources/visits/${id}/tasks`,
-  /** Issue 27: the visit report (its PDF is the API's). */
+  /** The visit report (its PDF is the API's). */
   visitReport: (id: string) => `/resources/visits/${id}/report`,
 
   /** The invoices list, optionally of one status. */

@@ -42,7 +42,7 @@ export const theme = createTheme({
 
 /**
  * Dimmed text in gray 7, not gray 6 (3.3:1 on white). Form errors in red 9 (5.5:1 on white), not
- * Mantine's red 6 (3.3:1): the error text under a field and its border (issue 25).
+ * Mantine's red 6 (3.3:1): the error text under a field and its border.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},

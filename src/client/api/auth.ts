@@ -18,7 +18,7 @@ export const authApi = {
     api<unknown>('/api/auth/sign-up/email', { method: 'POST', body, headers: { [INVITATION_HEADER]: token } }),
   signOut: () => api<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
   getSession: () => api<{ user: { id: string } } | null>('/api/auth/get-session'),
-  /** Issue 23: 'Forgot password?'. The same answer whether or not the address has an account. */
+  /** 'Forgot password?'. The same answer whether or not the address has an account. */
   requestPasswordReset: (email: string) =>
     api<unknown>('/api/auth/request-password-reset', {
       method: 'POST',

@@ -9,7 +9,7 @@ import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 
-// Issue 28: the client's e-mail notifications as staff see them (a visit's or an invoice's
+// The client's e-mail notifications as staff see them (a visit's or an invoice's
 // messages, a client's switches and consent record) and the unsubscribe link's page.
 
 const messageKeys = {

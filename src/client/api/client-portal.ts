@@ -6,13 +6,13 @@ import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 
-// Issue 28, the office's side of the client portal: a client's portal link, access and sign-ins
+// The office's side of the client portal: a client's portal link, access and sign-ins
 // (the client page), and the clients' visit requests. Apart from clients.ts and visits.ts, which
 // most pages load, so that only the pages that show these carry them.
 
 const portalSignInKeys = (id: string) => [...areaKeys.clients, 'portal-sign-ins', id] as const;
 
-// ── issue 28: the client page's 'Client portal' section ──
+// ── The client page's 'Client portal' section ──
 
 export const useSendPortalLink = (clientId: string) =>
   useMutationThatInvalidates(
@@ -36,7 +36,7 @@ export const usePortalSignIns = (clientId: string, offset: number) =>
     placeholderData: keepPreviousData,
   });
 
-// ── issue 28: clients' visit requests (the office's 'Visit requests', and scheduling one) ──
+// ── Clients' visit requests (the office's 'Visit requests', and scheduling one) ──
 
 export const visitRequestKeys = {
   all: areaKeys.visitRequests,

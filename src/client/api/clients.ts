@@ -6,7 +6,7 @@ import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 
-// Clients (issue 26: GET/POST/PATCH/DELETE /api/clients…). A property names its client and a
+// Clients (GET/POST/PATCH/DELETE /api/clients…). A property names its client and a
 // visit shows its client's name: client changes touch properties and visits too.
 
 export interface ClientListParams {

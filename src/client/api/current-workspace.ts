@@ -1,4 +1,4 @@
-// Issue 24: the workspace this browser tab works in. Each tab keeps its own choice in
+// The workspace this browser tab works in. Each tab keeps its own choice in
 // sessionStorage, so two tabs can show two businesses side by side; requests name it with
 // `X-Workspace` (api/http.ts). No TanStack Query here: /login and /signup load this file.
 

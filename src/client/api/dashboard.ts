@@ -3,7 +3,7 @@ import type { DashboardDto } from '../../shared/schemas/dashboard';
 import { api } from './http';
 import { areaKeys } from './keys';
 
-// Issue 26: the dashboard's numbers (/api/dashboard). Fetched again each time the dashboard
+// The dashboard's numbers (/api/dashboard). Fetched again each time the dashboard
 // opens (nothing keeps them fresh longer), so they follow the visits and invoices changed elsewhere.
 
 export const dashboardQuery = () =>

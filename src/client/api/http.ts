@@ -8,9 +8,9 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
-    /** A 409 CONFLICT's current record (issue 17). */
+    /** A 409 CONFLICT's current record. */
     readonly current?: unknown,
-    /** A refused completion's list of what is missing (issue 27). */
+    /** A refused completion's list of what is missing. */
     readonly missing?: MissingItem[],
   ) {
     super(message);
@@ -23,7 +23,7 @@ type Json = Record<string, unknown> | unknown[];
 let defaultHeaders: () => Record<string, string> = () => ({});
 
 /**
- * Headers every request carries from now on, a caller's own winning. Issue 24: the signed-in app
+ * Headers every request carries from now on, a caller's own winning. The signed-in app
  * sends the tab's workspace (`X-Workspace`, api/query-client.ts); /login and /signup, which load no
  * workspace code, send none.
  */

@@ -7,7 +7,7 @@ import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { switchWorkspace } from './workspaces';
 
-// The signed-in user's invitations to join a workspace (/api/invitations, issues 23 and 24):
+// The signed-in user's invitations to join a workspace (/api/invitations):
 // none until their address is verified.
 
 export const myInvitationsQuery = queryOptions({

@@ -20,7 +20,7 @@ export interface InvoiceFilters {
   q?: string;
   status?: InvoiceStatus;
   propertyId?: string;
-  /** Issue 26: the invoices of one client's properties. */
+  /** The invoices of one client's properties. */
   clientId?: string;
   offset: number;
   limit: number;
@@ -85,19 +85,19 @@ export const useUpdateInvoice = (id: string) =>
 export const useMarkInvoicePaid = (id: string) =>
   useInvoiceChange(() => api<InvoiceDetailDto>(`/api/invoices/${id}/mark-paid`, { method: 'POST', body: {} }));
 
-/** Issue 26: a payment (amount in cents); answers the invoice with its new balance. */
+/** A payment (amount in cents); answers the invoice with its new balance. */
 export const useRecordPayment = (id: string) =>
   useInvoiceChange((body: RecordPaymentInput) =>
     api<InvoiceDetailDto>(`/api/invoices/${id}/payments`, { method: 'POST', body: { ...body } }),
   );
 
-/** Issue 26: voids the invoice with a reason (it stays on record). */
+/** Voids the invoice with a reason (it stays on record). */
 export const useVoidInvoice = (id: string) =>
   useInvoiceChange((body: VoidInvoiceInput) =>
     api<InvoiceDetailDto>(`/api/invoices/${id}/void`, { method: 'POST', body: { ...body } }),
   );
 
-/** Issue 26: the invoice list as CSV, with the list's filters (the browser downloads it). */
+/** The invoice list as CSV, with the list's filters (the browser downloads it). */
 export const invoicesCsvUrl = (filters: Pick<InvoiceFilters, 'q' | 'status' | 'propertyId'>) =>
   `/api/invoices.csv${queryString({ ...filters })}`;
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyVisitsDto, VisitDetailDto } from '../../shared/schemas/visits';
 
-// Issue 28, 'On my way' through the outbox: shown at once (the arrival from the phone's clock),
+// 'On my way' through the outbox: shown at once (the arrival from the phone's clock),
 // sent as POST /api/visits/{id}/on-my-way { etaMinutes } with the key it was queued with (the
 // same key on every attempt, so the server's replay answer stops a second message), and a
 // refusal once the visit has started stays a failed item with the server's reason.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_HEADER } from './current-workspace';
 
-// Issue 24: a change queued offline is sent to the workspace it was made in, even when the tab has
+// A change queued offline is sent to the workspace it was made in, even when the tab has
 // switched to another workspace by the time the queue drains.
 
 vi.mock('idb-keyval', () => {
@@ -98,7 +98,7 @@ describe('the outbox and workspaces', () => {
   });
 });
 
-// Issue 25: the outbox is a generic queue over the areas' write objects.
+// The outbox is a generic queue over the areas' write objects.
 describe('the outbox over the write objects', () => {
   let online = true;
   const sent: Sent[] = [];
@@ -178,7 +178,7 @@ describe('the outbox over the write objects', () => {
     const keyval = await import('idb-keyval');
     const store = keyval.createStore('rounds-outbox', 'items');
     const queuedAt = Date.parse('2030-06-15T08:30:00.000Z');
-    // The shape issue 17's build wrote: no `at`.
+    // The shape an older build wrote: no `at`.
     await keyval.set(
       '000001906000000-000001',
       {

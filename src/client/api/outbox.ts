@@ -29,16 +29,16 @@ import {
   type WriteRequest,
 } from './write-request';
 
-// Issue 17, the outbox: the field writes (ticking a task, a visit's status, adding or editing a
+// The outbox: the field writes (ticking a task, a visit's status, adding or editing a
 // note, taking a photo) are queued in IndexedDB, applied at once to the query cache, and sent in
 // the order they were made, now if the network is there, else when it returns. Each carries an
 // Idempotency-Key made when it was queued, so a replay after a lost answer changes nothing twice;
 // creates carry their own id. A 4xx marks that item failed (Retry / Discard) and the rest carry
 // on; a 409 marks it a conflict ('Changed by someone else'); no answer at all stops the run and
-// retries with backoff. Each change keeps the workspace it was made in (issue 24) and is sent
+// retries with backoff. Each change keeps the workspace it was made in and is sent
 // there, whichever workspace the tab is in when the queue drains.
 //
-// Issue 25: the queue knows no kind of change. Each is a `Write` defined in its area's file (how
+// The queue knows no kind of change. Each is a `Write` defined in its area's file (how
 // to send, show, settle and name it); the queue looks it up by `kind`. Items kept by an older
 // build have the same kinds and fields, and each write's `upgrade` fills what they lack.
 //
@@ -441,7 +441,7 @@ async function sendQueue() {
       if (conflict && error instanceof ApiError) {
         await save({ ...item, attempts, state: 'conflict', error: error.message, current: error.current });
       } else {
-        // Refused: the screen shows the server's state again, not the change (issue 27: a
+        // Refused: the screen shows the server's state again, not the change (a
         // completion refused for missing evidence must not look completed); the item stays, failed.
         await save({ ...item, attempts, state: 'failed', error: errorMessage(error, 'Refused') });
         stale.push(...write.settle(null, item.change, undefined));

@@ -5,7 +5,7 @@ import { forgetWorkspaces } from './current-workspace';
 import { OFFLINE_CACHE_MS, queryClient } from './query-client';
 import { restoreUnanswered } from './restore';
 
-// Issue 17: the query cache is kept in IndexedDB, so /today opens offline with the last known
+// The query cache is kept in IndexedDB, so /today opens offline with the last known
 // visits, tasks, notes and photos. Only successful reads are kept; a new build (buster) and
 // signing out throw the copy away, so no other user's data stays on a shared phone.
 
@@ -34,7 +34,7 @@ let restored: Promise<void> | undefined;
 
 /**
  * Starts reading the copy kept in IndexedDB into the cache, once per page. The signed-in shell
- * calls it as soon as its code has loaded (issue 29), before React renders, so a warm or offline
+ * calls it as soon as its code has loaded, before React renders, so a warm or offline
  * start draws its first screen from the copy instead of a spinner.
  */
 export const restoreCache = () => (restoring ??= restorePersisted().finally(() => performance.mark('cache-restored')));

@@ -50,7 +50,7 @@ export interface PhotoChange {
   /** Omitted: a standalone photo (spec §5). */
   attachableType?: PhotoAttachableType;
   attachableId?: string;
-  /** Issue 27: evidence for a task of the visit `attachableId`, tagged, with when it was taken. */
+  /** Evidence for a task of the visit `attachableId`, tagged, with when it was taken. */
   visitTaskId?: string;
   tag?: PhotoTag;
   capturedAt?: string;
@@ -81,7 +81,7 @@ export const photoWrite: Write<PhotoChange, PhotoDetailDto> = {
     };
   },
   // Shown from the queue itself (its blob) until the server has it: see PendingPhotos. Evidence
-  // counts for its task at once (issue 27: the completion gate runs on the phone, offline too).
+  // counts for its task at once (the completion gate runs on the phone, offline too).
   apply: (client, change) => {
     if (change.visitTaskId && change.attachableId) {
       countEvidencePhoto(client, change.attachableId, change.visitTaskId, change.tag ?? 'other');

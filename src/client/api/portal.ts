@@ -13,7 +13,7 @@ import { api, queryString } from './http';
 import { formatsFor, type Formats } from '../../shared/formats';
 import { localityOf } from '../lib/locality';
 
-// Issue 28 §1: the client portal (/api/portal/*, the client's side). The staff's side is in
+// The client portal (/api/portal/*, the client's side). The staff's side is in
 // api/clients.ts (a client's portal link, revocation and sign-ins) and api/visits.ts (the office's
 // visit requests): this file loads with the portal only.
 

@@ -15,13 +15,13 @@ import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 
 // Properties and their tasks (GET/POST/PATCH/DELETE /api/properties…). Who may see them is the
-// workspace's business (issue 24: api/workspaces.ts), not a per-property list of people.
+// workspace's business (api/workspaces.ts), not a per-property list of people.
 
 export const PROPERTY_VISITS_PAGE_SIZE = 10;
 
 export interface PropertyListParams {
   q?: string;
-  /** Issue 26: one client's properties (the office's). */
+  /** One client's properties (the office's). */
   clientId?: string;
   offset: number;
   limit?: number;
@@ -93,7 +93,7 @@ export function useUpdateProperty(id: string) {
   );
 }
 
-/** 'Create client from this property' (issue 26): a client named after it, billed at its address. */
+/** 'Create client from this property': a client named after it, billed at its address. */
 export function useCreateClientFromProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(

@@ -4,7 +4,7 @@ import { ApiError, reportReachabilityTo, setDefaultHeaders } from './http';
 import { isReachable, reportReachable, reportUnreachable, subscribeReachability } from '../lib/reachability';
 import { areaKeys } from './keys';
 
-/** How long a read stays usable offline (issue 17): a week of visits survives a week without signal. */
+/** How long a read stays usable offline: a week of visits survives a week without signal. */
 export const OFFLINE_CACHE_MS = 7 * 24 * 3600_000;
 
 // TanStack Query is online when the server is reachable (lib/reachability.ts), not when the browser
@@ -16,7 +16,7 @@ onlineManager.setEventListener((setOnline) => {
   return subscribeReachability(() => setOnline(isReachable()));
 });
 
-// Issue 24: every request of the signed-in app names the tab's workspace, once it has one (this
+// Every request of the signed-in app names the tab's workspace, once it has one (this
 // file is loaded before any of them: it holds the cache they all go through).
 setDefaultHeaders((): Record<string, string> => {
   const id = tabWorkspaceId();
@@ -24,7 +24,7 @@ setDefaultHeaders((): Record<string, string> => {
 });
 
 /**
- * Issue 24: every query's hash starts with the tab's workspace, so the same key ('properties',
+ * Every query's hash starts with the tab's workspace, so the same key ('properties',
  * 'list', …) is a different cache entry in each workspace and a tab never shows one business's
  * data in another, from memory or from the copy kept in IndexedDB (hashes are kept with it). Keys
  * stay as they are: invalidating by key reaches every workspace's copy, which is harmless.

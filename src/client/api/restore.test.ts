@@ -4,7 +4,7 @@ import { ApiError } from './http';
 import { restoreUnanswered } from './restore';
 import { cachedVisitsIn, visitKeys } from './visits';
 
-// Issue 17's kept copy is read while the first requests are already out (issue 16): whichever
+// The kept copy of the cache is read while the first requests are already out: whichever
 // comes first, the server's answer wins.
 describe('restoring the kept copy of the cache', () => {
   const me = ['me'];
@@ -67,7 +67,7 @@ describe('restoring the kept copy of the cache', () => {
   });
 });
 
-// Issue 25: offline, a calendar week never fetched shows the visits the kept copy holds in it.
+// Offline, a calendar week never fetched shows the visits the kept copy holds in it.
 describe('visits from the kept copy for a window never fetched', () => {
   const visit = (id: string, scheduledAt: string, propertyId = 'p1') => ({
     id,

@@ -9,7 +9,7 @@ function answeredByServer(state: QueryState) {
 }
 
 /**
- * Puts a kept copy of the cache (issue 17) into `client`, for the queries the server has not
+ * Puts a kept copy of the cache into `client`, for the queries the server has not
  * answered yet in this page: an answer from the server, a signed-out `null` or a 404 for a record
  * no longer shared included, is never replaced by an older copy, whichever arrives first, while a
  * query that could not reach the server (no network, a server fault) shows the copy. What is
@@ -18,7 +18,7 @@ function answeredByServer(state: QueryState) {
  */
 export async function restoreUnanswered(client: QueryClient, kept: DehydratedState) {
   const unanswered = kept.queries.filter((query) => {
-    // By the kept hash, not the key: the hash names the workspace the copy belongs to (issue 24).
+    // By the kept hash, not the key: the hash names the workspace the copy belongs to.
     const current = client.getQueryCache().get(query.queryHash)?.state;
     return !current || !answeredByServer(current);
   });

@@ -12,7 +12,7 @@ import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 
-// Visit series (/api/visit-series…) and the calendar feed (/api/calendar/feed), issue 18.
+// Visit series (/api/visit-series…) and the calendar feed (/api/calendar/feed).
 
 export const seriesKeys = {
   all: ['visit-series'] as const,

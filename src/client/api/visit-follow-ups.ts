@@ -3,7 +3,7 @@ import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 
-// Issue 27, 'Add follow-up' (POST /api/visits/:id/tasks/:taskId/follow-up). Its own file, not
+// 'Add follow-up' (POST /api/visits/:id/tasks/:taskId/follow-up). Its own file, not
 // visits.ts: that one is loaded by pages that never add a follow-up (/resources/invoices/new among
 // them, at its 200 KB script budget), and only the visit page does.
 

@@ -5,7 +5,7 @@ import { api } from './http';
 import { useMutationThatInvalidates } from './mutations';
 import { visitKeys } from './visits';
 
-// Issue 27, the visit report (/api/visits/:id/report…). Its own file and key, beside visits.ts:
+// The visit report (/api/visits/:id/report…). Its own file and key, beside visits.ts:
 // the pages that load visits.ts (/resources/invoices/new) have no bytes to spare for them
 // (tests/e2e/bundle-budget.spec.ts).
 

@@ -32,11 +32,11 @@ import { madeNow, type Write } from './write';
 export interface VisitFilters {
   status?: VisitStatus;
   propertyId?: string;
-  /** Issue 26: the visits at one client's properties (the office's). */
+  /** The visits at one client's properties (the office's). */
   clientId?: string;
-  /** Issue 25: upcoming (from the start of today, soonest first) or past (latest first). */
+  /** Upcoming (from the start of today, soonest first) or past (latest first). */
   when?: VisitWhen;
-  /** Issue 26: completed and on no standing invoice ('true'; the office's). */
+  /** Completed and on no standing invoice ('true'; the office's). */
   unbilled?: 'true';
   offset: number;
 }
@@ -47,7 +47,7 @@ export interface VisitBody {
   scheduledAt: string;
   status: VisitStatus;
   addPropertyTasks?: boolean;
-  /** Issue 24, 'Assign to': the members on the visit, the lead first. */
+  /** 'Assign to': the members on the visit, the lead first. */
   assigneeIds?: string[];
   /** 'Complete anyway': made or set completed with evidence missing, the office's reason. */
   overrideReason?: string;
@@ -73,7 +73,7 @@ export const visitsQuery = (filters: VisitFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** The calendar's visible range (ISO instants, [from, to)) and its filters (issue 18). */
+/** The calendar's visible range (ISO instants, [from, to)) and its filters. */
 export interface CalendarWindow {
   from: string;
   to: string;
@@ -102,7 +102,7 @@ export const upcomingVisitsQuery = (limit: number) =>
     queryFn: () => api<{ items: UpcomingVisitDto[] }>(`/api/visits/upcoming?limit=${limit}`),
   });
 
-/** Issue 17, /today: the caller's visits scheduled in [from, to) with their tasks, plus earlier ones still in progress. */
+/** /today: the caller's visits scheduled in [from, to) with their tasks, plus earlier ones still in progress. */
 export const myVisitsQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: visitKeys.mine(from, to),
@@ -130,7 +130,7 @@ export const candidatesQuery = (id: string) =>
 
 export const useVisits = (filters: VisitFilters, enabled = true) => useQuery({ ...visitsQuery(filters), enabled });
 /**
- * Issue 25, honest offline: the visits already in the cache (the calendar's other windows, the
+ * Honest offline: the visits already in the cache (the calendar's other windows, the
  * lists, /today) that fall in the window, for a window never fetched while there is no network.
  * Shown as old data (updated at 0): the server's answer replaces it as soon as it can be asked.
  */
@@ -242,7 +242,7 @@ export const useRemoveVisitUser = (visitId: string) =>
     () => [visitKeys.all],
   );
 
-// ── the writes a phone may queue (issue 25: defined once, sent online or from the outbox) ──
+// ── the writes a phone may queue (defined once, sent online or from the outbox) ──
 
 /** A task's tick, status or note, on a visit. */
 export interface VisitTaskChange {
@@ -254,11 +254,11 @@ export interface VisitTaskChange {
   /** The status before the change, shown nowhere but kept for the record. */
   previous?: VisitTaskStatus;
   notes?: string;
-  /** Issue 27 evidence: a reading (null clears it) and an inspection result. */
+  /** Evidence: a reading (null clears it) and an inspection result. */
   reading?: number | null;
   result?: InspectionResult | null;
   version: number;
-  /** When the change was made (issue 25): the server keeps it as completed-at when plausible. */
+  /** When the change was made: the server keeps it as completed-at when plausible. */
   at?: string;
 }
 
@@ -269,7 +269,7 @@ export interface VisitStatusChange {
   propertyName: string;
   status: VisitStatus;
   previous: VisitStatus;
-  /** Issue 27, 'Complete anyway': the office's reason for completing with evidence missing. */
+  /** 'Complete anyway': the office's reason for completing with evidence missing. */
   overrideReason?: string;
   version: number;
   at?: string;
@@ -306,7 +306,7 @@ export const statusChange = (
   ...(overrideReason ? { overrideReason } : {}),
 });
 
-/** Issue 27: the customer's signature, drawn on the phone; the image is kept in IndexedDB while queued. */
+/** The customer's signature, drawn on the phone; the image is kept in IndexedDB while queued. */
 export interface SignatureChange {
   kind: 'signature';
   visitId: string;
@@ -316,7 +316,7 @@ export interface SignatureChange {
   signedAt: string;
 }
 
-/** Issue 28: 'On my way', with the arrival the technician estimated; queued like any field write. */
+/** 'On my way', with the arrival the technician estimated; queued like any field write. */
 export interface OnMyWayChange {
   kind: 'onMyWay';
   visitId: string;
@@ -414,7 +414,7 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
 
 export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
   kind: 'visitStatus',
-  // Issue 28: started (or completed, cancelled) before its 'On my way' went: the client is not told.
+  // Started (or completed, cancelled) before its 'On my way' went: the client is not told.
   supersedes: (change, earlier) =>
     earlier.kind === 'onMyWay' &&
     (earlier as OnMyWayChange).visitId === change.visitId &&
@@ -509,7 +509,7 @@ export const onMyWayWrite: Write<OnMyWayChange, VisitDetailDto> = {
   describe: (change) => `${change.propertyName}: on my way, ${change.etaMinutes} min`,
 };
 
-/** Issue 27: a queued evidence photo counts for its task at once (the gate runs on the phone). */
+/** A queued evidence photo counts for its task at once (the gate runs on the phone). */
 export function countEvidencePhoto(client: QueryClient, visitId: string, taskId: string, tag: PhotoTag) {
   updateVisit(client, visitId, (visit) => ({
     ...visit,

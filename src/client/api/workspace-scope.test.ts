@@ -4,7 +4,7 @@ import { WORKSPACE_HEADER as SHARED_HEADER } from '../../shared/messages/workspa
 import { forgetWorkspaces, rememberWorkspace, tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
 import { restoreUnanswered } from './restore';
 
-// Issue 24: the tab's workspace (sessionStorage) scopes the query cache, so one business's data is
+// The tab's workspace (sessionStorage) scopes the query cache, so one business's data is
 // never shown in another, from memory or from the copy kept in IndexedDB.
 
 class MemoryStorage implements Storage {

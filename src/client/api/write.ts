@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { sendRequest, type WriteRequest } from './write-request';
 
-// Issue 25, one write path: each write a phone may queue (a task's tick, status or note, a visit's
+// One write path: each write a phone may queue (a task's tick, status or note, a visit's
 // status, a note made or edited, a photo) is defined once, in its area's client/api file, as a
 // `Write`: its request, how to show it at once, what it settles, how to name it. The outbox
 // (api/outbox.ts) is a queue over these objects; `useWriteMutation` sends the same object online.
@@ -14,7 +14,7 @@ export interface WriteContext {
   onProgress?: (sent: number) => void;
 }
 
-/** A write whose record carries a version (issue 17): a 409 shows 'Changed by someone else'. */
+/** A write whose record carries a version: a 409 shows 'Changed by someone else'. */
 export interface Versioned<C, R> {
   /** The record the change is to: later changes to it build on the version the server answers. */
   record: (change: C) => string;
@@ -48,7 +48,7 @@ export interface Write<C extends { kind: string }, R = unknown> {
   upgrade?: (change: C, queuedAt: number) => C;
   /**
    * Whether this change makes an earlier one still waiting in the queue pointless: that one is
-   * dropped unsent (issue 28: a visit started before its 'On my way' went tells the client nothing).
+   * dropped unsent (a visit started before its 'On my way' went tells the client nothing).
    */
   supersedes?: (change: C, earlier: { kind: string }) => boolean;
 }
@@ -67,7 +67,7 @@ export function requestOf<C extends { kind: string }, R>(write: Write<C, R>, cha
     : request;
 }
 
-/** When a change was made, as the server takes it (`at`, issue 25): an ISO instant. */
+/** When a change was made, as the server takes it (`at`): an ISO instant. */
 export const madeNow = () => new Date().toISOString();
 
 /** Marks the keys a write settles stale, so what is on screen refetches. */

@@ -2,7 +2,7 @@ import { clientsQuery } from '../api/clients';
 import { RecordSelect, type Named } from './property-select';
 
 /**
- * Issue 26: a searchable, clearable select of the workspace's clients, for a property's form;
+ * A searchable, clearable select of the workspace's clients, for a property's form;
  * `initial` names the client the record already has, so it shows before any search.
  */
 export function ClientSelect({

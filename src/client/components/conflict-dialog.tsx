@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describeConflict, keepMine, takeTheirs, type OutboxItem } from '../api/outbox';
 import { STATUS_STYLES } from './status-badge';
 
-// Issue 17: the change that met a newer version, opened by PendingChanges (outbox-status.tsx).
+// The change that met a newer version, opened by PendingChanges (outbox-status.tsx).
 
 const label = (value: string, kind: 'visit' | 'visitTask') =>
   (STATUS_STYLES[kind] as Record<string, { label: string }>)[value]?.label ?? value;

@@ -2,7 +2,7 @@ import { Anchor, Group } from '@mantine/core';
 import { IconMail, IconMapPin, IconMessage, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-// Issue 26: one tap to reach people and places. Call (tel:), Text (sms:), E-mail (mailto:) and
+// One tap to reach people and places. Call (tel:), Text (sms:), E-mail (mailto:) and
 // Directions (a maps search for the address), each a 44 px target named for whom or where it
 // reaches ('Call Ada Lovelace', 'Directions to Elm House'). The one maps link of the app.
 
@@ -15,7 +15,7 @@ const dialable = (phone: string) => phone.replace(/(?!^\+)[^\d]/g, '');
 
 export type ContactAction = 'call' | 'text' | 'email' | 'directions';
 
-/** A 44 px target (issue 25). */
+/** A 44 px target. */
 const TARGET = {
   minHeight: 44,
   minWidth: 44,

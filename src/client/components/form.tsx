@@ -12,7 +12,7 @@ type Values = Record<string, unknown>;
 type Change = { currentTarget: { value: string } } | string | null;
 
 /**
- * One form's state and its submit (issue 25): the shared zod schema checks the values and gives
+ * One form's state and its submit: the shared zod schema checks the values and gives
  * the field errors, which clear as each field is corrected; `busy` while it saves; `failure`, the
  * server's message (`failed` when it has none); and a server's field errors on their fields.
  *

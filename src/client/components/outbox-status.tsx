@@ -8,7 +8,7 @@ import { useOnline } from '../lib/use-online';
 import { wholeText } from './whole-text';
 import { useFormats } from '../api/session';
 
-// Issue 17, in the header of every signed-in page: 'Offline' with the time of the last sync, and
+// In the header of every signed-in page: 'Offline' with the time of the last sync, and
 // 'Pending changes (N)' opening the queue, where a refused change shows its error with Retry and
 // Discard. A change that met a newer version opens 'Changed by someone else'.
 

@@ -18,11 +18,11 @@ export function Section({ title, action, children }: { title: string; action?: R
   );
 }
 
-// Issue 28: here rather than a file of its own, which on the visit page cost a chunk's import lines.
+// Here rather than a file of its own, which on the visit page cost a chunk's import lines.
 const ClientMessagesList = lazy(() => import('./client-messages-list'));
 
 /**
- * Issue 28: 'Messages to the client' on a visit or an invoice: what the client was e-mailed about
+ * 'Messages to the client' on a visit or an invoice: what the client was e-mailed about
  * it, and whether it went. Shown on request (the list's code loads then).
  */
 export function ClientMessagesSection({ record }: { record: { kind: 'visit' | 'invoice'; id: string } }) {

@@ -57,7 +57,7 @@ export const STATUS_STYLES: { [K in keyof Kinds]: Record<Kinds[K], Style> } = {
     owner: { color: 'teal', label: 'owner' },
     technician: { color: 'grape', label: 'technician' },
   },
-  // Issue 24: a member's role in the business.
+  // A member's role in the business.
   workspaceRole: {
     owner: { color: 'teal', label: 'owner' },
     manager: { color: 'blue', label: 'manager' },

@@ -1,5 +1,5 @@
 /**
- * Issue 29: the text the app draws as a landing page's main content carries an Element Timing
+ * The text the app draws as a landing page's main content carries an Element Timing
  * name, so `bench/web-vitals.mjs` can tell when the app itself (not the server's frame) has drawn
  * it. One name per page, on its first row only.
  */

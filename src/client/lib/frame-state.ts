@@ -13,7 +13,7 @@ export type FrameState = 'offline' | 'loading' | 'error' | 'ready';
 
 /**
  * Which of the four states a query is in. A query with nothing cached that cannot run because the
- * browser is offline is 'offline' at once (issue 25: no spinner for ever); one whose data is cached
+ * browser is offline is 'offline' at once (no spinner for ever); one whose data is cached
  * shows it, online or not.
  */
 export function frameState(query: Pick<FrameQuery<unknown>, 'isPending' | 'isError' | 'fetchStatus'>): FrameState {

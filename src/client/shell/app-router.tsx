@@ -6,7 +6,7 @@ import {
   type NavigationType,
 } from 'react-router';
 
-// Issue 25: React Router's BrowserRouter, with its pending state exposed. BrowserRouter renders
+// React Router's BrowserRouter, with its pending state exposed. BrowserRouter renders
 // each new location in a transition, so the old screen stays up while the new route's code loads,
 // with nothing to tell. This is BrowserRouter (the same history and the same `startTransition`),
 // its transition made with `useTransition`, whose `isPending` the shell shows as a progress bar.

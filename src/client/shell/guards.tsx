@@ -15,7 +15,7 @@ import { useTimedOut } from '../lib/use-timed-out';
 
 // The sign-in check is asked, and the copy of the cache kept in IndexedDB read, as soon as this
 // code has loaded (boot.ts starts loading it with the entry), not after React has rendered down
-// to the guard: a warm or offline start then draws its first screen from the copy (issue 29).
+// to the guard: a warm or offline start then draws its first screen from the copy.
 void queryClient.prefetchQuery(meQuery);
 
 // Shown only when the sign-in check has no answer, nothing is kept and changes wait: loaded then.
@@ -41,8 +41,8 @@ export const cacheRestored: Promise<void> = Promise.race([
 
 /**
  * Every route that reads data sits under this; /login, /signup and /clear-auth do not, so they
- * never load the cache. The cache is restored from IndexedDB alongside the first requests
- * (issue 17), then the outbox of queued changes starts sending; the service worker is
+ * never load the cache. The cache is restored from IndexedDB alongside the first requests,
+ * then the outbox of queued changes starts sending; the service worker is
  * registered here, not on /login.
  */
 export function WithData() {

@@ -19,7 +19,7 @@ import { paths } from '../paths';
 
 /**
  * Where the navigation leads, in order. `phone: true` items sit in the phone's bottom bar; `needs`
- * names what the user must be allowed in the current workspace to see the item (issue 24);
+ * names what the user must be allowed in the current workspace to see the item;
  * `menuOnly` items are in the phone's Menu, not in the wide screens' row (there the workspace
  * switcher's menu leads to them, and the row stays one line).
  */

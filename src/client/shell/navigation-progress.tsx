@@ -3,7 +3,7 @@ import { useNavigationPending } from './app-router';
 import classes from './shell.module.css';
 
 /**
- * Issue 25: a thin bar along the top of the screen while a tap's new page is on its way: its code
+ * A thin bar along the top of the screen while a tap's new page is on its way: its code
  * (the router's pending transition) or its first data (a query that has nothing to show yet).
  * Background refreshes of data already on screen do not count.
  */

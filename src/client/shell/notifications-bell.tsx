@@ -5,7 +5,7 @@ import { useUnreadNotifications } from '../api/notifications';
 import { useOnline } from '../lib/use-online';
 import classes from './shell.module.css';
 
-// Issue 28: the header's bell. Only the button and its count load with every page; the list is
+// The header's bell. Only the button and its count load with every page; the list is
 // its own chunk, fetched the first time the bell is opened (tests/e2e/bundle-budget.spec.ts).
 const NotificationsPanel = lazy(() => import('./notifications-panel'));
 

@@ -8,7 +8,7 @@ import { QueryView } from '../components/query-view';
 import { paths } from '../paths';
 import classes from './notifications-panel.module.css';
 
-// Issue 28: the bell's list (loaded when the bell first opens): the newest notifications, unread
+// The bell's list (loaded when the bell first opens): the newest notifications, unread
 // ones in bold with a dot; each opens what it is about and counts as read.
 
 const target = (item: StaffNotificationDto) =>

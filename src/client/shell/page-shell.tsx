@@ -24,9 +24,9 @@ export interface Crumb {
 
 /**
  * spec §1: a back link to the dashboard, breadcrumbs, the signed-in e-mail and Sign out, around
- * the page's one `main`; issue 24's workspace switcher beside them.
+ * the page's one `main`; the workspace switcher beside them.
  *
- * Issue 25, on a phone (600 px and less): one header row of 56 px: the back link as an icon, the
+ * On a phone (600 px and less): one header row of 56 px: the back link as an icon, the
  * page's title (it has the row's room first and wraps, never cut; a very long one makes the row
  * taller), 'Offline' and the pending changes when there are any, the workspace switcher (the
  * business's initials) and the account menu (e-mail, Sign out); the areas in the bar along the bottom; breadcrumbs only
@@ -79,7 +79,7 @@ export function PageShell({
             </Link>
           )}
           {phone ? heading : <span className={classes.spacer} />}
-          {/* Issue 17: 'Offline' and 'Pending changes (N)', only while there is something to say; never cut. */}
+          {/* 'Offline' and 'Pending changes (N)', only while there is something to say; never cut. */}
           <div className={classes.sync}>
             <ConnectionStatus compact={phone} />
             <PendingChanges compact={phone} />

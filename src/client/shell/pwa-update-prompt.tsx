@@ -23,7 +23,7 @@ function useQuietAfterLoad() {
 }
 
 /**
- * Issue 17: registers the service worker (vite.config.ts) once the page has its data and, when a new build is waiting,
+ * Registers the service worker (vite.config.ts) once the page has its data and, when a new build is waiting,
  * offers 'New version available — Reload'. Nothing changes under the user's feet: the new
  * version takes over only when they press Reload. The Service Worker API directly (the worker
  * Workbox generates skips waiting on a SKIP_WAITING message): workbox-window would cost every

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useOutbox } from '../api/outbox';
 import { paths } from '../paths';
 
-// Issue 25, honest offline: signing out deletes the queue of unsent changes from this device
+// Honest offline: signing out deletes the queue of unsent changes from this device
 // (SignOutPage), so with changes waiting it asks first. 'Sync now' sends them and signs out once
 // none is left; 'Sign out anyway' is the separate, explicit choice to lose them.
 

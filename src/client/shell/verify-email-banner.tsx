@@ -4,7 +4,7 @@ import { useMe } from '../api/session';
 const VerifyEmailNotice = lazy(() => import('./verify-email-notice'));
 
 /**
- * Issue 23: until the account's address is proven, every signed-in page says so, with a way to
+ * Until the account's address is proven, every signed-in page says so, with a way to
  * get a new link ('Resend', limited per account on the server). It sits under the page's
  * heading, so the heading stays where the server-painted frame put it. Its code loads only for
  * an account that needs it: every page stays within its size budget.

@@ -9,7 +9,7 @@ import { paths } from '../../paths';
 import { AuthCard } from '../../components/auth-card';
 
 /**
- * Issue 23: 'Forgot password?'. The answer is the same whether or not the address has an
+ * 'Forgot password?'. The answer is the same whether or not the address has an
  * account; the e-mailed link (one hour, once) leads to /reset-password.
  */
 export function ForgotPasswordPage() {

@@ -20,7 +20,7 @@ export function LoginPage() {
   const [googleFailure, setGoogleFailure] = useState<string | null>(() =>
     googleFailureFromUrl('sign-in', searchParams),
   );
-  // Issue 23: back from /reset-password; a fixed text, never words from the address.
+  // Back from /reset-password; a fixed text, never words from the address.
   const [passwordChanged] = useState(() => searchParams.get('reset') === LOGIN_AFTER_RESET);
   // From an invitation's page ('Sign in'): back there once signed in, to accept it.
   const [next] = useState(() => safeNext(searchParams.get('next')));

@@ -10,7 +10,7 @@ import { paths } from '../../paths';
 import { AuthCard } from '../../components/auth-card';
 
 /**
- * Issue 23: where an e-mailed reset link lands (`?token=`, or `?error=` when better-auth found
+ * Where an e-mailed reset link lands (`?token=`, or `?error=` when better-auth found
  * it used or expired). The new password ends every session of the account; then /login says so.
  */
 export function ResetPasswordPage() {

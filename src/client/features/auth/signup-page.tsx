@@ -21,7 +21,7 @@ export function SignupPage() {
   useEffect(() => {
     if (searchParams.has('error')) setSearchParams({}, { replace: true });
   }, [searchParams, setSearchParams]);
-  // The server's own checks (a common password, issue 23) name their field: the hook shows them there.
+  // The server's own checks (a common password) name their field: the hook shows them there.
   const form = useSchemaForm({
     initial: { email: '', password: '', confirmPassword: '' },
     schema: () => loadAuthSchemas().then((m) => m.signUpInput),

@@ -9,7 +9,7 @@ import { paths } from '../../paths';
 import { AuthCard } from '../../components/auth-card';
 
 /**
- * Issue 23: where a followed verification link lands. better-auth adds `?error=` when the link
+ * Where a followed verification link lands. better-auth adds `?error=` when the link
  * could not be used; only our fixed sentences are shown, never words from the address.
  */
 export function VerifyEmailPage() {

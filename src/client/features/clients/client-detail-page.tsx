@@ -18,7 +18,7 @@ import { ClientPortalSection } from './client-portal-section';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { useFormats } from '../../api/session';
 
-/** Issue 26: a client with one-tap contact, their properties, visits and invoices, notes and photos. */
+/** A client with one-tap contact, their properties, visits and invoices, notes and photos. */
 export function ClientDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();

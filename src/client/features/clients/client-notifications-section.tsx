@@ -11,7 +11,7 @@ import { useFormats } from '../../api/session';
 const SOURCES: Record<string, string> = { staff: 'by staff', link: "by the e-mail's link", portal: 'in the portal' };
 
 /**
- * Issue 28: 'Notifications' on a client's page: which e-mails this client gets (each can be
+ * 'Notifications' on a client's page: which e-mails this client gets (each can be
  * switched off), whether they unsubscribed, and every change of consent with its time.
  */
 export function ClientNotificationsSection({ clientId }: { clientId: string }) {

@@ -10,7 +10,7 @@ import { ListFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { useFormats } from '../../api/session';
 
-/** Issue 28 §1, the client page's 'Client portal': send a link, revoke access, the sign-ins. */
+/** The client page's 'Client portal': send a link, revoke access, the sign-ins. */
 export function ClientPortalSection({ clientId }: { clientId: string }) {
   const send = useSendPortalLink(clientId);
   const revoke = useRevokePortalAccess(clientId);

@@ -15,7 +15,7 @@ import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { DeleteClientDialog } from './delete-client-dialog';
 
-/** Issue 26: `/resources/clients`, by name, searched by name, e-mail or phone. */
+/** `/resources/clients`, by name, searched by name, e-mail or phone. */
 export function ClientsListPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const clients = useClients({ q: list.q, offset: list.offset });
@@ -30,7 +30,7 @@ export function ClientsListPage() {
       actions={
         can?.manageClients && (
           <Group gap="xs">
-            {/* Issue 28: clients' requests for a visit (also in the office's bell), not one more area in the header. */}
+            {/* Clients' requests for a visit (also in the office's bell), not one more area in the header. */}
             <Button component={Link} to={paths.visitRequests()} variant="light">
               Visit requests
             </Button>
@@ -131,5 +131,5 @@ function ClientRow({ client, onDelete }: { client: ClientDto; onDelete: () => vo
   );
 }
 
-// Issue 28: 'Visit requests' loads with the clients list (router.tsx: no chunk of its own).
+// 'Visit requests' loads with the clients list (router.tsx: no chunk of its own).
 export { VisitRequestsPage } from './visit-requests-page';

@@ -3,7 +3,7 @@ import { errorMessage } from '../../api/http';
 import { useDeleteClient } from '../../api/clients';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
-/** Confirmation before deleting a client: its properties stay, without a client (issue 26). */
+/** Confirmation before deleting a client: its properties stay, without a client. */
 export function DeleteClientDialog({
   client,
   onClose,

@@ -13,7 +13,7 @@ import { PageShell } from '../../shell/page-shell';
 import { useFormats } from '../../api/session';
 
 /**
- * /resources/requests (issue 28 §1): the clients' open visit requests, the longest waiting first.
+ * /resources/requests: the clients' open visit requests, the longest waiting first.
  * 'Schedule visit' opens the new-visit form with the property chosen; saving it marks the request.
  */
 export function VisitRequestsPage() {

@@ -12,7 +12,7 @@ import { NumbersCard } from './numbers-card';
 import { SetUpCard } from './setup-card';
 import { UpcomingVisitsCard } from './upcoming-visits-card';
 
-// The upcoming visits are asked when this code loads, not when the card first renders (issue 29).
+// The upcoming visits are asked when this code loads, not when the card first renders.
 prefetchWhenSignedIn(upcomingVisitsQuery(DASHBOARD_UPCOMING_VISITS));
 
 const TILES: { label: string; description: string; to: string; needs?: 'seeInvoices' | 'manageClients' }[] = [
@@ -30,7 +30,7 @@ const TILES: { label: string; description: string; to: string; needs?: 'seeInvoi
 
 /**
  * spec §2 Dashboard: the user's next visits and a tile for every area (Users for admins; no
- * Invoices for technicians, issue 24). Until the business is named, its owners and managers are
+ * Invoices for technicians). Until the business is named, its owners and managers are
  * asked for the name first.
  */
 export function DashboardPage() {

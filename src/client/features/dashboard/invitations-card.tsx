@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { wholeText } from '../../components/whole-text';
 
 /**
- * Invitations to join a workspace (a business), waiting for the user's answer (issues 23 and 24);
+ * Invitations to join a workspace (a business), waiting for the user's answer;
  * nothing when there are none. Accepting opens that workspace's dashboard in this tab.
  */
 export function InvitationsCard() {

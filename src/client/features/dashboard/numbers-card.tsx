@@ -6,7 +6,7 @@ import { paths } from '../../paths';
 import { useFormats } from '../../api/session';
 
 /**
- * Issue 26: the business at a glance for owners and managers (today's visits done of all, what
+ * The business at a glance for owners and managers (today's visits done of all, what
  * is waiting to be billed, overdue, paid this month), a technician's own day otherwise. Each
  * number opens the list it counts.
  */

@@ -93,7 +93,7 @@ export function InvoiceDetailPage() {
   );
 }
 
-/** Who the invoice is from: the business as it was when the invoice was made (issue 24). */
+/** Who the invoice is from: the business as it was when the invoice was made. */
 function SellerSection({ seller }: { seller: InvoiceSellerDto }) {
   return (
     <Section title="From">
@@ -133,7 +133,7 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetailDto }) {
         </Group>
         <Facts
           facts={[
-            // Issue 26: who pays, the property's client (else the property).
+            // Who pays, the property's client (else the property).
             ['Bill to', [invoice.billTo.name, invoice.billTo.address].filter(Boolean).join(', ')],
             ['Total', formats.money(invoice.total)],
             ['Balance due', formats.money(invoice.balanceDue)],

@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { dollarsToCents, itemAmount, type Discount } from '../../../shared/money';
 import { MAX_INVOICE_ITEMS } from '../../../shared/constants';
 
-// Issue 26: an invoice's own lines and its discount, as a form types them (text) and as the API
+// An invoice's own lines and its discount, as a form types them (text) and as the API
 // takes them (cents, basis points). Text that is not a number goes on as NaN, for the shared
 // schema to refuse with its message on the field.
 

@@ -31,7 +31,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
                   <Table.Td ta="right">{formats.money(line.price)}</Table.Td>
                 </Table.Tr>
               ))}
-              {/* Issue 26: the invoice's own lines, after the tasks. */}
+              {/* The invoice's own lines, after the tasks. */}
               {invoice.items.map((item) => (
                 <Table.Tr key={item.id}>
                   <Table.Td />
@@ -64,7 +64,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
   );
 }
 
-/** Subtotal, the discount (issue 26), tax ('Tax (8%)': the workspace's rate, issue 24) and total, right-aligned. */
+/** Subtotal, the discount, tax ('Tax (8%)': the workspace's rate) and total, right-aligned. */
 export function Amounts({
   subtotal,
   discount = null,

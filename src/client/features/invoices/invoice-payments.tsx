@@ -10,7 +10,7 @@ import { Dialog } from '../../components/overlays';
 import { Section } from '../../components/section';
 import { useFormats } from '../../api/session';
 
-// Issue 26: an invoice's payments, 'Record payment' and 'Void invoice'.
+// An invoice's payments, 'Record payment' and 'Void invoice'.
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',

@@ -28,7 +28,7 @@ export function InvoicesPage() {
       actions={
         can?.seeInvoices && (
           <>
-            {/* Issue 26: the list as it is filtered, as a spreadsheet. */}
+            {/* The list as it is filtered, as a spreadsheet. */}
             <Button component="a" href={invoicesCsvUrl({ q: list.q, status })} download variant="light">
               Export CSV
             </Button>

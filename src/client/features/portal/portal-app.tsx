@@ -5,7 +5,7 @@ import { PortalInvoicesPage } from './portal-invoices-page';
 import { PortalRequestPage } from './portal-request-page';
 import { PortalVisitPage } from './portal-visit-page';
 
-// Issue 28: the client portal, one route of the app (`/portal/*`) in one load: its pages are
+// The client portal, one route of the app (`/portal/*`) in one load: its pages are
 // small and a client opens several; a lazy route each cost main ≈ 160 bytes, over the budget of
 // /login (tests/e2e/bundle-budget.spec.ts).
 

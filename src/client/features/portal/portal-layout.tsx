@@ -10,7 +10,7 @@ import { portalPaths } from './portal-paths';
 import { removePageFrame } from '../../shell/page-frame';
 
 /**
- * Issue 28 §1: every portal page, phone-first, under the business's name; never the staff shell.
+ * Every portal page, phone-first, under the business's name; never the staff shell.
  * Its own query cache (not persisted, no outbox): a client's data never mixes with the staff app's.
  */
 export function PortalLayout() {

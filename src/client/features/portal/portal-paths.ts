@@ -1,4 +1,4 @@
-// Issue 28: the portal's own paths. Not in client/paths.ts: that file is in every page's first
+// The portal's own paths. Not in client/paths.ts: that file is in every page's first
 // load (boot), and /login is at its script budget (tests/e2e/bundle-budget.spec.ts); these load
 // with the portal, and with the visit requests page that schedules one.
 export const portalPaths = {

@@ -9,7 +9,7 @@ import { QueryView } from '../../components/query-view';
 const COPIED_MS = 2500;
 
 /**
- * 'Subscribe in your calendar' (issue 18): the secret address of the user's visits as an
+ * 'Subscribe in your calendar': the secret address of the user's visits as an
  * iCalendar feed, a Copy button, and Regenerate for when the address has leaked.
  */
 export function CalendarFeedSection() {

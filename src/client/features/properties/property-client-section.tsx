@@ -10,7 +10,7 @@ import { Section } from '../../components/section';
 import { paths } from '../../paths';
 
 /**
- * Issue 26: who the property is for, with one tap to reach them, and Directions to the property.
+ * Who the property is for, with one tap to reach them, and Directions to the property.
  * A property without a client offers 'Create client from this property' to the office.
  */
 export function PropertyClientSection({ property }: { property: PropertyDetail }) {

@@ -56,7 +56,7 @@ const FIELDS = [
 ] as const;
 
 type Values = Record<(typeof FIELDS)[number]['name'] | 'clientId', string> & {
-  /** Issue 27: proof of visit, per property. */
+  /** Proof of visit, per property. */
   requireSignature: boolean;
   sendReportOnComplete: boolean;
 };

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/evidence';
 import type { FieldErrors } from '../../lib/form';
 
-// Issue 27: the evidence a template asks of every visit task made from it. Each type once; a
+// The evidence a template asks of every visit task made from it. Each type once; a
 // photo count and a reading's unit and range where they apply. Copied to properties and visits.
 
 const FRESH: Record<RequirementType, Requirement> = {

@@ -76,7 +76,7 @@ export function TasksListPage() {
                         {formatDuration(task.estimatedDurationMinutes)}
                       </Text>
                     </Stack>
-                    {/* A technician sees no price (issue 24): the server sends none. */}
+                    {/* A technician sees no price: the server sends none. */}
                     {task.can.seePrices && (
                       <Text fw={600} style={{ flexShrink: 0 }}>
                         {formats.money(task.defaultPrice)}

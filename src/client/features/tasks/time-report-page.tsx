@@ -10,7 +10,7 @@ import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
-/** Issue 27 §5: /resources/tasks/time-report, the median time on site per template against its estimate. */
+/** /resources/tasks/time-report, the median time on site per template against its estimate. */
 export function TimeReportPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const report = useTimeReport(list.offset);

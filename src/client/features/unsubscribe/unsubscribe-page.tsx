@@ -7,7 +7,7 @@ import { AuthCard } from '../../components/auth-card';
 import { Loading } from '../../components/loading';
 
 /**
- * Issue 28: where the unsubscribe link of a client's e-mail leads; no sign-in. One button
+ * Where the unsubscribe link of a client's e-mail leads; no sign-in. One button
  * unsubscribes from every e-mail of that business, at once. (Mail programs' one-click
  * unsubscribe POSTs the same endpoint without this page.)
  */

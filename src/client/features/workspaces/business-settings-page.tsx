@@ -19,7 +19,7 @@ import { countryOptions } from './country-options';
 const TITLE = 'Business settings';
 
 /**
- * /settings (issue 24): the business identity printed on invoices (name, address, phone, e-mail),
+ * /settings: the business identity printed on invoices (name, address, phone, e-mail),
  * its tax rate, payment terms, invoice prefix, time zone, country, locale and currency. Owners and managers only.
  */
 export function BusinessSettingsPage() {

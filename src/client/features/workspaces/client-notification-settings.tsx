@@ -13,7 +13,7 @@ import { useUpdateWorkspace } from '../../api/workspaces';
 const TITLE = 'Client notifications';
 
 /**
- * Issue 28: which e-mails the business sends its clients, and how long before a visit the
+ * Which e-mails the business sends its clients, and how long before a visit the
  * reminder goes. Each client may still switch any of them off (their page, or the e-mail's link).
  */
 export function ClientNotificationSettings({ workspace }: { workspace: WorkspaceDto }) {

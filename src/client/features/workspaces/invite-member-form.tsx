@@ -13,7 +13,7 @@ import { roleOptions } from './role-options';
 import { useFormats } from '../../api/session';
 
 /**
- * 'Invite a member' (issues 23 and 24): an e-mail address and a role; Rounds e-mails the link,
+ * 'Invite a member': an e-mail address and a role; Rounds e-mails the link,
  * and only an account that has verified that address can accept. Managers cannot invite owners.
  */
 export function InviteMemberForm({ workspaceId, appointOwners }: { workspaceId: string; appointOwners: boolean }) {

@@ -14,7 +14,7 @@ import { MemberList } from './member-list';
 const TITLE = 'Members';
 
 /**
- * /settings/members (issue 24): who works in the business and as what, the invitations waiting
+ * /settings/members: who works in the business and as what, the invitations waiting
  * for an answer, and 'Invite a member'. Owners and managers run it; anyone may leave.
  */
 export function MembersPage() {

@@ -1,4 +1,4 @@
-// The workspace pages (issue 24), one lazy module for both routes: one chunk name in the entry.
+// The workspace pages, one lazy module for both routes: one chunk name in the entry.
 export { BusinessSettingsPage } from './business-settings-page';
 export { MembersPage } from './members-page';
 export { NewBusinessPage } from './new-business-page';
