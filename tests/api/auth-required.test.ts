@@ -20,7 +20,7 @@ const PUBLIC = [
   /^\/api\/calendar\/feed\/:file$/,
   // the unsubscribe link: its signed token is the key (client-messages.test.ts)
   /^\/api\/unsubscribe\//,
-  // issue 28: the e-mailed portal link: its single-use token is the key (portal.test.ts)
+  // The e-mailed portal link: its single-use token is the key (portal.test.ts)
   /^\/api\/portal\/enter\/:token$/,
   // an invitation's e-mailed link: its secret token is the key (workspaces.test.ts)
   /^\/api\/invitations\/by-token\//,

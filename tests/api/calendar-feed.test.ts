@@ -8,7 +8,7 @@ import type { CalendarFeedDto } from '../../src/shared/schemas/series';
 import { addVisitTask, createProperty, createTask, createUser, createVisit } from '../support/factories';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 18: a secret calendar feed per user, parsed here as a calendar app would.
+// A secret calendar feed per user, parsed here as a calendar app would.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,7 +142,7 @@ describe('the calendar feed', () => {
     expect((await t.request('/api/calendar/feed/regenerate', { method: 'POST' })).status).toBe(401);
   });
 
-  it('is logged without its token when LOG_REQUESTS=true (issue 23)', async () => {
+  it('is logged without its token when LOG_REQUESTS=true', async () => {
     const user = await createUser(t);
     const url = await feedUrl(user.cookie);
     const token = /feed\/([^/.]+)\.ics$/.exec(url)![1]!;

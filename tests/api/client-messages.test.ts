@@ -27,7 +27,7 @@ import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 28: the client's notifications, through the durable outbox and its worker: written with
+// The client's notifications, through the durable outbox and its worker: written with
 // the change, coalesced within a minute, sent once, honouring switches and unsubscribes at once.
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { addMember, createProperty, createUser, createVisit, type TestUser } fro
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 26: clients per workspace. CRUD, the messages, who sees what (another workspace 404; a
+// Clients per workspace. CRUD, the messages, who sees what (another workspace 404; a
 // technician no client record, only the name and phone on the visits they are on), a property's
 // client, and the CSV export parsed back.
 

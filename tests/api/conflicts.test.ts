@@ -7,7 +7,7 @@ import { addVisitTask, createProperty, createTask, createUser, createVisit, type
 import { createTestApp, type TestApp } from '../support/test-app';
 import { json } from '../support/json';
 
-// Issue 17: visits and visit tasks carry a version. A write that names the version it saw
+// Visits and visit tasks carry a version. A write that names the version it saw
 // changes the record only if that is still the current one; otherwise 409 with the record as
 // it is now, so the phone can show both and let the worker choose. Nothing is overwritten silently.
 
@@ -58,7 +58,7 @@ describe('a visit', () => {
     const current = body.error.current as VisitDetailDto;
     expect(current).toMatchObject({ id: visit.id, status: 'completed', version: 2, myRole: 'lead' });
     expect(current.tasks).toEqual([]);
-    // Completed, it is locked (issue 25): a technician can no longer change it.
+    // Completed, it is locked: a technician can no longer change it.
     expect(current.can).toMatchObject({ changeStatus: false, tickTasks: false, edit: false, reopen: false });
     const [row] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(row).toMatchObject({ status: 'completed', version: 2, startedAt: null });
@@ -105,7 +105,7 @@ describe('a visit task', () => {
     // The owner, who saw version 1, writes a note on it: refused, the tick stays.
     const body = await json<ErrorBody>(await patch(owner, url, { notes: 'Skip this one', version: 1 }), 409);
     expect(body.error).toMatchObject({ code: 'CONFLICT', message: 'Changed by someone else' });
-    // The same task, as the owner sees it (a technician sees no price, issue 24).
+    // The same task, as the owner sees it (a technician sees no price).
     expect(body.error.current).toEqual({ ...ticked, price: 5000 });
     const [row] = await t.db.select().from(visitTasks).where(eq(visitTasks.id, task.id));
     expect(row).toMatchObject({ status: 'completed', notes: null, version: 2 });

@@ -14,7 +14,7 @@ import {
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 26: the dashboard's numbers, each the count of a list a link opens.
+// The dashboard's numbers, each the count of a list a link opens.
 
 let t: TestApp;
 beforeAll(async () => {

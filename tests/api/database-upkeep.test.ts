@@ -5,7 +5,7 @@ import { migrateDatabase } from '../../src/server/db/migrate';
 import { users, workspaces } from '../../src/server/db/schema';
 import { startDatabaseUpkeepJob, upkeepDatabase } from '../../src/server/jobs/database-upkeep';
 
-// Issue 29: the embedded PGlite has no autovacuum, so the server's upkeep job gives the planner
+// The embedded PGlite has no autovacuum, so the server's upkeep job gives the planner
 // statistics and sets the visibility map that index-only counts need.
 
 let handle: DatabaseHandle;

@@ -15,7 +15,7 @@ import {
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 27 §6, 'Add follow-up': a failed inspection or an out-of-range reading becomes a task on
+// 'Add follow-up': a failed inspection or an out-of-range reading becomes a task on
 // the property's next scheduled visit, or on a new visit the next day, linked to the finding.
 
 let t: TestApp;

@@ -78,7 +78,7 @@ import {
 import { TEST_ORIGIN, createTestApp } from '../support/test-app';
 import { createInvitationRow } from '../support/worlds';
 
-// Issue 15: fuzzing with fast-check on every write endpoint. Each endpoint gets hostile bodies,
+// Fuzzing with fast-check on every write endpoint. Each endpoint gets hostile bodies,
 // query strings and path ids; the server must never answer 5xx, and whatever it accepts (2xx)
 // must be a body its shared schema accepts.
 
@@ -127,7 +127,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'PATCH /api/clients/:id': clientPatch,
   'POST /api/clients': clientInput,
   'POST /api/properties/:id/client': null,
-  // issue 28: the client portal
+  // The client portal
   'POST /api/clients/:id/portal-link': null,
   'POST /api/clients/:id/portal-revoke': null,
   'POST /api/portal/requests': visitRequestInput,
@@ -502,7 +502,7 @@ function candidates(field: string, world: World): unknown[] {
     case 'taskId':
     case 'userId':
       return [...ids, '', NIL_ATTACHABLE_ID, randomUUID()];
-    // client-made ids (issue 17): new, taken, or no id
+    // client-made ids: new, taken, or no id
     case 'id':
       return [randomUUID(), ...world.byArea.visits!, world.byArea.notes![0], NIL_ATTACHABLE_ID, '', 'x'];
     case 'version':
@@ -511,7 +511,7 @@ function candidates(field: string, world: World): unknown[] {
       return [1, 3, 10, 0, 1_000, 1.5, '3'];
     case 'workspaceId':
       return [owner.workspaceId, inviter.workspaceId, randomUUID(), NIL_ATTACHABLE_ID, '', 'not-a-uuid'];
-    // Issue 24, 'Assign to': members (the first as lead), strangers, twice the same, too many
+    // 'Assign to': members (the first as lead), strangers, twice the same, too many
     case 'assigneeIds':
       return [
         [],
@@ -738,7 +738,7 @@ function urls(path: string, world: World): fc.Arbitrary<string> {
 }
 
 /**
- * The workspace a request names (issue 24): mostly none (the caller's default), else theirs,
+ * The workspace a request names: mostly none (the caller's default), else theirs,
  * another business's, no workspace at all, or no id.
  */
 function workspaceHeaders(): fc.Arbitrary<Record<string, string>> {
@@ -809,7 +809,7 @@ function landedOn(method: string, url: string): string | undefined {
 
 // ── the suite ──
 
-describe('fuzzing every write endpoint (issue 15)', () => {
+describe('fuzzing every write endpoint', () => {
   it('lists the router’s write endpoints, each with a row in the schema table', () => {
     expect(WRITE_ENDPOINTS.length).toBeGreaterThan(30);
     const missing = WRITE_ENDPOINTS.filter((key) => !(key in BODY_SCHEMAS) && !(key in FUZZED_ELSEWHERE));

@@ -196,7 +196,7 @@ describe('an existing e-mail/password account with the same e-mail', () => {
   });
 });
 
-// Issue 23, the pre-hijack: an attacker signs up with a password as Ada's address; later the
+// The pre-hijack: an attacker signs up with a password as Ada's address; later the
 // real Ada uses 'Sign in with Google' (email_verified: true).
 describe('an e-mail/password account whose address was never verified', () => {
   it('is never joined; its address gets a claim link, and once Ada follows it the attacker holds nothing', async () => {

@@ -9,7 +9,7 @@ import { createProperty, createUser, type TestUser } from '../support/factories'
 import { tinyPng } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 15: hostile uploads. Every one is refused (or defused) and nothing is stored for a
+// Hostile uploads. Every one is refused (or defused) and nothing is stored for a
 // refused one. (10 MB + 1, by declared length and by stream, is in photos.test.ts.)
 
 let t: TestApp;

@@ -22,7 +22,7 @@ import { tinyPng } from '../support/images';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 17: writes sent with an Idempotency-Key are safe to replay: the first answer per user
+// Writes sent with an Idempotency-Key are safe to replay: the first answer per user
 // and key comes back for the same request, once more when the copies arrive together.
 
 let t: TestApp;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   tech = await createUser(t);
   stranger = await createUser(t);
   propertyId = (await createProperty(t, owner, { name: 'Replay House' }, [tech])).id;
-  // A technician sees the properties of their visits (issue 24).
+  // A technician sees the properties of their visits.
   await createVisit(t, propertyId, { lead: owner, assistants: [tech] });
 });
 afterAll(async () => {
@@ -297,7 +297,7 @@ describe('replays', () => {
   });
 });
 
-// Issue 23: a keyed upload is no longer held in memory to be hashed: it streams to a file under
+// A keyed upload is not held in memory to be hashed: it streams to a file under
 // DATA_DIR/uploads, hashed as it passes, and the file is gone once the request is answered.
 describe('keyed uploads stream to disk', () => {
   const uploads = () => path.join(t.config.dataDir, 'uploads');
@@ -469,8 +469,8 @@ describe('client-made ids', () => {
   });
 });
 
-// Issue 23 (low findings): a 409 for an id held by someone else's row told that the row exists.
-// The answer to a taken id now depends only on rows the caller can see.
+// A 409 for an id held by someone else's row would tell that the row exists: the answer to a
+// taken id depends only on rows the caller can see.
 describe('client-made ids taken by a row the caller cannot see', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@ import { createUser, sessionCookie, uniqueEmail } from '../support/factories';
 import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 23: verified e-mail addresses, password reset, password rules. Every link is read from
+// Verified e-mail addresses, password reset, password rules. Every link is read from
 // the .eml outbox (DATA_DIR/outbox, no SMTP_URL here) and followed as a browser would.
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import { mailsTo } from '../support/outbox';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 26: an invoice's own lines (description, quantity, unit price) and a discount, beside the
+// An invoice's own lines (description, quantity, unit price) and a discount, beside the
 // billed visit tasks; the amounts by the one rule of shared/money.ts, in integer cents.
 
 let t: TestApp;
@@ -155,7 +155,7 @@ describe('extra lines and a discount', () => {
   });
 });
 
-describe('who it is billed to (issue 26)', () => {
+describe('who it is billed to', () => {
   it('bills the property’s client at its billing address, offers its e-mail, and the sent PDF says so, never Draft', async () => {
     const client = await createClientRow(
       t,

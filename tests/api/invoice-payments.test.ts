@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 import { json } from '../support/json';
 
-// Issue 26: payments against an invoice, paid invoices locked, void with a reason, and the due date's blank.
+// Payments against an invoice, paid invoices locked, void with a reason, and the due date's blank.
 
 let t: TestApp;
 let owner: TestUser;
@@ -407,7 +407,7 @@ describe('who may', () => {
   });
 });
 
-describe("'No due date' (issue 26)", () => {
+describe("'No due date'", () => {
   it('creates and updates an invoice with no due date, sent as null or as the empty field', async () => {
     const visit = await completedVisit(1000);
     for (const dueDate of [null, '']) {
@@ -480,7 +480,7 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-describe('GET /api/invoices.csv (issue 26)', () => {
+describe('GET /api/invoices.csv', () => {
   it('the list with its filters, RFC 4180 quoting, formulas escaped, amounts in dollars; technicians 403', async () => {
     const tricky = await createProperty(t, owner, {
       name: '=HYPERLINK("http://x"), "Big" House\nAnnex',

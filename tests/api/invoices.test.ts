@@ -213,7 +213,7 @@ describe('billable visits', () => {
     );
     expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
     const other = await createProperty(t, owner);
-    // A completed visit is locked (issue 25): reopened, it still cannot leave its invoice's property.
+    // A completed visit is locked: reopened, it still cannot leave its invoice's property.
     await json(
       await t.request(`/api/visits/${visit.id}`, {
         method: 'PATCH',
@@ -237,7 +237,7 @@ describe('billable visits', () => {
 });
 
 describe('status', () => {
-  it('Mark as Paid sets paid and paidAt; a paid invoice then stays paid (issue 26: void is the way out)', async () => {
+  it('Mark as Paid sets paid and paidAt; a paid invoice then stays paid (void is the way out)', async () => {
     // Something to pay: an invoice with nothing on it cannot be paid.
     const items = [{ description: 'Call-out', quantity: 1, unitPrice: 5000 }];
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, items }), 201);
@@ -284,7 +284,7 @@ describe('status', () => {
 
 describe('who sees invoices', () => {
   it("only the workspace's owners and managers: a technician on the visit, a stranger and an admin get 404 everywhere", async () => {
-    // The technician works the visit: they see it and its property, never its invoice (issue 24).
+    // The technician works the visit: they see it and its property, never its invoice.
     const visit = await visitWith([[4321, 'completed']], 'completed', propertyId, [tech]);
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     for (const user of [tech, stranger]) {
@@ -405,7 +405,7 @@ describe('the PDF and sending it', () => {
       filename: `${invoice.invoiceNumber}.pdf`,
       contentType: 'application/pdf',
     });
-    // Issue 26: HTML and text alike name the business, the number, the amount due and when; no
+    // HTML and text alike name the business, the number, the amount due and when; no
     // link the customer could not open; the PDF says what the invoice is once sent, never 'Draft'.
     for (const body of [mail?.text ?? '', mail?.html || '']) {
       expect(body).toContain(invoice.seller.name);
@@ -428,7 +428,7 @@ describe('the PDF and sending it', () => {
   });
 });
 
-describe('who it is from (issue 24)', () => {
+describe('who it is from', () => {
   it("carries the business's name, address, phone, e-mail and tax rate as they were when it was made", async () => {
     const shop = await createUser(t);
     const settings = {

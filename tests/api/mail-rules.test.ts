@@ -21,7 +21,7 @@ import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 23, "mail that cannot be abused": a brand-new account once sent invoices with no visits,
+// "mail that cannot be abused": a brand-new account once sent invoices with no visits,
 // its own words in the subject, to 30 addresses in 1.2 s, from 'Rounds <rounds@localhost>'.
 
 let t: TestApp;
@@ -160,7 +160,7 @@ describe('what the message says of its sender', () => {
     const app = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Rounds Billing <billing@rounds.example>' });
     try {
       const owner = await createUser(app, { name: 'Ada Lovelace' });
-      // Issue 26: an invoice comes from the business, whose name is user text too.
+      // An invoice comes from the business, whose name is user text too.
       await app.db
         .update(workspaces)
         .set({ name: 'Lovelace Gardens\r\nBcc: victim@example.com' })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 29: a request's membership is looked up once, also where two routers mounted on one
+// A request's membership is looked up once, also where two routers mounted on one
 // path (the client pages and their portal section, under /api/clients) both need the member.
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { clientMessages, clients, users, workspaceMembers, workspaces } from '..
 import { startSmtp } from '../support/smtp';
 import { createPostgresDatabase } from '../support/test-app';
 
-// Issue 28: exactly once with two worker processes on one PostgreSQL database. 120 messages
+// Exactly once with two worker processes on one PostgreSQL database. 120 messages
 // wait; two processes send them at once in batches of three, claiming with FOR UPDATE SKIP
 // LOCKED. A real SMTP server counts what arrives: every message once, none twice.
 

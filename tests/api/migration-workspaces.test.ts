@@ -10,7 +10,7 @@ import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { sessionCookie } from '../support/factories';
 import { createTestAppOn, openDatabaseAt, readJournal } from '../support/old-shape';
 
-// Issue 24, deliverable 9: migration 0010 moves data made before workspaces into them. This file
+// Migration 0010 moves data made before workspaces into them. This file
 // builds a database at the old shape (migrations 0000–0009), fills it with raw SQL with two
 // businesses that share a template and a person, records what each user could see under the
 // old rules (access.ts before workspaces, mirrored in `seenBeforeQuery`), migrates, and checks
@@ -382,7 +382,7 @@ async function seedOldShape() {
   await note('note:IB1:bob', 'IB1', 'bob');
   await note('note:PC1:carol', 'PC1', 'carol');
   await note('note:T1:alice', 'T1', 'alice');
-  // The attack the issue names: a gate code on a template every account could read.
+  // The attack workspaces close: a gate code on a template every account could read.
   await note('note:T1:bob', 'T1', 'bob');
   await note('note:T1:erin', 'T1', 'erin');
   await note('note:T4:erin', 'T4', 'erin');
@@ -853,13 +853,13 @@ describe('migration 0010: data made before workspaces moves into them', () => {
     const crossing = Object.entries(results).filter(([, result]) => result.crossing > 0);
     expect(crossing).toEqual([]);
     // Each kind was actually exercised by the data, but for references that data made before
-    // workspaces cannot hold: tables made after migration 0010 (issue 26's invoice items and
-    // payments), a property's client (clients came later; every property starts without one), and
-    // issue 27's evidence photos and follow-ups (columns added after 0010, empty in old data).
+    // workspaces cannot hold: tables made after migration 0010 (invoice items and payments), a
+    // property's client (clients came later; every property starts without one), and evidence
+    // photos and follow-ups (columns added after 0010, empty in old data).
     const madeLater = [
       'invoice_items',
       'invoice_payments',
-      // Issue 28: the client's side.
+      // The client's side.
       'portal_links',
       'portal_sessions',
       'visit_requests',

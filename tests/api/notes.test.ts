@@ -75,7 +75,7 @@ const get = (user: TestUser, url: string) => t.request(url, { cookie: user.cooki
 
 describe('the seven attachable types', () => {
   // Rows: type; who besides the owner sees it: a technician on the visit, a manager of the
-  // workspace, someone of another business, a platform admin who is not a member (issue 24).
+  // workspace, someone of another business, a platform admin who is not a member.
   const expected: [NoteAttachableType, boolean, boolean, boolean, boolean][] = [
     ['property', true, true, false, false],
     ['task', true, true, false, false],

@@ -7,7 +7,7 @@ import { addVisitTask, createProperty, createTask, createUser, createVisit, type
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 25: a change made offline keeps the time it was made, when that time is plausible: not
+// A change made offline keeps the time it was made, when that time is plausible: not
 // after the server's now (2 minutes of skew are clamped to now), not before the visit (or the
 // record a note is on) was made, and for a note never more than 30 days ago. Else the sync time.
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 16: a signed-in visit to a landing page gets the page's frame (header, heading,
+// A signed-in visit to a landing page gets the page's frame (header, heading,
 // navigation bar) in its HTML, so a phone paints it before the JavaScript has run.
 
 const INDEX = '<!doctype html><html><head><title>Rounds</title></head><body><div id="root"></div></body></html>';

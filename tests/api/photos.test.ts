@@ -32,7 +32,7 @@ beforeAll(async () => {
   tech = await createUser(t);
   stranger = await createUser(t);
   propertyId = (await createProperty(t, owner, { name: 'Photo Villa' }, [tech])).id;
-  // A technician sees the properties of their visits (issue 24).
+  // A technician sees the properties of their visits.
   await createVisit(t, propertyId, { lead: owner, assistants: [tech] });
 });
 afterAll(async () => {
@@ -141,7 +141,7 @@ describe('uploading', () => {
     }
   });
 
-  it('keeps a file name that is not ASCII as it was sent: part headers are read as UTF-8 (issue 23)', async () => {
+  it('keeps a file name that is not ASCII as it was sent: part headers are read as UTF-8', async () => {
     // A browser's FormData sends the name as UTF-8 bytes; read as Latin-1 it became 'Ã¼nÃ¯cÃ¸dÃ© ð.png'.
     const name = 'ünïcødé 😀 北京.png';
     const photo = await json<PhotoDetailDto>(
@@ -237,7 +237,7 @@ describe('uploading', () => {
     await nothingStored(before);
   });
 
-  it('takes one byte less than 10 MB and refuses exactly 10 MB, as its message says (issue 23)', async () => {
+  it('takes one byte less than 10 MB and refuses exactly 10 MB, as its message says', async () => {
     const png = await tinyPng();
     // a PNG followed by padding is still a PNG to every decoder
     const under = Buffer.concat([png, Buffer.alloc(MAX_PHOTO_BYTES - 1 - png.length)]);
@@ -302,7 +302,7 @@ describe('who sees and changes a photo', () => {
   });
 
   it('each attachable type: visible as its record is', async () => {
-    // A platform admin who is not a member sees nothing of the business (issue 24).
+    // A platform admin who is not a member sees nothing of the business.
     const admin = await createUser(t, { role: 'admin' });
     const visit = await createVisit(t, propertyId, { lead: owner, assistants: [tech] });
     const records = {

@@ -30,7 +30,7 @@ import { json } from '../support/json';
 import { linkIn, mailsTo } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 28 §1: the client portal. The link (single use, 7 days, revocable), the session it starts
+// The client portal. The link (single use, 7 days, revocable), the session it starts
 // (by cookie, recorded with its address), the portal's scope (the client's own records only, and
 // no staff endpoint), access with a verified account, and 'Request a visit'.
 

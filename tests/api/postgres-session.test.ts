@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 
-// Issue 29: every PostgreSQL connection of ours tells the planner that index reads are cheap
+// Every PostgreSQL connection of ours tells the planner that index reads are cheap
 // (random_page_cost 1.1), unless DATABASE_URL's own `options` say otherwise.
 
 const adminUrl = process.env.TEST_DATABASE_URL;

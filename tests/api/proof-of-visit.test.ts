@@ -12,7 +12,7 @@ import { tinyPng } from '../support/images';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 27, proof of visit: requirements copied from templates, evidence on visit tasks, the
+// Proof of visit: requirements copied from templates, evidence on visit tasks, the
 // customer's signature, and the completion gate the server holds (409 with what is missing).
 
 let t: TestApp;

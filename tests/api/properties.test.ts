@@ -238,7 +238,7 @@ describe('listing properties', () => {
     expect(withPhotos.total).toBe(3);
   });
 
-  it('a platform admin sees a business only as its member (issue 24)', async () => {
+  it('a platform admin sees a business only as its member', async () => {
     const owner = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
     const property = await createProperty(t, owner, { name: 'Seen By Admin' });
@@ -271,7 +271,7 @@ describe('detail with tasks', () => {
     await addPropertyTask(t, property.id, deletedTemplate.id);
 
     const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: owner.cookie }));
-    // Copies, never followed (issue 24): a task whose template was deleted stays on the property.
+    // Copies, never followed: a task whose template was deleted stays on the property.
     expect(detail.tasks).toEqual([
       expect.objectContaining({ taskId: deletedTemplate.id, name: 'Deleted template' }),
       {
@@ -352,7 +352,7 @@ describe('editing and deleting', () => {
     expect(response.status).toBe(204);
     const [row] = await t.db.select().from(properties).where(eq(properties.id, property.id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
-    // Issue 29: its visits carry the same mark, which is what the visit lists filter on.
+    // Its visits carry the same mark, which is what the visit lists filter on.
     const marks = await t.db
       .select({ id: visits.id, propertyDeletedAt: visits.propertyDeletedAt })
       .from(visits)
@@ -451,7 +451,7 @@ describe('access: another user gets 404 on every property endpoint', () => {
       ['PATCH', base, { name: 'Mine now', address: 'x' }],
       ['DELETE', base],
       ['POST', `${base}/tasks`, { taskId: spare.id }],
-      // Issue 24's probe: a technician set a property task's price to $0.01.
+      // A technician may not set a property task's price (to $0.01, say).
       ['PATCH', `${base}/tasks/${link.id}`, { customPrice: 1 }],
       ['DELETE', `${base}/tasks/${link.id}`],
       ['POST', '/api/properties', { name: 'Side job', address: '1 Own St' }],

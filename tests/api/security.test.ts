@@ -13,7 +13,7 @@ import {
 } from '../support/factories';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 15's findings, each probed as the black-box probe did.
+// Security findings of a black-box probe, each probed here as the probe did.
 
 let t: TestApp;
 let owner: TestUser;

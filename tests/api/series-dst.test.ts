@@ -6,7 +6,7 @@ import type { SeriesPreviewDto, SeriesWithVisitsDto } from '../../src/shared/sch
 import { createProperty, createUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 18: a weekly 09:00 America/New_York series stays at 09:00 New York time across the
+// A weekly 09:00 America/New_York series stays at 09:00 New York time across the
 // spring-forward (2027-03-14) and fall-back (2027-11-07) changes, in its visits and in its
 // preview. This file runs with the process in Asia/Tokyo (vitest.config.ts, project
 // 'host-zone'), so a computation in the host's zone would show.

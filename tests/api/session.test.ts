@@ -6,7 +6,7 @@ import { sessions } from '../../src/server/db/schema';
 import { createUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// The session fast path (issue 16): a valid cookie is read without better-auth's getSession,
+// The session fast path: a valid cookie is read without better-auth's getSession,
 // but every rule of getSession still holds: revocation, expiry, refresh, a forged signature.
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { addMember, createProperty, createUser, createVisit, type TestUser } fro
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 28, the bell: GET /api/notifications lists the signed-in member's own notifications in
+// The bell: GET /api/notifications lists the signed-in member's own notifications in
 // the workspace they are in now, newest first, with the total and the unread count; one is marked
 // read by its id (another's is 404), or all at once. notifyStaff writes them (here directly).
 

@@ -88,7 +88,7 @@ describe('task templates', () => {
     const page = await json(await t.request('/api/tasks?q=zeta', { cookie: bob.cookie }));
     expect(page.total).toBe(3);
     expect(page.items!.map((item) => item.name)).toEqual(['zeta Air filter', 'zeta Clean pool', 'zeta Sweep porch']);
-    // Owners and managers change the whole catalogue, whoever made a template (issue 24).
+    // Owners and managers change the whole catalogue, whoever made a template.
     expect(page.items!.map((item) => (item.can as { edit: boolean }).edit)).toEqual([true, true, true]);
     const byDescription = await json(await t.request('/api/tasks?q=VACUUM', { cookie: alice.cookie }));
     expect(byDescription.items!.map((item) => item.name)).toEqual(['zeta Clean pool']);
@@ -136,7 +136,7 @@ describe('task templates', () => {
     });
     expect((await t.request(url, { method: 'DELETE', cookie: technician.cookie })).status).toBe(403);
     expect((await t.request('/api/tasks', { cookie: technician.cookie, body: { name: 'Mine now' } })).status).toBe(403);
-    // Issue 24's probe: a stranger renamed another business's template. Now it is not there for them.
+    // A stranger cannot rename another business's template: it is not there for them.
     for (const stranger of [outsider, admin]) {
       expect((await t.request(url, { cookie: stranger.cookie })).status).toBe(404);
       const renamed = await t.request(url, {
@@ -178,7 +178,7 @@ describe('task templates', () => {
     expect(await lookup.json()).toMatchObject({ error: { message: 'Task not found' } });
     const list = await json(await t.request('/api/tasks?q=Soon%20deleted', { cookie: creator.cookie }));
     expect(list).toEqual({ items: [], total: 0 });
-    // Issue 24: the probe's deletion emptied a victim's task list. A property keeps its copy.
+    // Deleting a template leaves a property's task list whole: the property keeps its copy.
     const detail = await json(await t.request(`/api/properties/${property.id}`, { cookie: creator.cookie }));
     expect(detail.tasks).toEqual([expect.objectContaining({ name: 'Soon deleted', price: 5000, isActive: true })]);
     const manage = await json(await t.request(`/api/properties/${property.id}/tasks`, { cookie: creator.cookie }));

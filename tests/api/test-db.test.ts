@@ -85,7 +85,7 @@ describe('GET /api/test-db', () => {
     }
   });
 
-  it('shows an admin only themselves: accounts are managed on /admin/users (issue 24)', async () => {
+  it('shows an admin only themselves: accounts are managed on /admin/users', async () => {
     for (let index = 0; index < 5; index++) await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
     const { byName } = await testDb(admin);

@@ -15,7 +15,7 @@ import {
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 27 §5: the time report per template: the median of actual minutes over the last 90 days.
+// The time report per template: the median of actual minutes over the last 90 days.
 
 let t: TestApp;
 let owner: TestUser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 29: a list's total is exact up to 1,000 rows and stops counting there ('1,000+'); the
+// A list's total is exact up to 1,000 rows and stops counting there ('1,000+'); the
 // pages past it still come. The rows are made in one INSERT … SELECT generate_series each.
 
 let t: TestApp;

@@ -25,7 +25,7 @@ import { freePort } from '../support/ports';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
-// Issue 27 §7: the visit report, as JSON, as a PDF parsed back, and sent to the client.
+// The visit report, as JSON, as a PDF parsed back, and sent to the client.
 
 let t: TestApp;
 let owner: TestUser;

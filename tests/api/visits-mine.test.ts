@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 import { json } from '../support/json';
 
-// Issue 17: GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
+// GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
 // window, any still in progress from before it, never cancelled ones, each with its tasks.
 
 let t: TestApp;
@@ -92,7 +92,7 @@ describe('GET /api/visits/mine', () => {
       property: { name: 'Today Terrace', address: '5 Dawn Rd' },
       people: [{ userId: tech.id, role: 'lead' }],
       myRole: 'lead',
-      // A technician works the visit: status and ticks, no schedule, no prices (issue 24).
+      // A technician works the visit: status and ticks, no schedule, no prices.
       can: {
         changeStatus: true,
         tickTasks: true,

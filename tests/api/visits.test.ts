@@ -67,7 +67,7 @@ describe('creating a visit', () => {
       people: [{ userId: owner.id, email: owner.email, role: 'lead' }],
       invoices: [],
     });
-    // The property keeps its copy of a template deleted since (issue 24), so the visit gets it too.
+    // The property keeps its copy of a template deleted since, so the visit gets it too.
     expect(visit.tasks.map((task) => [task.name, task.price, task.status, task.completedAt])).toEqual([
       ['A custom', 7550, 'pending', null],
       ['B plain', 2500, 'pending', null],
@@ -299,7 +299,7 @@ describe('moving a visit to another property', () => {
 
     const refused = await json<{ error: { message: string } }>(await move(theirs.id), 404);
     expect(refused.error.message).toBe('Property not found or access denied');
-    // A technician on the visit does not move it (issue 24).
+    // A technician on the visit does not move it.
     expect((await move(second.id, tech)).status).toBe(403);
     const [unchanged] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(unchanged?.propertyId).toBe(first.id);
@@ -488,7 +488,7 @@ describe('lists', () => {
     const page = await list('?limit=1&offset=1');
     expect(page).toMatchObject({ total: 3, items: [{ id: soon.id }] });
     expect((await list('?limit=1&offset=9')).total).toBe(3);
-    // The technician sees only the visits they are on (issue 24).
+    // The technician sees only the visits they are on.
     expect((await list('', tech)).items.map((item) => item.id)).toEqual([soon.id]);
   });
 
@@ -519,7 +519,7 @@ describe('lists', () => {
     // Paging and the total are per call.
     expect(await list('?when=upcoming&limit=1&offset=1')).toMatchObject({ total: 3, items: [{ id: tomorrow.id }] });
     expect(await list('?when=past&limit=1')).toMatchObject({ total: 2, items: [{ id: yesterday.id }] });
-    // Issue 26, the dashboard's 'Today': the workspace's day only, soonest first.
+    // The dashboard's 'Today': the workspace's day only, soonest first.
     expect(ids(await list('?when=today'))).toEqual([thisMorning.id]);
 
     const bad = await json<{ error: { fields: Record<string, string> } }>(
@@ -540,7 +540,7 @@ describe('lists', () => {
       assistants: [me],
       scheduledAt: hoursFromNow(5),
     });
-    // Issue 26: only what is still to be done.
+    // Only what is still to be done.
     const done = await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(2), status: 'completed' });
     const called = await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(3), status: 'cancelled' });
     const leading = [];
@@ -692,7 +692,7 @@ describe('what the caller may do with a visit (can)', () => {
     await billVisit(t, invoice.id, visit.id);
 
     const asTech = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
-    // Completed: locked (issue 25); only the office may take it out of completed.
+    // Completed: locked; only the office may take it out of completed.
     expect(asTech.can).toEqual({
       changeStatus: false,
       tickTasks: false,
@@ -701,7 +701,7 @@ describe('what the caller may do with a visit (can)', () => {
       manageTasks: false,
       managePeople: false,
       reopen: false,
-      // Issue 27: 'Complete anyway' and 'Add follow-up' are the office's.
+      // 'Complete anyway' and 'Add follow-up' are the office's.
       completeAnyway: false,
       addFollowUp: false,
       createInvoice: false,
@@ -728,7 +728,7 @@ describe('what the caller may do with a visit (can)', () => {
   });
 });
 
-describe('a completed visit is locked until the office reopens it (issue 25)', () => {
+describe('a completed visit is locked until the office reopens it', () => {
   it('refuses ticks, notes, task changes and rescheduling with 409; the office still prices; a manager reopens', async () => {
     const owner = await createUser(t);
     const manager = await createUser(t);

@@ -36,8 +36,8 @@ import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { json } from '../support/json';
 
-// Issue 24: a workspace is one business. Its settings, its team and their roles, the workspace
-// a request is in, invitations to proven addresses (issue 23), assigning at scheduling, copies
+// A workspace is one business. Its settings, its team and their roles, the workspace
+// a request is in, invitations to proven addresses, assigning at scheduling, copies
 // that never follow their template, and the attacks of the probe that found the gap.
 
 let t: TestApp;
@@ -499,7 +499,7 @@ describe('the invitation link: one link to join', () => {
   });
 });
 
-describe('invitations (to proven addresses, issue 23)', () => {
+describe('invitations (to proven addresses)', () => {
   const invite = (from: TestUser, workspaceId: string, email: string, role: WorkspaceRole = 'technician') =>
     call(from, `/api/workspaces/${workspaceId}/invitations`, { body: { email, role } });
   const mine = async (user: TestUser) =>
@@ -825,7 +825,7 @@ describe('the attacks of the probe now fail', () => {
     expect(await list(tech!, '/api/invoices')).toEqual([]);
     const seen = await json<VisitDetailDto>(await call(tech!, `/api/visits/${visit.id}`), 200);
     expect(seen.tasks.every((row) => row.price === null)).toBe(true);
-    // Completed, the visit is locked (issue 25): the technician can no longer tick or reopen it.
+    // Completed, the visit is locked: the technician can no longer tick or reopen it.
     expect(seen.can).toMatchObject({
       changeStatus: false,
       tickTasks: false,

@@ -122,7 +122,7 @@ function lockKey(file: string): string {
   return `node_modules/${match?.[0] ?? inside}`;
 }
 
-// Issue 23: the built server runs as production unless told otherwise, and still needs no
+// The built server runs as production unless told otherwise, and still needs no
 // configuration: the secret generated into DATA_DIR, one warning, plain http://localhost.
 it('with no configuration at all it runs as production over plain http, on the secret kept in DATA_DIR', async () => {
   const port = await freePort();

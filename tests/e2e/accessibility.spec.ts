@@ -2,7 +2,7 @@ import { apiClient, propertyWithVisit, uploadPhoto } from './support/api';
 import { auditPage, writeAxeTable, type AxeRow } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 11 item 7: axe reports no serious or critical violation, and there is exactly one
+// Axe reports no serious or critical violation, and there is exactly one
 // `main`, on every route, signed in with real data, at phone and desktop widths.
 // (The admin pages are checked in admin.spec.ts, where an admin exists.)
 
@@ -33,7 +33,7 @@ for (const viewport of [
       attachableType: 'visit',
       attachableId: visit.id,
     });
-    // Issue 26: a client of the property (its page, the property's and the visit's show it).
+    // A client of the property (its page, the property's and the visit's show it).
     const client = await apiClient(page.request, server.baseURL).post('/api/clients', {
       name: 'Ada Lovelace',
       phone: '555-0100',
@@ -88,7 +88,7 @@ for (const viewport of [
       `/resources/profiles/${profile.id}`,
       `/resources/profiles/${profile.id}/edit`,
       '/test-db',
-      // Issue 24: the business settings and the members of the workspace (the user owns it).
+      // The business settings and the members of the workspace (the user owns it).
       '/settings',
       '/settings/members',
     ];

@@ -63,7 +63,7 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       await expect(adminPage.getByRole('heading', { name: 'Users' })).toBeVisible();
       await expect(adminPage.getByText('Manage user accounts and roles')).toBeVisible();
 
-      // axe on the admin pages (issue 11 item 7), at both widths; the rest runs on a phone.
+      // axe on the admin pages, at both widths; the rest runs on a phone.
       const editHref = await adminPage.getByRole('link', { name: `Edit ${worker.email}` }).getAttribute('href');
       const rows: AxeRow[] = [];
       for (const viewport of [
@@ -170,7 +170,7 @@ test('make-admin bootstraps an admin, who finds a user by company and changes th
       await expect(adminPage.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
       await expect(adminPage.getByRole('link', { name: /^Users/ })).toHaveCount(0);
 
-      // Issue 17: a field worker (provider) lands on /today after signing in; Dashboard stays a tap away.
+      // A field worker (provider) lands on /today after signing in; Dashboard stays a tap away.
       await adminPage.getByRole('button', { name: /^Account: / }).click();
       await adminPage.getByRole('link', { name: 'Sign out' }).click();
       await expect(adminPage).toHaveURL(/\/login$/);

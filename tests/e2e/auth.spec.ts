@@ -69,7 +69,7 @@ test('/clear-auth ends signed out on /login, and protected routes then go to /lo
 });
 
 test('the page shell shows the back link, breadcrumbs, e-mail and Sign out', async ({ page, server, user }) => {
-  // Issue 25: on a phone the breadcrumbs show only a level the bottom bar does not (a task's list).
+  // On a phone the breadcrumbs show only a level the bottom bar does not (a task's list).
   const task = await apiClient(page.request, server.baseURL).post('/api/tasks', {
     name: 'Check boiler',
     estimatedDurationMinutes: 30,

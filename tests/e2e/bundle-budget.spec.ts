@@ -2,8 +2,9 @@ import { propertyWithVisit } from './support/api';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 import { formatScriptLoad, measureScripts, SCRIPT_BUDGETS } from './support/script-budget';
 
-// Performance issue, part 7: what the browser fetches of JavaScript, gzipped at level 9, from
-// opening a page until the network is idle. `node bench/bundle-size.mjs` counts the same way.
+// The script budgets (docs/decisions/performance.md): what the browser fetches of JavaScript,
+// gzipped at level 9, from opening a page until the network is idle. `node bench/bundle-size.mjs`
+// counts the same way.
 
 test('/login and /signup load at most 120 KB of JavaScript', async ({ browser, server }) => {
   for (const path of ['/login', '/signup']) {
@@ -67,9 +68,9 @@ test('signed-in pages load at most 200 KB of JavaScript', async ({ browser, serv
     );
   }
 
-  // Issue 18: the calendar's grid (FullCalendar; its classic theme's class names mark its code)
+  // The calendar's grid (FullCalendar; its classic theme's class names mark its code)
   // loads on a wide screen's calendar only. There the page is over the 200 KB budget: its own
-  // budget, recorded in docs/decisions.md ("Calendar (issue 18)"), keeps it from growing.
+  // budget, recorded in docs/decisions.md ("Calendar"), keeps it from growing.
   const wide = await browser.newContext({
     ...server.contextOptions,
     storageState,

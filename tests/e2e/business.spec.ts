@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { apiClient } from './support/api';
 import { expect, test } from './support/fixtures';
 
-// Issue 26's journey at 390×844: a client with two properties, one tap to reach them, the
+// The business journey at 390×844: a client with two properties, one tap to reach them, the
 // client's completed visit invoiced with an extra line and sent to the client, paid in two
 // parts; the dashboard's numbers move with it.
 

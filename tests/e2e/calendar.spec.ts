@@ -5,7 +5,7 @@ import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { openControlled } from './support/service-worker';
 
-// Issue 18: the calendar, recurring visits and the calendar feed.
+// The calendar, recurring visits and the calendar feed.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -334,7 +334,7 @@ test('offline, the calendar shows the visits in the cache, and says when a week 
   await expect(page.getByText('No visits in this week')).toHaveCount(0);
 });
 
-test('the series form puts its errors on the fields typed into, and clears them as they are corrected (issue 25)', async ({
+test('the series form puts its errors on the fields typed into, and clears them as they are corrected', async ({
   page,
   user: _user,
 }) => {

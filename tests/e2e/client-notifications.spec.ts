@@ -5,7 +5,7 @@ import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 28 at 390×844: the owner sets the business's client notifications; 'On my way' reaches
+// At 390×844: the owner sets the business's client notifications; 'On my way' reaches
 // the client's inbox (the .eml outbox) from the business with its unsubscribe link; the visit
 // page lists the message as sent; the client follows the link and unsubscribes with one tap;
 // the client's page then says so, with the consent record.

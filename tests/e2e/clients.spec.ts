@@ -1,7 +1,7 @@
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 26 at 390×844: an owner creates a client, gives two new properties that client from the
+// At 390×844: an owner creates a client, gives two new properties that client from the
 // property form, and reaches them in one tap from the client's page (Call, Text, E-mail, and
 // Directions to each property). The clients list and the client page are axe-clean.
 

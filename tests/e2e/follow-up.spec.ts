@@ -3,7 +3,7 @@ import { apiClient, joinWorkspace } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
-// Issue 27 §5 and §6 at 390×844: the office opens a visit whose filter check failed, sees it under
+// At 390×844: the office opens a visit whose filter check failed, sees it under
 // Findings, adds a follow-up to the property's next scheduled visit, and reads the time report.
 
 test('the office follows up a failed inspection on the next visit and reads the time report', async ({

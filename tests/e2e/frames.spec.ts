@@ -1,7 +1,7 @@
 import { apiClient } from './support/api';
 import { expect, test } from './support/fixtures';
 
-// Issue 25, honest offline in the page frames: a page whose data is cached shows it while
+// Honest offline in the page frames: a page whose data is cached shows it while
 // offline; one that needs the network says 'Not available offline' at once, with no spinner.
 
 test('offline, a page with nothing cached says “Not available offline” at once; a cached list still shows', async ({

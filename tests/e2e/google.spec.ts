@@ -150,7 +150,7 @@ test('an unverified Google e-mail that matches a password account is refused', a
   await expect(page.getByTestId('dashboard-user')).toHaveText(user.email);
 });
 
-// Issue 23, the pre-hijack (high): an attacker signs up with a password as Ada's address; later
+// The pre-hijack (high): an attacker signs up with a password as Ada's address; later
 // the real Ada uses 'Sign in with Google', whose provider vouches for the address.
 test('the pre-hijack fails: Google never joins the unverified account; Ada claims it from her inbox and the attacker holds nothing', async ({
   page,

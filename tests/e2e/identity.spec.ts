@@ -4,7 +4,7 @@ import { auditPage } from './support/axe';
 import { apiClient } from './support/api';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
-// Issue 23: proven addresses. Every link is read from the server's .eml outbox and followed in
+// Proven addresses. Every link is read from the server's .eml outbox and followed in
 // Chromium, as the person at that address would.
 
 const VERIFY = /^Verify your e-mail address/;
@@ -103,8 +103,8 @@ test('forgot password: the e-mailed link sets a new password once; every old ses
   await signedOut.close();
 });
 
-// Issue 23, the invitation takeover (high): whoever signs up first with an invited address
-// used to accept the invitation and remove the inviter. Issue 24: the invitation is to join a
+// The invitation takeover (high): whoever signs up first with an invited address
+// used to accept the invitation and remove the inviter. The invitation is to join a
 // workspace, sent from its Members page.
 test('the invitation takeover fails: the attacker with the invited address sees and holds nothing; the address owner gets in', async ({
   page,

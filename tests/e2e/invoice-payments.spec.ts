@@ -3,7 +3,7 @@ import { propertyWithVisit } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 26 on a 390×844 phone: a partial payment, the balance, the rest, Paid; 'No due date'.
+// On a 390×844 phone: a partial payment, the balance, the rest, Paid; 'No due date'.
 
 /** A completed visit (tasks of $40 and $60) of a new property, done through the API. */
 async function completedVisit(request: APIRequestContext, baseURL: string, name: string) {

@@ -5,7 +5,7 @@ import { propertyWithVisit } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 14's journey on a 390×844 phone: complete a visit, bill it, send it, mark it paid.
+// The invoices journey on a 390×844 phone: complete a visit, bill it, send it, mark it paid.
 
 test('complete a visit, Create Invoice from it, see the total, send it, mark it paid', async ({
   page,
@@ -77,7 +77,7 @@ test('complete a visit, Create Invoice from it, see the total, send it, mark it 
   await expect(row).toContainText('Paid');
 });
 
-test('an invoice with an extra line and a percent discount: errors on the line clear as it is filled, live totals (issue 26)', async ({
+test('an invoice with an extra line and a percent discount: errors on the line clear as it is filled, live totals', async ({
   page,
   server,
   user: _user,

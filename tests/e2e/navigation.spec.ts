@@ -1,8 +1,8 @@
 import { expect, signUpViaApi, test } from './support/fixtures';
 
-// Issue 11 item 8: phone navigation from every signed-in page, targets of 44×44 px or more,
+// Phone navigation from every signed-in page, targets of 44×44 px or more,
 // and a header that keeps 'Sign out' whole and the workspace switcher usable beside a long e-mail
-// (issue 25: Sign out in the header's account menu).
+// (Sign out in the header's account menu).
 
 const AREAS = [
   'Today',
@@ -33,7 +33,7 @@ test('on a phone, a bottom bar and its Menu reach every area with large targets'
   await bar.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   const links = menu.getByRole('navigation', { name: 'All areas' }).getByRole('link');
-  // Issue 24: the user owns their workspace, so its settings and members are there too.
+  // The user owns their workspace, so its settings and members are there too.
   await expect(links).toHaveText([...AREAS, 'Business settings', 'Members']);
   for (const link of await links.all()) {
     const box = (await link.boundingBox())!;
@@ -75,7 +75,7 @@ test('with a 45-character e-mail and workspace name at 390 px, Sign out stays wh
   for (const route of ['/dashboard', '/resources/properties']) {
     await page.goto(route);
     const header = page.getByRole('banner');
-    // Issue 25: the e-mail and Sign out are in the account menu at the end of the header row.
+    // The e-mail and Sign out are in the account menu at the end of the header row.
     const account = header.getByRole('button', { name: `Account: ${email}` });
     // A new workspace is named after its owner's address until the business is named.
     const switcher = header.getByRole('button', { name: `Workspace: ${email}` });

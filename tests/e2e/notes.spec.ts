@@ -1,7 +1,7 @@
 import { propertyWithVisit } from './support/api';
 import { expect, test } from './support/fixtures';
 
-// Issue 13's journey on a 390×844 phone.
+// The notes journey on a 390×844 phone.
 
 test('add a note in a visit’s panel, edit it inline, open it, follow View Visit, delete it from the notes list', async ({
   page,
@@ -92,7 +92,7 @@ test('the note form: a standalone note with the type select and the hint, then o
   await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Boiler is in the cellar');
 });
 
-test('a new note names its types as people do and picks its record by name, never by id (issue 25)', async ({
+test('a new note names its types as people do and picks its record by name, never by id', async ({
   page,
   server,
   user: _user,

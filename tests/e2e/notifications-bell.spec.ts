@@ -4,7 +4,7 @@ import { apiClient, joinWorkspace } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
-// Issue 28, the bell at 390×844: in the header row (56 px), a 44 px target named with its unread
+// The bell at 390×844: in the header row (56 px), a 44 px target named with its unread
 // count, opening 'Notifications' with the newest first, unread ones in bold with a dot, each
 // leading to what it is about; 'Mark all as read'; 'No notifications yet' when there are none.
 // The notifications are real: the office puts the technician on a visit and moves it.

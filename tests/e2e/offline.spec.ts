@@ -10,7 +10,7 @@ import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 import { startServer } from './support/server';
 import { openControlled } from './support/service-worker';
 
-// Issue 17, field mode: /today through a dead zone on a 390×844 phone, with the browser's own
+// Field mode: /today through a dead zone on a 390×844 phone, with the browser's own
 // offline emulation. The service worker is the real one (the compiled build); setOffline only
 // holds for the page once it is controlled by it.
 

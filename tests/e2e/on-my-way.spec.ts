@@ -4,11 +4,11 @@ import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 import { openControlled } from './support/service-worker';
 
-// Issue 28, 'On my way' at 390×844: a technician, offline, taps 'On my way' on a visit's Today
+// 'On my way' at 390×844: a technician, offline, taps 'On my way' on a visit's Today
 // card and picks 30 minutes. The card shows the arrival at once, waiting to send; back online the
 // outbox sends it (POST /api/visits/{id}/on-my-way with its Idempotency-Key) and the client's
 // message exists exactly once. Needs the server's on-my-way endpoint and the client messages
-// (GET /api/visits/{id}/messages) of issue 28's server side.
+// (GET /api/visits/{id}/messages) on the server.
 
 test('a technician taps On my way offline and picks 30 min; it is sent once on reconnect', async ({
   page,

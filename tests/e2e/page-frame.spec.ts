@@ -1,7 +1,7 @@
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 16: a signed-in phone opening the dashboard or Today sees the page's frame (header,
+// A signed-in phone opening the dashboard or Today sees the page's frame (header,
 // heading, bottom bar) from the HTML before the JavaScript has run; the app then draws the page
 // over it and takes the frame away, leaving one heading and nothing hidden behind.
 
@@ -12,7 +12,7 @@ test('the dashboard’s frame shows from the HTML alone, before any script has r
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   await page.goto('/dashboard');
   const frame = page.locator('#page-frame');
-  // On a phone the heading is in the 56 px header row (issue 25); the wide screens' one is hidden.
+  // On a phone the heading is in the 56 px header row; the wide screens' one is hidden.
   const heading = frame.locator('h1:visible');
   await expect(heading).toHaveText('Dashboard');
   await expect(heading).toBeVisible();

@@ -3,7 +3,7 @@ import { propertyWithVisit } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 12's journey on a 390×844 phone with Chromium's fake camera.
+// The photos journey on a 390×844 phone with Chromium's fake camera.
 
 const png = (color: string) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: color } })

@@ -4,7 +4,7 @@ import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 28 §1 at 390×844: the owner sends a client a portal link from the client page; the client
+// At 390×844: the owner sends a client a portal link from the client page; the client
 // opens it from the e-mail (read from the outbox) in a browser of their own, sees the last visit's
 // photos in two taps at most, looks at the invoices and requests a visit; the office then finds the
 // request on 'Visit requests'. Every portal page is axe-clean, and none shows the staff navigation.

@@ -7,7 +7,7 @@ import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { openControlled } from './support/service-worker';
 
-// Issue 27, proof of visit on a 390×844 phone with Chromium's fake camera: a pool-service visit
+// Proof of visit on a 390×844 phone with Chromium's fake camera: a pool-service visit
 // whose templates require before/after photos, a chlorine reading and a filter check, at a property
 // that requires the customer's signature. Completion is refused with the list, the evidence is
 // captured, the gate opens; once online and once offline (synced on reconnect). The signature pad

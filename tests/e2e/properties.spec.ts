@@ -91,7 +91,7 @@ test('an owner creates, edits, prices and deletes a property; a technician of th
   await expect(detailTask).toContainText('$75.25');
   await expect(detailTask).toContainText('1 h 30 min');
 
-  // ── the second user joins the business as technician (issue 24) and is put on a visit there ──
+  // ── the second user joins the business as technician and is put on a visit there ──
   await joinWorkspace(page.request, techPage.request, server.baseURL, 'technician');
   const techId = ((await (await techPage.request.get('/api/me')).json()) as { id: string }).id;
   await techPage.goto('/resources/properties');
@@ -216,10 +216,7 @@ test('Manage Tasks pages through a long task list', async ({ page, user: _owner 
   await expect(page.getByRole('option', { name: /Chore (0\d|1\d|2[01])\b/ })).toHaveCount(0);
 });
 
-test('a form’s field errors clear as each field is corrected, and only that field’s (issue 25)', async ({
-  page,
-  user: _user,
-}) => {
+test('a form’s field errors clear as each field is corrected, and only that field’s', async ({ page, user: _user }) => {
   await page.goto('/resources/properties/new');
   await page.getByRole('button', { name: 'Create Property' }).click();
   const name = page.getByRole('textbox', { name: 'Property name' });

@@ -6,7 +6,7 @@ import { auditPage } from './support/axe';
 import { expect, signInViaUi, signUpViaApi, test } from './support/fixtures';
 import { openControlled } from './support/service-worker';
 
-// Issue 25, the phone shell at 390×844: one header row of at most 56 px (back link, title,
+// The phone shell at 390×844: one header row of at most 56 px (back link, title,
 // workspace, account menu), offline and pending changes in it without being cut, a question
 // before signing out with unsent changes, and a progress bar while a tapped page loads.
 
@@ -72,7 +72,7 @@ test('a phone’s header is one 56 px row with a long e-mail and workspace name,
   await expect(switcher).toBeVisible();
   await expect(switcher).toHaveAttribute('title', LONG_WORKSPACE);
   const account = header.getByRole('button', { name: `Account: ${LONG_EMAIL}` });
-  // Issue 28: the bell fits in the same row.
+  // The bell fits in the same row.
   const bell = header.getByRole('button', { name: 'Notifications', exact: true });
   for (const target of [back, bell, switcher, account]) await inViewport(page, target);
   // Nothing runs off the side of the page.

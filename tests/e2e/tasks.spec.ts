@@ -63,7 +63,7 @@ test('a user builds a task template, assigns it to properties, and deletes it', 
   await expect(page.getByRole('listitem', { name: 'Winterize pipes' })).toContainText('$99.00');
 
   // delete after confirming: gone from the catalogue; the property keeps its own copy of the task
-  // (issue 24: a property task copies the template's name, description and price when made)
+  // (a property task copies the template's name, description and price when made)
   await page.goto(taskPath);
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete task' }).getByRole('button', { name: 'Delete' }).click();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiClient, propertyWithVisit, uploadPhoto } from './support/api';
 import { expect, test } from './support/fixtures';
 
-// Issue 25: on a 390×844 phone every button, link and form control of the main pages is a
+// On a 390×844 phone every button, link and form control of the main pages is a
 // target of at least 44×44 px (WCAG 2.5.5). Measured, not assumed: each visible control's box.
 // Exempt, as WCAG 2.5.8 allows: a link inside a sentence (the inline exception: its size is set
 // by the line of text around it). A check box or radio is pressed through its label too, so its
@@ -81,7 +81,7 @@ test('every button, link and form control of the main pages is at least 44×44 p
   await uploadPhoto(page.request, server.baseURL, { type: 'visit', id: visit.id }, 'Boiler label');
   const invoice = await api.post('/api/invoices', { propertyId: property.id });
   await api.post('/api/notes', { content: 'Gate code 1234', attachableType: 'visit', attachableId: visit.id });
-  // Issue 26: a client of the property, so its page, the property's and the visit's show Call, Text and E-mail.
+  // A client of the property, so its page, the property's and the visit's show Call, Text and E-mail.
   const client = await api.post('/api/clients', { name: 'Ada Lovelace', phone: '555-0100', email: 'ada@example.com' });
   await api.patch(`/api/properties/${property.id}`, {
     name: 'Dune Cottage',

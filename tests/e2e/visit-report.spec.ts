@@ -3,7 +3,7 @@ import { apiClient } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, test } from './support/fixtures';
 
-// Issue 27 §7 at 390×844: an owner switches the property's proof-of-visit options on, writes a note
+// At 390×844: an owner switches the property's proof-of-visit options on, writes a note
 // marked 'Share with client', opens the visit's report from the visit page (the business, the
 // client, a flagged reading, the shared note only, 'Not signed'), the page is axe-clean, the PDF is
 // there to download, and 'Send report' e-mails it to the client.

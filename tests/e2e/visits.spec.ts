@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { joinWorkspace } from './support/api';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
-// The visits journey of issue 5, on a phone-sized viewport (playwright.config.ts: 390×844).
+// The visits journey, on a phone-sized viewport (playwright.config.ts: 390×844).
 
 interface Setup {
   propertyId: string;
@@ -167,7 +167,7 @@ test('the dashboard card shows its error box and its load time-out', async ({ pa
   await expect(card.getByText('No upcoming visits scheduled')).toBeVisible();
 
   // A load that never answers: after 10 s the time-out message replaces the spinner. The phone
-  // must have kept nothing yet: a kept copy of the list would be shown instead (issue 17), so
+  // must have kept nothing yet: a kept copy of the list would be shown instead, so
   // the copy is deleted from a page of the same origin that does not hold it open.
   await page.goto('/api/health');
   await page.evaluate(
@@ -194,7 +194,7 @@ test('a task template is added to an upcoming visit; the owner adds and removes 
   user: _signedIn,
 }) => {
   const setup = await propertyWithTasks(page.request, baseURL!);
-  // Issue 24: the colleague is a technician of the workspace, so anyone there may assign them.
+  // The colleague is a technician of the workspace, so anyone there may assign them.
   const colleague = { email: newEmail('colleague'), password: 'quiet-harbour-7' };
   await signUpViaApi(request, server, colleague);
   await joinWorkspace(page.request, request, baseURL!);
@@ -334,7 +334,7 @@ test('a failed task status change is reported even when another task was changed
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
 });
 
-test('the dashboard’s Upcoming Visits leaves out completed and cancelled visits (issue 26)', async ({
+test('the dashboard’s Upcoming Visits leaves out completed and cancelled visits', async ({
   page,
   baseURL,
   user: _signedIn,
@@ -359,7 +359,7 @@ test('the dashboard’s Upcoming Visits leaves out completed and cancelled visit
   await expect(rows.first().getByRole('link')).toHaveAttribute('href', `/resources/visits/${made.scheduled}`);
 });
 
-test('the dashboard’s numbers count today and the unbilled, and open the lists behind them (issue 26)', async ({
+test('the dashboard’s numbers count today and the unbilled, and open the lists behind them', async ({
   page,
   baseURL,
   user: _signedIn,
@@ -435,7 +435,7 @@ test('the visit tasks screen says when the catalogue has more tasks than it show
   await expect(page.getByText(/Search to find the others/)).toHaveCount(0);
 });
 
-test('the list groups Upcoming, soonest first, above Past, latest first (issue 25)', async ({
+test('the list groups Upcoming, soonest first, above Past, latest first', async ({
   page,
   baseURL,
   user: _signedIn,

@@ -3,7 +3,7 @@ import { propertyWithVisit } from './support/api';
 import { expect, test } from './support/fixtures';
 import { openControlled } from './support/service-worker';
 
-// Issue 29 step 5: a warm start (the service worker in control, the cache kept in IndexedDB)
+// A warm start (the service worker in control, the cache kept in IndexedDB)
 // draws the landing page from the kept copy on its first screen, without waiting for the server:
 // never 'Checking sign-in' or a list's spinner first. The app-drawn main content carries the
 // Element Timing name that bench/web-vitals.mjs measures.

@@ -5,7 +5,7 @@ import { apiClient, joinWorkspace } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
 
-// Issue 24's journeys on a 390×844 phone: a business is set up, takes on a technician by an
+// The workspace journeys on a 390×844 phone: a business is set up, takes on a technician by an
 // e-mailed invitation, schedules them, sees their work and bills it under its own name; and a
 // person in two businesses switches between them in the header.
 
@@ -165,7 +165,7 @@ test('an owner sets up the business, takes on a technician by invitation, schedu
   const areas = techPage.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'All areas' });
   await expect(areas.getByRole('link', { name: 'Visits' })).toBeVisible();
   await expect(areas.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
-  // Issue 26: clients are the office's
+  // Clients are the office's
   await expect(areas.getByRole('link', { name: 'Clients' })).toHaveCount(0);
   await expect(areas.getByRole('link', { name: 'Members' })).toHaveCount(0);
   await techPage.keyboard.press('Escape');

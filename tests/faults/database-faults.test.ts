@@ -7,7 +7,7 @@ import { notes } from '../../src/server/db/schema';
 import { createProperty, createUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 15: database faults, on PostgreSQL only (run by .ci/run through vitest.faults.config.ts).
+// Database faults, on PostgreSQL only (run by .ci/run through vitest.faults.config.ts).
 // A steady load of note writes runs while we kill the app's connections and then stop and start
 // the PostgreSQL server under it. The app must answer 503 while the database is gone (never hang,
 // never 500), come back by itself, and every write it acknowledged must be in the database.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 24: every access rule is stated once, in the policy of src/server/access.ts. These checks
+// Every access rule is stated once, in the policy of src/server/access.ts. These checks
 // read the server's source and fail when a route or a service goes around it:
 //   1. every exported service function of a business module that reads or writes the database
 //      takes a `Member` (the user inside a checked workspace, made only by access.ts);
@@ -102,7 +102,7 @@ function servicesTakeMember(sf: ts.SourceFile): Finding[] {
     if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
     const types = statement.parameters.map((parameter) => parameter.type?.getText(sf) ?? '');
     const takesDatabase = types.some((type) => /\b(Executor|Database|MailDeps)\b|\bdb\b/.test(type));
-    // Issue 28: a portal service takes the PortalClient (made only by access.ts) instead; a reader
+    // A portal service takes the PortalClient (made only by access.ts) instead; a reader
     // shared by both takes a Viewer (either).
     const takesMember = types.some((type) => /\b(Member|PortalClient|Viewer)\b/.test(type));
     const key = `${path.basename(sf.fileName)}:${statement.name.text}`;

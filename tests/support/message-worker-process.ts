@@ -1,4 +1,4 @@
-// Issue 28: one server process's message worker, for the exactly-once test on PostgreSQL
+// One server process's message worker, for the exactly-once test on PostgreSQL
 // (tests/api/message-workers.test.ts): it sends in small batches until the outbox has had
 // nothing due for a second, then prints how many messages it handled.
 import { loadConfig } from '../../src/server/config';

@@ -15,7 +15,7 @@ import { openStorage } from '../../src/server/storage/open-storage';
 import { createPostgresDatabase, TEST_ORIGIN, type RequestOptions } from './test-app';
 
 // Databases made before a migration, for tests of how that migration moves existing data
-// (issue 24: tests/api/migration-workspaces.test.ts). createTestApp starts from a database with
+// (tests/api/migration-workspaces.test.ts). createTestApp starts from a database with
 // every migration applied; these start from an earlier shape and build the app afterwards.
 
 interface Journal {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-// Issue 23: tests read what the app e-mailed as a person would: from the .eml outbox that the
+// Tests read what the app e-mailed as a person would: from the .eml outbox that the
 // mailer writes to DATA_DIR/outbox when no SMTP_URL is set, then follow the links in it.
 
 /** Every message in `dataDir`'s outbox, oldest first (the file names start with the time). */

@@ -21,7 +21,7 @@ import {
 } from './factories';
 import type { TestApp } from './test-app';
 
-// A "world" (issue 24): one workspace, its team, and one property with everything that can hang
+// A "world": one workspace, its team, and one property with everything that can hang
 // under it, made by direct inserts so that a test can build a fresh one after every call that
 // changed it. Used by the authorization matrix. A team builds any number of worlds: they share
 // the workspace and its people; each has its own records and its own tag.
@@ -97,7 +97,7 @@ export interface World {
   team: Team;
   workspaceId: string;
   propertyId: string;
-  /** Issue 26: the property's client. */
+  /** The property's client. */
   clientId: string;
   /** Templates of the workspace's catalogue: `taskId` is on the property and its visits, `spareTaskId` on neither. */
   taskId: string;
@@ -115,11 +115,11 @@ export interface World {
   noteId: string;
   /** The owner's. */
   secondaryProfileId: string;
-  /** Issue 28: the owner's, in the bell, about the visit. */
+  /** The owner's, in the bell, about the visit. */
   notificationId: string;
   /** Pending, to an address with no account. */
   invitationId: string;
-  /** A daily series of two from tomorrow (issue 18), the owner its assignee, and its first occurrence. */
+  /** A daily series of two from tomorrow, the owner its assignee, and its first occurrence. */
   seriesId: string;
   seriesVisitId: string;
   /** Every id of the world, by who may see it (ARCHITECTURE.md "Who may do what"). */
@@ -160,7 +160,7 @@ export async function buildWorld(t: TestApp, team: Team, options: { photoBytes?:
   const completedTask = await addVisitTask(t, completedVisit.id, task.id, { status: 'completed', price: 1000 });
   const invoice = await createInvoiceRow(t, property.id);
   await billVisit(t, invoice.id, completedVisit.id);
-  // Issue 27: the completed visit was signed by the customer.
+  // The completed visit was signed by the customer.
   const signatureKey = `${Date.now()}-${randomBytes(6).toString('hex')}.png`;
   await t.storage.put(signatureKey, await tinyPng(), 'image/png');
   await t.db

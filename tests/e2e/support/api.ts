@@ -64,7 +64,7 @@ export async function uploadPhoto(
 }
 
 /**
- * Issue 24: `member` joins the workspace of `owner` (the request contexts' users; both verified)
+ * `member` joins the workspace of `owner` (the request contexts' users; both verified)
  * with `role`, by an invitation accepted through the API. Answers the workspace's id.
  */
 export async function joinWorkspace(

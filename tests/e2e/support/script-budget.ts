@@ -5,12 +5,12 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Response } from '@playwright/test';
 
-/** The budgets of the performance issue, part 7: /login, and any signed-in page. */
+/** The script budgets: /login, and any signed-in page. */
 export const SCRIPT_BUDGETS = {
   login: 120 * 1024,
   /** 210 KB while the shell's overlays and menus load on every page (docs/decisions/performance.md). */
   signedIn: 210 * 1024,
-  /** Issue 18: the calendar on a wide screen, with FullCalendar's grid (docs/decisions.md). */
+  /** The calendar on a wide screen, with FullCalendar's grid (docs/decisions.md). */
   calendarWide: 300 * 1024,
 } as const;
 
