@@ -31,7 +31,7 @@ import { WORKSPACE_HEADER } from '../shared/messages/workspaces';
 // replay with the same method, path and body gets that answer again, one with anything else
 // 422. A replay that arrives while the first is still running waits for its answer, polling
 // without holding a transaction (PGlite is one connection). Answers >= 500 are not kept, so a
-// retry runs again. See docs/decisions.md "Field mode: safe replays".
+// retry runs again. See docs/decisions/offline.md "Safe replays".
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -70,7 +70,7 @@ test('signed-in pages load at most 200 KB of JavaScript', async ({ browser, serv
 
   // The calendar's grid (FullCalendar; its classic theme's class names mark its code)
   // loads on a wide screen's calendar only. There the page is over the 200 KB budget: its own
-  // budget, recorded in docs/decisions.md ("Calendar"), keeps it from growing.
+  // budget, recorded in docs/decisions/scheduling.md, keeps it from growing.
   const wide = await browser.newContext({
     ...server.contextOptions,
     storageState,

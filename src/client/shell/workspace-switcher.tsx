@@ -13,7 +13,7 @@ type Workspace = NonNullable<MeDto['workspace']>;
 // The header's workspace switcher. Its menu follows the WAI-ARIA menu pattern on Mantine's
 // Popover: focus moves into it and back, Escape and a click outside close it, the arrow keys, Home
 // and End move between its items. Not Mantine's Menu: its sub-menus bring floating-ui's hover code
-// into the chunk every page loads (tests/e2e/bundle-budget.spec.ts; docs/decisions.md).
+// into the chunk every page loads (tests/e2e/bundle-budget.spec.ts; docs/decisions/workspaces.md).
 
 const moveFocus = createScopedKeydownHandler({
   parentSelector: '[data-workspace-menu]',

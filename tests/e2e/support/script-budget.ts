@@ -10,7 +10,7 @@ export const SCRIPT_BUDGETS = {
   login: 120 * 1024,
   /** 210 KB while the shell's overlays and menus load on every page (docs/decisions/performance.md). */
   signedIn: 210 * 1024,
-  /** The calendar on a wide screen, with FullCalendar's grid (docs/decisions.md). */
+  /** The calendar on a wide screen, with FullCalendar's grid (docs/decisions/scheduling.md). */
   calendarWide: 300 * 1024,
 } as const;
 

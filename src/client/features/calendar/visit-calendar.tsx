@@ -14,7 +14,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import classes from './calendar.module.css';
 
 // FullCalendar 7 and its styles are imported here only: this file is reached from the
-// calendar route alone, so no other page downloads them (docs/decisions.md, issue 18).
+// calendar route alone, so no other page downloads them (docs/decisions/scheduling.md).
 
 const PLUGINS = [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin];
 

@@ -1,6 +1,6 @@
 -- Workspaces, the business boundary (ARCHITECTURE.md "Workspaces"). New tables and
--- nullable columns first, then the existing data is moved (docs/decisions.md 'Workspaces
---: the server'), then the columns become NOT NULL and get their keys and indexes.
+-- nullable columns first, then the existing data is moved (docs/decisions/workspaces.md 'The
+-- migration into workspaces'), then the columns become NOT NULL and get their keys and indexes.
 CREATE TABLE "workspace_invitations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"workspace_id" uuid NOT NULL,
