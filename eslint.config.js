@@ -82,7 +82,7 @@ export default tseslint.config(
               message:
                 'a feature does not import another feature; compose them in router.tsx, or move the piece to components/ or api/',
             })),
-            // Server modules (issue 25): the rest of the server reaches a module only through its
+            // Server modules: the rest of the server reaches a module only through its
             // index.ts (routes, and what other modules need); its other files are its own.
             ...SERVER_MODULES.map((area) => ({
               target: [

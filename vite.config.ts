@@ -74,7 +74,7 @@ function preloadApp(): Plugin {
 }
 
 /**
- * The preload lists of the app's lazy pages, without what is loaded anyway (issue 28: /login's
+ * The preload lists of the app's lazy pages, without what is loaded anyway (/login's
  * budget). Each `import()` of a page carries the list of files to fetch with it, all kept in the
  * app's chunk, which every page loads. Left out: what the app's chunk itself imports (loaded
  * before any page), and for a page under the data layer (every page but the sign-in ones and
@@ -146,11 +146,11 @@ function outboxSyncWorker(): Plugin {
   };
 }
 
-/** Changes with every build: the persisted query cache of an older build is thrown away (issue 17). */
+/** Changes with every build: the persisted query cache of an older build is thrown away. */
 const BUILD_ID = new Date().toISOString();
 
 /**
- * Field mode (issue 17): the web app manifest and a Workbox service worker that precaches the app
+ * Field mode: the web app manifest and a Workbox service worker that precaches the app
  * shell and every route chunk, so /today opens with no network. Updates wait for the user
  * ('New version available — Reload'): registerType 'prompt'. The worker is registered by the
  * signed-in shell (src/client/shell/pwa-update-prompt.tsx), never by /login.

@@ -28,7 +28,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 18: series keep their zone's wall-clock time whatever the server's zone is; these
+        // Series keep their zone's wall-clock time whatever the server's zone is; these
         // files run in a process whose TZ is far from both UTC and the series' zones.
         extends: true,
         test: { name: 'host-zone', include: HOST_ZONE_TESTS, env: { TZ: 'Asia/Tokyo' } },

@@ -1,7 +1,7 @@
 // `npm run dev`: the API server (restarting on change) and Vite with hot reload on http://localhost:5173.
 import { spawn } from 'node:child_process';
 
-// Development is said here, and only here: the Vite origin is trusted only then (issue 23).
+// Development is said here, and only here: the Vite origin is trusted only then.
 const env = { ...process.env, NODE_ENV: 'development' };
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], { stdio: 'inherit', env }),

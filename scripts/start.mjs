@@ -5,7 +5,7 @@ import { build } from './build.mjs';
 
 await build({ ifStale: true });
 
-// Issue 23: the built server runs as production unless told otherwise; plain http://localhost
+// The built server runs as production unless told otherwise; plain http://localhost
 // still works (cookies are Secure only when PUBLIC_URL is https).
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   stdio: 'inherit',
