@@ -10,7 +10,7 @@ export type GoogleIntent = 'sign-in' | 'sign-up';
 export const GOOGLE_NOT_LINKED_ERROR = 'account_not_linked';
 
 /**
- * Ours, instead of `account_not_linked`, when Google vouched for the address and the
+ * Our error code, instead of `account_not_linked`, when Google vouched for the address and the
  * account with it was never verified: its owner was sent a link to claim it.
  */
 export const GOOGLE_UNVERIFIED_ACCOUNT_ERROR = 'unverified_account';
