@@ -1,4 +1,4 @@
-// Issue 29, step 4: the server at Node's limit. A bare `node:http` server with no framework,
+// The server at Node's limit. A bare `node:http` server with no framework,
 // no session, no validation: `POST /statements` gives it, once, each endpoint's captured
 // statements ({ key: [statement, …] } as bench/capture-sql.mjs writes them); then `GET /<key>`
 // replays that endpoint's statements on one pg.Pool (max 10, like the app's) in order, with the

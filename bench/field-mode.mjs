@@ -1,4 +1,4 @@
-// Field mode (issue 17): how big the persisted query cache is for a week of visits, and how long
+// Field mode: how big the persisted query cache is for a week of visits, and how long
 // the outbox takes to drain 50 ticks queued offline. The production build with its real service
 // worker, the real server on a free port with a fresh data folder, headless Chromium at 390×844.
 // Usage: node bench/field-mode.mjs [--per-day 3] [--tasks 5] [--ticks 50]
@@ -74,7 +74,7 @@ try {
       }),
   );
 
-  // Issue 25: /today's cards are compact, the next stop alone open; open them all to reach every tick.
+  // /today's cards are compact, the next stop alone open; open them all to reach every tick.
   const closed = page.getByRole('button', { name: 'Tasks, notes and photos' });
   while ((await closed.count()) > 0) await closed.first().click();
   await context.setOffline(true);

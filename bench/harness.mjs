@@ -1,6 +1,6 @@
 // What bench/run.mjs and bench/explain.mjs share: the hot endpoints, starting the production
 // server with the SQL-capture preload, signing in, capturing one request's statements, and
-// the two kinds of load (autocannon against HTTP, a replay loop against the database).
+// The two kinds of load (autocannon against HTTP, a replay loop against the database).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,10 +28,10 @@ export const ENDPOINTS = [
   { key: 'invoices', label: 'GET /api/invoices', path: () => '/api/invoices' },
   { key: 'notes', label: 'GET /api/notes', path: () => '/api/notes' },
   { key: 'photos', label: 'GET /api/photos', path: () => '/api/photos' },
-  // Issue 26's clients (issue 29: "clients once they exist").
+  // Clients, once they exist.
   { key: 'clients', label: 'GET /api/clients', path: () => '/api/clients' },
   {
-    // Issue 29: the calendar's week (issue 18 asks its window with limit=500).
+    // The calendar's week (asked with limit=500, as the calendar does).
     key: 'calendar',
     label: 'GET /api/visits?from&to (a week)',
     path: ({ weekFrom, weekTo }) => `/api/visits?from=${weekFrom}&to=${weekTo}&limit=500`,
@@ -160,7 +160,7 @@ export async function startServer({
 }
 
 /**
- * Starts bench/bare-server.mjs (issue 29 step 4) on core `cpu`, like the app server, and gives
+ * Starts bench/bare-server.mjs on core `cpu`, like the app server, and gives
  * it each endpoint's captured statements with `load(endpoints)`; `GET /<key>` then replays them.
  */
 export async function startBareServer({ databaseUrl, cpu = '0' }) {
@@ -295,7 +295,7 @@ export async function loadHttp({ base, url, cookie, connections, seconds, overal
 }
 
 /**
- * Issue 29 step 4: the app and the bare server loaded in alternating slices (app, bare, app,
+ * The app and the bare server loaded in alternating slices (app, bare, app,
  * bare, …; `slices` per side of `seconds / slices` each), so both see the same machine. Each
  * side's requests are summed over its slices and its latencies merged before the percentiles.
  */

@@ -1,4 +1,4 @@
-// Issue 28: the time from a change to its message in the outbox folder (.eml), p50 and p95
+// The time from a change to its message in the outbox folder (.eml), p50 and p95
 // over 100 changes, with the worker as `npm start` runs it (polling every MESSAGE_POLL_MS,
 // 1 s by default). Each change is an 'On my way' (sent at once; visit changes wait out their
 // coalescing minute by design). The app runs in this process on the embedded database, or on

@@ -1,4 +1,4 @@
-// Photo uploads on the real server (issue 12): starts `src/server/main.ts` on a free port with a
+// Photo uploads on the real server: starts `src/server/main.ts` on a free port with a
 // fresh data folder (or DATABASE_URL), then measures
 //  1. a 12 MP JPEG from upload to stored original and thumbnail (p50, p95),
 //  2. the bytes of a 24-photo grid page (thumbnails) against their originals,

@@ -2,7 +2,7 @@
 // against a loop that replays, straight on the database, the statements one request of that
 // endpoint issues (captured from the server by bench/capture-sql.mjs, never written by hand).
 // The ratio HTTP ÷ raw says how much of the database's speed the server passes on. On
-// PostgreSQL a third side (issue 29 step 4), bench/bare-server.mjs, replays the same statements
+// PostgreSQL a third side, bench/bare-server.mjs, replays the same statements
 // behind a bare node:http server pinned like the app; the app and the bare server are loaded in
 // alternating slices (app, bare, app, bare) so both see the same machine: app ÷ bare says how
 // much the app's HTTP layer costs against Node's own limit.

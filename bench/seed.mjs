@@ -7,7 +7,7 @@
 // (three big accounts own 30 % of them), 200 task templates, 100,000 visits over two years
 // with about 1,000,000 visit tasks, 20,000 invoices, 50,000 notes and 50,000 photo rows.
 // Everything scales with --scale (the quick benchmark uses 0.01). Plain `node` is enough:
-// the app's TypeScript is loaded through tsx's loader, registered below.
+// The app's TypeScript is loaded through tsx's loader, registered below.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -327,7 +327,7 @@ export function seedStatements(scale, passwordHash) {
 }
 
 /**
- * Issue 29: the rows of tables that came after migration 0007's schema, added once the later
+ * The rows of tables that came after migration 0007's schema, added once the later
  * migrations have run: a client for four properties in five (a business's customers; the rest
  * have none yet), named and reachable, each property pointing to its own.
  */
@@ -378,7 +378,7 @@ async function seedWith({ run, count }, scale, log) {
 /**
  * The statements above fill the schema as it was at this migration (before field mode and
  * workspaces). The seed migrates that far, loads, then applies the later migrations: 0010 makes
- * the workspaces out of the data (an owner's properties become their workspace) as it did for
+ * The workspaces out of the data (an owner's properties become their workspace) as it did for
  * every real database, so the bench needs no second copy of those rules.
  */
 const SEED_SCHEMA_MIGRATION = 7;
@@ -432,7 +432,7 @@ export async function seedPostgres(url, { scale = 1, log = console.log } = {}) {
       await handle.close();
     }
     for (const text of LATER_SEED) await client.query(text);
-    // Issue 29: vacuumed as well as analysed. A live database's autovacuum keeps the visibility
+    // Vacuumed as well as analysed. A live database's autovacuum keeps the visibility
     // map current, which is what lets a capped count read only an index (`Index Only Scan`, no
     // heap fetches); this machine's server runs with autovacuum off, so the seed does it once.
     await client.query('vacuum analyze');

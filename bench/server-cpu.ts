@@ -4,7 +4,7 @@
 // of one process does not (much). This drives the real app (`createApp`, no socket) with
 // sequential requests for each hot endpoint, records the SQL each request sends through `pg`,
 // replays exactly those statements with a bare `pg.Pool`, and prints CPU and wall time per
-// request for both. It is how each step of issue 16 was judged before the load runs.
+// request for both. It judges a change before the load runs.
 //
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/<empty db> node --import tsx bench/server-cpu.ts [--requests 2000]
 import { parseArgs } from 'node:util';

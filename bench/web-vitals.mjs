@@ -1,6 +1,6 @@
 // Web vitals of the production build in headless Chromium with the CPU slowed 4×: the
 // dashboard's Largest Contentful Paint, when the app itself has drawn the main content of the
-// dashboard and of Today (issue 29 step 5: cold, warm and offline), and the Interaction to Next
+// dashboard and of Today (cold, warm and offline), and the Interaction to Next
 // Paint of ticking a visit's task (its status select on the visit page, by keyboard; median).
 // Starts the real server on a free port with a fresh data folder and a fresh client build.
 // Usage: node bench/web-vitals.mjs [--loads 7] [--ticks 7] [--latency 0,150] [--timeline] [--skip-inp]
@@ -33,7 +33,7 @@ const TARGETS = { lcp: 1000, inp: 100 };
 // The e2e suite's phone viewport (playwright.config.ts).
 const VIEWPORT = { width: 390, height: 844 };
 // The Element Timing name of each page's app-drawn main content, and the targets at 4× CPU with
-// no added latency (issue 29 step 5).
+// no added latency.
 const MAIN_CONTENT = { '/dashboard': NAMES.dashboard, '/today': NAMES.today };
 const CONTENT_TARGETS = { cold: 1000, warm: 500, offline: 500 };
 

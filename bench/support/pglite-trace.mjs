@@ -1,4 +1,4 @@
-// Issue 29, step 6: where the embedded database's tail comes from. Preloaded into the server
+// Where the embedded database's tail comes from. Preloaded into the server
 // (`node --import bench/support/pglite-trace.mjs …`, bench/run.mjs --trace): times how long each
 // statement and each transaction waited for PGlite's one connection and how long it held it,
 // and how late the event loop ran. Each SIGUSR2 appends the percentiles since the last one to
