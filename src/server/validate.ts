@@ -16,8 +16,11 @@ export type InputTarget = 'json' | 'query';
  */
 export const schemaOfMiddleware = new WeakMap<MiddlewareHandler, { target: InputTarget; schema: $ZodType }>();
 
-/** The path parameters each `uuidParams` middleware requires to be uuids (for the OpenAPI document). */
-export const uuidParamsOfMiddleware = new WeakMap<MiddlewareHandler, readonly string[]>();
+/**
+ * The path parameters each `uuidParams` middleware requires to be uuids, with their 404 messages
+ * (for the OpenAPI document, and the test that ids are checked before bodies).
+ */
+export const uuidParamsOfMiddleware = new WeakMap<MiddlewareHandler, Readonly<Record<string, string>>>();
 
 type Validated<T extends InputTarget, S extends $ZodType> = MiddlewareHandler<
   Env,
@@ -70,7 +73,7 @@ export function uuidParams(notFound: Readonly<Record<string, string>>): Middlewa
     for (const [name, message] of Object.entries(notFound)) uuidParam(c, name, message);
     await next();
   };
-  uuidParamsOfMiddleware.set(middleware, Object.keys(notFound));
+  uuidParamsOfMiddleware.set(middleware, notFound);
   return middleware;
 }
 
