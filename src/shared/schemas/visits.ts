@@ -177,8 +177,12 @@ const reading = z.number(VISIT_MESSAGES.readingInvalid).finite(VISIT_MESSAGES.re
 
 export const updateVisitTaskInput = z.object({
   status: visitTaskStatus.optional(),
+  /** The task's note (a skip's reason, what was done about an out-of-range reading…). */
   notes: optionalText(TEXT_LIMITS.description, 'Note').optional(),
-  /** Another name for the task's note (the same as `notes`). */
+  /**
+   * The same note under the name the proof-of-visit API's fixed shape gives it (outside tools send
+   * `note`); accepted, never answered: `notes` is the field's one name everywhere else.
+   */
   note: optionalText(TEXT_LIMITS.description, 'Note').optional(),
   reading: reading.optional(),
   result: z.enum(INSPECTION_RESULTS, VISIT_MESSAGES.resultInvalid).nullable().optional(),
