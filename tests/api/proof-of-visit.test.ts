@@ -157,18 +157,26 @@ describe('the completion gate', () => {
     expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['reading_note'] },
     ]);
-    const noted = await json<VisitTaskDto>(await patchTask(tech, visit.id, task.id, { notes: 'Shocked the pool' }), 200);
+    const noted = await json<VisitTaskDto>(
+      await patchTask(tech, visit.id, task.id, { notes: 'Shocked the pool' }),
+      200,
+    );
     expect(noted.notes).toBe('Shocked the pool');
     await json(await complete(tech, visit.id), 200);
   });
 
-  it('lets a skipped task through with a reason and no evidence', async () => {
+  it("lets a skipped task through with a reason and no evidence (the fixed shape's `note`, answered as `notes`)", async () => {
     const { visit, task } = await poolVisit();
     await json(await patchTask(tech, visit.id, task.id, { status: 'skipped' }), 200);
     expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['skip_reason'] },
     ]);
-    await json(await patchTask(tech, visit.id, task.id, { notes: 'Pool covered for winter' }), 200);
+    const reason = await json<VisitTaskDto>(
+      await patchTask(tech, visit.id, task.id, { note: 'Pool covered for winter' }),
+      200,
+    );
+    expect(reason).toMatchObject({ notes: 'Pool covered for winter' });
+    expect(reason).not.toHaveProperty('note');
     await json(await complete(tech, visit.id), 200);
   });
 
