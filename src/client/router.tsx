@@ -14,7 +14,7 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' |
   const preload = () => (loading ??= load().then((Component) => (loaded = { default: Component })));
   // Code already loaded is handed to React.lazy as a thenable that resolves at once, so the route
   // renders without suspending: a suspended first render shows the fallback, and React then holds
-  // the page back until at least 300 ms after it (its fallback throttle; issue 29).
+  // the page back until at least 300 ms after it (its fallback throttle).
   const Component = lazy(() => {
     if (!loaded) return preload();
     const module = loaded;
@@ -24,7 +24,7 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' |
 }
 
 // The query cache and the guards: not needed by /login, /signup and /clear-auth.
-// The data layout counts as loaded once the copy of the cache kept in IndexedDB is in (issue 29).
+// The data layout counts as loaded once the copy of the cache kept in IndexedDB is in.
 const withData = page(() => import('./shell/guards').then((m) => m.cacheRestored.then(() => m.WithData)));
 const requireAuth = page(() => import('./shell/guards').then((m) => m.RequireAuth));
 const requireAdmin = page(() => import('./shell/guards').then((m) => m.RequireAdmin));
@@ -32,7 +32,7 @@ const requireAdmin = page(() => import('./shell/guards').then((m) => m.RequireAd
 export const routes: RouteObject[] = [
   { path: 'login', ...page(() => import('./features/auth/login-page').then((m) => m.LoginPage)) },
   { path: 'signup', ...page(() => import('./features/auth/signup-page').then((m) => m.SignupPage)) },
-  // Issue 23: the pages e-mailed links lead to, and 'Forgot password?'; no sign-in needed.
+  // The pages e-mailed links lead to, and 'Forgot password?'; no sign-in needed.
   {
     path: 'forgot-password',
     ...page(() => import('./features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage)),
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
     path: 'clear-auth',
     ...page(() => import('./features/auth/clear-auth-page').then((m) => m.ClearAuthPage)),
   },
-  // Issue 28: the client portal: its own layout (the business's name, no staff shell), no sign-in.
+  // The client portal: its own layout (the business's name, no staff shell), no sign-in.
   { path: 'portal/*', ...page(() => import('./features/portal/portal-app').then((m) => m.PortalApp)) },
   {
     ...withData,
@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
         path: 'invitations/:token',
         ...page(() => import('./features/workspaces/invitation-page').then((m) => m.InvitationPage)),
       },
-      // Issue 28: a client's e-mail's unsubscribe link; no sign-in (the data layer, for its two calls).
+      // A client's e-mail's unsubscribe link; no sign-in (the data layer, for its two calls).
       {
         path: 'unsubscribe/:token',
         ...page(() => import('./features/unsubscribe/unsubscribe-page').then((m) => m.UnsubscribePage)),
@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'today',
-            ...page(() => import('./features/today/today-page').then((m) => m.TodayPage)),
+            ...page(() => import('./features/visits/today/today-page').then((m) => m.TodayPage)),
           },
           {
             path: 'resources/clients',
@@ -319,7 +319,7 @@ export function AppRoutes() {
   );
 }
 
-// Issue 28: 'Visit requests' loads with the clients list: one import, its chunks listed once in main.
+// 'Visit requests' loads with the clients list: one import, its chunks listed once in main.
 function clientsListPage() {
   return import('./features/clients/clients-list-page');
 }

@@ -19,18 +19,18 @@ import { fullAddress } from '../../../shared/place';
 import { VisitInvoicesSection } from './visit-invoices-section';
 import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
-import { SignatureSection } from '../../components/signature-section';
-import { VisitCompletion } from '../../components/visit-completion';
+import { SignatureSection } from './signature-section';
+import { VisitCompletion } from './visit-completion';
 import { VisitFindingsSection } from './visit-findings-section';
 import { VisitTimeSection } from './visit-time-section';
 import { SendReportButton } from './send-report-button';
 import { ClientMessagesSection } from '../../components/section';
 
-// Only for a visit of a series (issue 18).
+// Only for a visit of a series.
 const SeriesLine = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesLine })));
 const SeriesDialogs = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesDialogs })));
 
-// Issue 27: the report loads with the visit's page (one chunk; see router.tsx).
+// The report loads with the visit's page (one chunk; see router.tsx).
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -173,7 +173,7 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
               Create Invoice
             </Button>
           )}
-          {/* Issue 27: the visit report, for whoever sees the visit; sending it is the office's. */}
+          {/* The visit report, for whoever sees the visit; sending it is the office's. */}
           <Button component={Link} to={paths.visitReport(visit.id)} variant="light">
             View report
           </Button>
