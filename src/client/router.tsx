@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'today',
-            ...page(() => import('./features/today/today-page').then((m) => m.TodayPage)),
+            ...page(() => import('./features/visits/today/today-page').then((m) => m.TodayPage)),
           },
           {
             path: 'resources/clients',

@@ -116,3 +116,53 @@ test('a new note names its types as people do and picks its record by name, neve
   await page.getByRole('link', { name: 'View Property' }).click();
   await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Gate code is on the fob');
 });
+
+test.describe('one delete question for a note', () => {
+  // The refusal is made with `page.route`, which does not see requests a service worker makes.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the notes panel and the note’s page ask the spec’s question and report a refusal the same way', async ({
+    page,
+    server,
+    user: _user,
+  }) => {
+    const { visit } = await propertyWithVisit(page.request, server.baseURL, 'Asked Once Lodge');
+    await page.goto(`/resources/visits/${visit.id}`);
+    const panel = page.getByRole('region', { name: 'Notes' });
+    await panel.getByLabel('Add a note').fill('Leave the key under the mat');
+    await panel.getByRole('button', { name: 'Add Note' }).click();
+    const item = panel.getByRole('listitem');
+    await expect(item).toHaveCount(1);
+
+    // spec §8: 'Error deleting note: {message}', from the panel as from the note's page.
+    await page.route('**/api/notes/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Unauthorized to delete this note' } }),
+          })
+        : route.fallback(),
+    );
+    const dialog = page.getByRole('dialog', { name: 'Delete Note' });
+    await item.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toContainText('Are you sure you want to delete this note?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toContainText('Error deleting note: Unauthorized to delete this note');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await item.getByRole('link', { name: 'View' }).click();
+    await expect(page.getByRole('heading', { name: 'Note Details' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toContainText('Are you sure you want to delete this note?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toContainText('Error deleting note: Unauthorized to delete this note');
+
+    // Allowed again: the note goes, and so does the page, to the notes list (spec §8).
+    await page.unroute('**/api/notes/*');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/resources\/notes$/);
+    await expect(page.getByText('No notes yet')).toBeVisible();
+  });
+});

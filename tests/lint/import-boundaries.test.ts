@@ -40,6 +40,16 @@ describe('client import boundaries (import/no-restricted-paths)', () => {
     expect(await restrictedImports('src/client/features/properties/probe.tsx', down)).toEqual([]);
   });
 
+  it('Today is a route of the visits feature: it imports the visit’s pieces, and no other feature imports it', async () => {
+    const piece = "import { TaskEvidence } from '../task-evidence';\nexport const x = TaskEvidence;\n";
+    expect(await restrictedImports('src/client/features/visits/today/probe.tsx', piece)).toEqual([]);
+    const today = "import { VisitStop } from '../visits/today/visit-stop';\nexport const x = VisitStop;\n";
+    expect(await restrictedImports('src/client/features/properties/probe.tsx', today)).toHaveLength(1);
+    const fromComponents =
+      "import { VisitCompletion } from '../features/visits/visit-completion';\nexport const x = VisitCompletion;\n";
+    expect(await restrictedImports('src/client/components/probe.tsx', fromComponents)).toHaveLength(1);
+  });
+
   it('keeps the client and the server apart', async () => {
     const server = "import { createApp } from '../server/app';\nexport const x = createApp;\n";
     expect(await restrictedImports('src/client/probe.ts', server)).toHaveLength(1);

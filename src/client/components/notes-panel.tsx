@@ -5,11 +5,11 @@ import type { NoteAttachableType } from '../../shared/constants';
 import type { NoteDto } from '../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../shared/messages/notes';
 import { errorMessage } from '../api/http';
-import { useDeleteNote, useNotes } from '../api/notes';
+import { useNotes } from '../api/notes';
 import { submit } from '../api/outbox';
 import { madeNow } from '../api/write';
 import { paths } from '../paths';
-import { ConfirmDialog } from './confirm-dialog';
+import { DeleteNoteDialog } from './delete-note-dialog';
 import { FormActions, useSchemaForm } from './form';
 import { QueryView } from './query-view';
 import { Section } from './section';
@@ -23,7 +23,7 @@ export const authorName = (note: Pick<NoteDto, 'author'>) => note.author.display
 /**
  * spec §2 Embedded panels: the notes of one record, newest first; add, inline edit and delete
  * (the author's own, from `can`), and a link to each note's page. Adding and editing go through
- * the outbox (issue 17), so they work offline; a change the server refuses is reported here.
+ * the outbox, so they work offline; a change the server refuses is reported here.
  */
 export function NotesPanel({
   attachableType,
@@ -34,7 +34,6 @@ export function NotesPanel({
 }) {
   const [limit, setLimit] = useState(PAGE);
   const notes = useNotes({ attachableType, attachableId, offset: 0, limit });
-  const remove = useDeleteNote();
   const [deleting, setDeleting] = useState<NoteDto | null>(null);
 
   return (
@@ -66,15 +65,7 @@ export function NotesPanel({
           </Button>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete Note"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
-        describeError={(error) => NOTE_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
-      >
-        {NOTE_MESSAGES.confirmDelete}
-      </ConfirmDialog>
+      <DeleteNoteDialog noteId={deleting?.id ?? null} onClose={() => setDeleting(null)} />
     </Section>
   );
 }

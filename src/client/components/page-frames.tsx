@@ -8,7 +8,7 @@ import { ListFooter } from './list-footer';
 import { Loading } from './loading';
 import { QueryView, type FrameQuery } from './query-view';
 
-// Issue 25: the frames every detail, form and list page is drawn in. They own the states between
+// The frames every detail, form and list page is drawn in. They own the states between
 // the page's header and its content (loading, 'Not available offline', 'Error: {message}', the
 // spec's not-found text, an empty list, the list's footer), so a page writes only what it shows
 // when its data is there. The page's PageShell (title, breadcrumbs) stays in the page: the shell
@@ -64,26 +64,46 @@ export function EditFrame<T>({
   );
 }
 
-/** The Edit and Delete buttons of a record's page; Delete asks first (spec §8). */
+/** Delete's question, asked by DetailActions' own ConfirmDialog. */
+export interface DetailRemoveQuestion {
+  title: string;
+  question: ReactNode;
+  onConfirm: () => Promise<unknown>;
+  describeError?: (error: unknown) => string;
+}
+
+/**
+ * A dialog of the record's own (shared with its list, or with more in it than a question): drawn
+ * by DetailActions, opened by its Delete button, closed by calling `onClose`.
+ */
+export interface DetailRemoveDialog {
+  dialog: (state: { opened: boolean; onClose: () => void }) => ReactNode;
+}
+
+/**
+ * The Edit and Delete buttons of a record's page, the same on every one; Delete asks first
+ * (spec §8), with a question or with the record's own dialog.
+ */
 export function DetailActions({
   edit,
   remove,
 }: {
-  /** Where Edit goes; no button when undefined. */
-  edit?: string;
+  /** Where Edit goes, or what it does when it asks first (a visit of a series); no button when undefined. */
+  edit?: string | (() => void);
   /** The delete confirmation; no button when undefined. */
-  remove?: {
-    title: string;
-    question: ReactNode;
-    onConfirm: () => Promise<unknown>;
-    describeError?: (error: unknown) => string;
-  };
+  remove?: DetailRemoveQuestion | DetailRemoveDialog;
 }) {
   const [deleting, setDeleting] = useState(false);
+  const close = () => setDeleting(false);
   return (
     <>
-      {edit && (
+      {typeof edit === 'string' && (
         <Button component={Link} to={edit} variant="light">
+          Edit
+        </Button>
+      )}
+      {typeof edit === 'function' && (
+        <Button variant="light" onClick={edit}>
           Edit
         </Button>
       )}
@@ -92,17 +112,20 @@ export function DetailActions({
           Delete
         </Button>
       )}
-      {remove && (
-        <ConfirmDialog
-          opened={deleting}
-          title={remove.title}
-          onClose={() => setDeleting(false)}
-          onConfirm={remove.onConfirm}
-          describeError={remove.describeError}
-        >
-          {remove.question}
-        </ConfirmDialog>
-      )}
+      {remove &&
+        ('dialog' in remove ? (
+          remove.dialog({ opened: deleting, onClose: close })
+        ) : (
+          <ConfirmDialog
+            opened={deleting}
+            title={remove.title}
+            onClose={close}
+            onConfirm={remove.onConfirm}
+            describeError={remove.describeError}
+          >
+            {remove.question}
+          </ConfirmDialog>
+        ))}
     </>
   );
 }

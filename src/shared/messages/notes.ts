@@ -15,7 +15,6 @@ export const NOTE_MESSAGES = {
   loadFailed: 'Failed to load notes',
   addFailed: (message: string) => `Failed to add note: ${message}`,
   updateFailed: (message: string) => `Failed to update note: ${message}`,
-  deleteFailed: (message: string) => `Failed to delete note: ${message}`,
   errorDeleting: (message: string) => `Error deleting note: ${message}`,
   standaloneHint: 'leave blank for standalone note',
 } as const;

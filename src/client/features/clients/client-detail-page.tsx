@@ -1,13 +1,12 @@
-import { Button, Card, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Card, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { CLIENT_MESSAGES } from '../../../shared/messages/clients';
 import type { ClientDto } from '../../../shared/schemas/clients';
 import { useClient } from '../../api/clients';
 import { ContactActions } from '../../components/contact-actions';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
-import { DetailFrame } from '../../components/page-frames';
+import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { PhotoPanel } from '../../components/photo-panel';
 import { EmailAddress } from '../../components/whole-text';
 import { paths } from '../../paths';
@@ -23,7 +22,6 @@ export function ClientDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const client = useClient(id);
-  const [deleting, setDeleting] = useState(false);
   const data = client.data;
 
   return (
@@ -31,18 +29,22 @@ export function ClientDetailPage() {
       title={data?.name ?? 'Client'}
       crumbs={[{ label: 'Clients', to: paths.clients() }, { label: data?.name ?? 'Client' }]}
       actions={
-        <>
-          {data?.can.edit && (
-            <Button component={Link} to={paths.editClient(id)} variant="light">
-              Edit
-            </Button>
-          )}
-          {data?.can.delete && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          )}
-        </>
+        <DetailActions
+          edit={data?.can.edit ? paths.editClient(id) : undefined}
+          remove={
+            data?.can.delete
+              ? {
+                  dialog: ({ opened, onClose }) => (
+                    <DeleteClientDialog
+                      client={opened && data ? data : null}
+                      onClose={onClose}
+                      onDeleted={() => navigate(paths.clients(), { replace: true })}
+                    />
+                  ),
+                }
+              : undefined
+          }
+        />
       }
     >
       <DetailFrame query={client} loading="Loading client" notFound={CLIENT_MESSAGES.notFound}>
@@ -60,11 +62,6 @@ export function ClientDetailPage() {
           </Stack>
         )}
       </DetailFrame>
-      <DeleteClientDialog
-        client={deleting && data ? data : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => navigate(paths.clients(), { replace: true })}
-      />
     </PageShell>
   );
 }

@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
-import { errorMessage } from '../../api/http';
-import { useDeleteNote, useNote } from '../../api/notes';
+import { useNote } from '../../api/notes';
+import { DeleteNoteDialog } from '../../components/delete-note-dialog';
 import { Facts } from '../../components/facts';
 import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { authorName } from '../../components/notes-panel';
@@ -17,7 +17,6 @@ export function NoteDetailPage() {
   const formats = useFormats();
   const { id = '' } = useParams();
   const note = useNote(id);
-  const remove = useDeleteNote();
   const navigate = useNavigate();
   const data = note.data;
 
@@ -31,13 +30,13 @@ export function NoteDetailPage() {
           remove={
             data?.can.delete
               ? {
-                  title: 'Delete Note',
-                  question: NOTE_MESSAGES.confirmDelete,
-                  onConfirm: async () => {
-                    await remove.mutateAsync(id);
-                    navigate(paths.notes(), { replace: true });
-                  },
-                  describeError: (error) => NOTE_MESSAGES.errorDeleting(errorMessage(error, 'unknown error')),
+                  dialog: ({ opened, onClose }) => (
+                    <DeleteNoteDialog
+                      noteId={opened ? id : null}
+                      onClose={onClose}
+                      onDeleted={() => navigate(paths.notes(), { replace: true })}
+                    />
+                  ),
                 }
               : undefined
           }

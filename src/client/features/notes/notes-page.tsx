@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, NOTE_ATTACHABLE_TYPES } from '../../../shared/constants';
 import { type NoteDto } from '../../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
-import { errorMessage } from '../../api/http';
-import { useDeleteNote, useNotes } from '../../api/notes';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useNotes } from '../../api/notes';
+import { DeleteNoteDialog } from '../../components/delete-note-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
 import { ListFrame } from '../../components/page-frames';
@@ -25,7 +24,6 @@ export function NotesPage() {
   const type = list.choice('type', NOTE_ATTACHABLE_TYPES);
   const notes = useNotes({ q: list.q, attachableType: type, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
   const moving = useStayInRange(list, notes, DEFAULT_PAGE_SIZE);
-  const remove = useDeleteNote();
   const [deleting, setDeleting] = useState<NoteDto | null>(null);
 
   return (
@@ -77,15 +75,7 @@ export function NotesPage() {
           )}
         </ListFrame>
       </Stack>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete Note"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
-        describeError={(error) => NOTE_MESSAGES.errorDeleting(errorMessage(error, 'unknown error'))}
-      >
-        {NOTE_MESSAGES.confirmDelete}
-      </ConfirmDialog>
+      <DeleteNoteDialog noteId={deleting?.id ?? null} onClose={() => setDeleting(null)} />
     </PageShell>
   );
 }

@@ -5,8 +5,7 @@ import { type PhotoDetailDto } from '../../../shared/schemas/photos';
 import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { errorMessage } from '../../api/http';
 import { useDeletePhoto, usePhoto, useUpdatePhoto } from '../../api/photos';
-import { DetailFrame } from '../../components/page-frames';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { statusLabel } from '../../components/status-badge';
@@ -23,18 +22,27 @@ export function PhotoDetailPage() {
   const photo = usePhoto(id);
   const navigate = useNavigate();
   const remove = useDeletePhoto();
-  const [deleting, setDeleting] = useState(false);
 
   return (
     <PageShell
       title="Photo"
       crumbs={[{ label: 'Photos', to: paths.photos() }, { label: 'Photo Details' }]}
       actions={
-        photo.data?.can.delete && (
-          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-            Delete
-          </Button>
-        )
+        <DetailActions
+          remove={
+            photo.data?.can.delete
+              ? {
+                  title: 'Delete Photo',
+                  question: 'Are you sure you want to delete this photo? This action cannot be undone.',
+                  onConfirm: async () => {
+                    await remove.mutateAsync(id);
+                    navigate(paths.photos(), { replace: true });
+                  },
+                  describeError: (error) => PHOTO_MESSAGES.deleteFailed(errorMessage(error, 'unknown error')),
+                }
+              : undefined
+          }
+        />
       }
     >
       <DetailFrame query={photo} loading="Loading photo" notFound={PHOTO_MESSAGES.notFound}>
@@ -79,18 +87,6 @@ export function PhotoDetailPage() {
           </Stack>
         )}
       </DetailFrame>
-      <ConfirmDialog
-        opened={deleting}
-        title="Delete Photo"
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          await remove.mutateAsync(id);
-          navigate(paths.photos(), { replace: true });
-        }}
-        describeError={(error) => PHOTO_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
-      >
-        Are you sure you want to delete this photo? This action cannot be undone.
-      </ConfirmDialog>
     </PageShell>
   );
 }

@@ -1,10 +1,8 @@
-import { Button, Card, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Card, Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { useDeleteSecondaryProfile, useSecondaryProfile } from '../../api/profiles';
-import { DetailFrame } from '../../components/page-frames';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
@@ -17,7 +15,6 @@ export function SecondaryProfilePage() {
   const profile = useSecondaryProfile(id);
   const remove = useDeleteSecondaryProfile();
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
   const name = profile.data?.displayName ?? 'Profile';
 
   return (
@@ -26,14 +23,18 @@ export function SecondaryProfilePage() {
       crumbs={[{ label: 'Profiles', to: paths.profiles() }, { label: name }]}
       actions={
         profile.data && (
-          <>
-            <Button component={Link} to={paths.editProfile(id)} variant="light">
-              Edit
-            </Button>
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          </>
+          <DetailActions
+            edit={paths.editProfile(id)}
+            remove={{
+              title: 'Delete Secondary Profile',
+              question: 'Are you sure you want to delete this profile? This action cannot be undone.',
+              onConfirm: async () => {
+                await remove.mutateAsync(id);
+                navigate(paths.profiles(), { replace: true });
+              },
+              describeError: () => PROFILE_MESSAGES.deleteFailed,
+            }}
+          />
         )
       }
     >
@@ -55,18 +56,6 @@ export function SecondaryProfilePage() {
           </Stack>
         )}
       </DetailFrame>
-      <ConfirmDialog
-        opened={deleting}
-        title="Delete Secondary Profile"
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          await remove.mutateAsync(id);
-          navigate(paths.profiles(), { replace: true });
-        }}
-        describeError={() => PROFILE_MESSAGES.deleteFailed}
-      >
-        Are you sure you want to delete this profile? This action cannot be undone.
-      </ConfirmDialog>
     </PageShell>
   );
 }

@@ -1,10 +1,9 @@
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type PropertyDetail } from '../../../shared/schemas/properties';
 import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { useProperty } from '../../api/properties';
-import { DetailFrame } from '../../components/page-frames';
+import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
 import { PhotoPanel } from '../../components/photo-panel';
@@ -22,7 +21,6 @@ export function PropertyDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const property = useProperty(id);
-  const [deleting, setDeleting] = useState(false);
   const data = property.data;
 
   return (
@@ -30,18 +28,22 @@ export function PropertyDetailPage() {
       title={data?.name ?? 'Property'}
       crumbs={[{ label: 'Properties', to: paths.properties() }, { label: data?.name ?? 'Property' }]}
       actions={
-        <>
-          {data?.can.edit && (
-            <Button component={Link} to={paths.editProperty(id)} variant="light">
-              Edit
-            </Button>
-          )}
-          {data?.can.delete && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          )}
-        </>
+        <DetailActions
+          edit={data?.can.edit ? paths.editProperty(id) : undefined}
+          remove={
+            data?.can.delete
+              ? {
+                  dialog: ({ opened, onClose }) => (
+                    <DeletePropertyDialog
+                      property={opened && data ? data : null}
+                      onClose={onClose}
+                      onDeleted={() => navigate(paths.properties(), { replace: true })}
+                    />
+                  ),
+                }
+              : undefined
+          }
+        />
       }
     >
       <DetailFrame query={property} loading="Loading property" notFound={PROPERTY_MESSAGES.notFound}>
@@ -73,11 +75,6 @@ export function PropertyDetailPage() {
           </Stack>
         )}
       </DetailFrame>
-      <DeletePropertyDialog
-        property={deleting && data ? data : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => navigate(paths.properties(), { replace: true })}
-      />
     </PageShell>
   );
 }

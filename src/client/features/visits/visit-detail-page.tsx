@@ -1,13 +1,11 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
 import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
-import { errorMessage } from '../../api/http';
 import { useFormats, useWorkspaceCan } from '../../api/session';
-import { useDeleteVisit, useVisit } from '../../api/visits';
+import { useVisit } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ContactActions } from '../../components/contact-actions';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
@@ -19,18 +17,18 @@ import { fullAddress } from '../../../shared/place';
 import { VisitInvoicesSection } from './visit-invoices-section';
 import { VisitPeopleSection } from './visit-people-section';
 import { VisitTasksSection } from './visit-tasks-section';
-import { SignatureSection } from '../../components/signature-section';
-import { VisitCompletion } from '../../components/visit-completion';
+import { SignatureSection } from './signature-section';
+import { VisitCompletion } from './visit-completion';
 import { VisitFindingsSection } from './visit-findings-section';
 import { VisitTimeSection } from './visit-time-section';
 import { SendReportButton } from './send-report-button';
+import { VisitActions } from './visit-actions';
 import { ClientMessagesSection } from '../../components/section';
 
-// Only for a visit of a series (issue 18).
+// Only for a visit of a series.
 const SeriesLine = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesLine })));
-const SeriesDialogs = lazy(() => import('./visit-series-parts').then((m) => ({ default: m.SeriesDialogs })));
 
-// Issue 27: the report loads with the visit's page (one chunk; see router.tsx).
+// The report loads with the visit's page (one chunk; see router.tsx).
 
 const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details' }];
 
@@ -38,37 +36,9 @@ const crumbs = [{ label: 'Visits', to: paths.visits() }, { label: 'Visit Details
 export function VisitDetailPage() {
   const id = useParams().id ?? '';
   const visit = useVisit(id);
-  const navigate = useNavigate();
-  const remove = useDeleteVisit(id);
-  const [deleting, setDeleting] = useState(false);
-  const [editingSeries, setEditingSeries] = useState(false);
-  const can = visit.data?.can;
-  const seriesId = visit.data?.seriesId ?? null;
 
   return (
-    <PageShell
-      title="Visit Details"
-      crumbs={crumbs}
-      actions={
-        <>
-          {can?.edit &&
-            (seriesId ? (
-              <Button variant="default" onClick={() => setEditingSeries(true)}>
-                Edit
-              </Button>
-            ) : (
-              <Button component={Link} to={paths.editVisit(id)} variant="default">
-                Edit
-              </Button>
-            ))}
-          {can?.delete && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          )}
-        </>
-      }
-    >
+    <PageShell title="Visit Details" crumbs={crumbs} actions={<VisitActions id={id} visit={visit.data} />}>
       <DetailFrame query={visit} loading="Loading visit" notFound={VISIT_MESSAGES.notFound}>
         {(visit) => (
           <Stack gap="lg">
@@ -86,32 +56,6 @@ export function VisitDetailPage() {
           </Stack>
         )}
       </DetailFrame>
-      {seriesId && visit.data && (
-        <Suspense fallback={null}>
-          <SeriesDialogs
-            visit={visit.data}
-            editing={editingSeries}
-            deleting={deleting}
-            onClose={() => {
-              setEditingSeries(false);
-              setDeleting(false);
-            }}
-            removeThis={() => remove.mutateAsync()}
-          />
-        </Suspense>
-      )}
-      <ConfirmDialog
-        opened={deleting && seriesId === null}
-        title="Delete Visit"
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          await remove.mutateAsync();
-          navigate(paths.visits(), { replace: true });
-        }}
-        describeError={(error) => VISIT_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
-      >
-        Are you sure you want to delete this visit? This action cannot be undone.
-      </ConfirmDialog>
     </PageShell>
   );
 }
@@ -173,7 +117,7 @@ function VisitSummary({ visit }: { visit: VisitDetailDto }) {
               Create Invoice
             </Button>
           )}
-          {/* Issue 27: the visit report, for whoever sees the visit; sending it is the office's. */}
+          {/* The visit report, for whoever sees the visit; sending it is the office's. */}
           <Button component={Link} to={paths.visitReport(visit.id)} variant="light">
             View report
           </Button>

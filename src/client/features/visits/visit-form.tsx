@@ -6,7 +6,7 @@ import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { ApiError } from '../../api/http';
 import { useMe } from '../../api/session';
 import type { VisitBody } from '../../api/visits';
-import { CompleteAnywayDialog, MissingEvidence } from '../../components/visit-completion';
+import { CompleteAnywayDialog, MissingEvidence } from './visit-completion';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { statusLabel } from '../../components/status-badge';
 import { wallClockToInstant } from '../../lib/zoned-time';
@@ -19,13 +19,13 @@ export type VisitFormValues = {
   /** The datetime-local input's value: "YYYY-MM-DDTHH:mm" on the business's clock (its time zone). */
   scheduledAt: string;
   status: VisitStatus;
-  /** Issue 24: who is on the visit, the lead first. */
+  /** Who is on the visit, the lead first. */
   assigneeIds: string[];
 };
 
 type Values = VisitFormValues & { addPropertyTasks: boolean; assigneesTouched: boolean };
 
-/** The new and edit visit form (spec §2, §4, §5): property, date and time, status, and who does it (issue 24). */
+/** The new and edit visit form (spec §2, §4, §5): property, date and time, status, and who does it. */
 export function VisitForm({
   initial,
   mode,

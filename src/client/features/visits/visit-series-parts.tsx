@@ -8,10 +8,10 @@ import { localDay } from '../../lib/datetime';
 import { paths } from '../../paths';
 import { SeriesScopeDialog } from './series-scope-dialog';
 
-// Issue 18's series on a visit's page, loaded only for a visit of a series (most are not: the
+// A series on a visit's page, loaded only for a visit of a series (most are not: the
 // page's first load stays under its budget, tests/e2e/bundle-budget.spec.ts).
 
-/** "Part of a series: Every week on Monday, 10 times" (issue 18). */
+/** "Part of a series: Every week on Monday, 10 times". */
 export function SeriesLine({ seriesId }: { seriesId: string }) {
   const series = useSeries(seriesId);
   return (
@@ -21,17 +21,40 @@ export function SeriesLine({ seriesId }: { seriesId: string }) {
   );
 }
 
-/** 'Edit' and 'Delete' of a visit in a series ask which visits: this one, the following, all. */
-export function SeriesDialogs({
+/** 'Edit' of a visit in a series asks which visits: this one, the following, all. */
+export function SeriesEditDialog({
   visit,
-  editing,
-  deleting,
+  opened,
+  onClose,
+}: {
+  visit: VisitDetailDto;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const id = visit.id;
+  return (
+    <SeriesScopeDialog
+      opened={opened}
+      title="Edit Visit"
+      question="This visit is part of a series. Which visits do you want to change?"
+      onClose={onClose}
+      onChoose={(scope) =>
+        navigate(scope === 'this' ? paths.editVisit(id) : paths.editSeries(id, scope === 'all' ? 'all' : 'following'))
+      }
+    />
+  );
+}
+
+/** 'Delete' of a visit in a series asks which visits: this one, the following, all. */
+export function SeriesDeleteDialog({
+  visit,
+  opened,
   onClose,
   removeThis,
 }: {
   visit: VisitDetailDto;
-  editing: boolean;
-  deleting: boolean;
+  opened: boolean;
   onClose: () => void;
   removeThis: () => Promise<unknown>;
 }) {
@@ -39,31 +62,20 @@ export function SeriesDialogs({
   const removeSeries = useDeleteSeries();
   const id = visit.id;
   return (
-    <>
-      <SeriesScopeDialog
-        opened={editing}
-        title="Edit Visit"
-        question="This visit is part of a series. Which visits do you want to change?"
-        onClose={onClose}
-        onChoose={(scope) =>
-          navigate(scope === 'this' ? paths.editVisit(id) : paths.editSeries(id, scope === 'all' ? 'all' : 'following'))
-        }
-      />
-      <SeriesScopeDialog
-        opened={deleting}
-        title="Delete Visit"
-        question="This visit is part of a series. Which visits do you want to delete? This action cannot be undone."
-        destructive
-        onClose={onClose}
-        onChoose={async (scope) => {
-          if (!visit.seriesId) return;
-          const day = localDay(visit.scheduledAt);
-          if (scope === 'this') await removeThis();
-          else await removeSeries.mutateAsync({ id: visit.seriesId, from: scope === 'following' ? id : undefined });
-          navigate(paths.calendar({ date: day, view: 'week' }), { replace: true });
-        }}
-        describeError={(error) => VISIT_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
-      />
-    </>
+    <SeriesScopeDialog
+      opened={opened}
+      title="Delete Visit"
+      question="This visit is part of a series. Which visits do you want to delete? This action cannot be undone."
+      destructive
+      onClose={onClose}
+      onChoose={async (scope) => {
+        if (!visit.seriesId) return;
+        const day = localDay(visit.scheduledAt);
+        if (scope === 'this') await removeThis();
+        else await removeSeries.mutateAsync({ id: visit.seriesId, from: scope === 'following' ? id : undefined });
+        navigate(paths.calendar({ date: day, view: 'week' }), { replace: true });
+      }}
+      describeError={(error) => VISIT_MESSAGES.deleteFailed(errorMessage(error, 'unknown error'))}
+    />
   );
 }

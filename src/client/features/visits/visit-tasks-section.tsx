@@ -7,8 +7,8 @@ import { errorMessage } from '../../api/http';
 import { submit } from '../../api/outbox';
 import { taskChange } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
-import { TaskEvidence } from '../../components/task-evidence';
-import { ReopenVisit } from '../../components/reopen-visit';
+import { TaskEvidence } from './task-evidence';
+import { ReopenVisit } from './reopen-visit';
 import { statusLabel } from '../../components/status-badge';
 import { useFormats } from '../../api/session';
 
@@ -82,7 +82,7 @@ function TaskCard({
           <Stack gap={0} miw={0}>
             <Text fw={600}>{task.name}</Text>
             <Text size="sm" c="dimmed">
-              {/* A technician sees no price (issue 24). */}
+              {/* A technician sees no price. */}
               {visit.can.seePrices ? formats.money(task.price) : ''}
               {task.completedAt
                 ? `${visit.can.seePrices ? ' · ' : ''}completed ${formats.dateTime(task.completedAt)}`

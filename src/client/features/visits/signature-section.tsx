@@ -1,15 +1,15 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { VisitDetailDto } from '../../shared/schemas/visits';
-import { useOutbox } from '../api/outbox';
-import { Section } from './section';
-import { useFormats } from '../api/session';
+import type { VisitDetailDto } from '../../../shared/schemas/visits';
+import { useOutbox } from '../../api/outbox';
+import { Section } from '../../components/section';
+import { useFormats } from '../../api/session';
 
 // The pad loads when it is asked for (signature-form.tsx).
 const SignatureForm = lazy(() => import('./signature-form'));
 
-// Issue 27, the customer's signature: drawn with a finger on the phone (signature_pad), with the
+// The customer's signature: drawn with a finger on the phone (signature_pad), with the
 // signer's printed name; sent through the outbox as a PNG, so it works offline. The visit may
 // require it before completion (the property's rule).
 

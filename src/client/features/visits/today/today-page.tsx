@@ -1,21 +1,21 @@
 import { Stack, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
-import { PAGE_TITLES } from '../../../shared/page-titles';
-import { prefetchWhenSignedIn, useFormats } from '../../api/session';
-import { myVisitsQuery, useMyVisits } from '../../api/visits';
-import { EmptyState } from '../../components/empty-state';
-import { PageShell } from '../../shell/page-shell';
+import type { VisitDetailDto } from '../../../../shared/schemas/visits';
+import { PAGE_TITLES } from '../../../../shared/page-titles';
+import { prefetchWhenSignedIn, useFormats } from '../../../api/session';
+import { myVisitsQuery, useMyVisits } from '../../../api/visits';
+import { EmptyState } from '../../../components/empty-state';
+import { PageShell } from '../../../shell/page-shell';
 import { groupByDay, nextVisitId, todayWindow } from './today-days';
 import { VisitStop } from './visit-stop';
-import { QueryView } from '../../components/query-view';
+import { QueryView } from '../../../components/query-view';
 
-// Issue 17: the phone's home for a field worker; issue 25: it reads as the day's route. One
+// The phone's home for a field worker, read as the day's route. One
 // heading ('Today'), then the visits as compact cards in time order with the next stop marked;
 // a card opens in place to its tasks, notes and photos. Every change goes through the outbox, so
 // it works with no signal and is sent when it returns.
 
-// The day's visits are asked when this code loads, not when the page first renders (issue 29).
+// The day's visits are asked when this code loads, not when the page first renders.
 const opening = todayWindow(new Date());
 prefetchWhenSignedIn(myVisitsQuery(opening.from, opening.to));
 

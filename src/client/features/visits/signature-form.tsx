@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
-import { VISIT_MESSAGES } from '../../shared/messages/visits';
-import type { VisitDetailDto } from '../../shared/schemas/visits';
-import { enqueue } from '../api/outbox';
-import { madeNow } from '../api/write';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
+import type { VisitDetailDto } from '../../../shared/schemas/visits';
+import { enqueue } from '../../api/outbox';
+import { madeNow } from '../../api/write';
 
-// Issue 27: the signature pad and the signer's printed name. Loaded when 'Capture signature' is
+// The signature pad and the signer's printed name. Loaded when 'Capture signature' is
 // tapped (signature-section.tsx), not with the visit: every byte of the visit page and /today
 // counts (tests/e2e/bundle-budget.spec.ts); the service worker keeps the chunk for offline use.
 

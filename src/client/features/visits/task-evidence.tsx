@@ -1,14 +1,20 @@
 import { Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCamera, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { describeNeeds, readingOutOfRange, readingRequirement, taskNeeds, type PhotoTag } from '../../shared/evidence';
-import type { VisitTaskDto } from '../../shared/schemas/visits';
-import { enqueue } from '../api/outbox';
-import { taskChange } from '../api/visits';
-import { madeNow } from '../api/write';
-import { CameraCapture } from './camera-capture';
+import {
+  describeNeeds,
+  readingOutOfRange,
+  readingRequirement,
+  taskNeeds,
+  type PhotoTag,
+} from '../../../shared/evidence';
+import type { VisitTaskDto } from '../../../shared/schemas/visits';
+import { enqueue } from '../../api/outbox';
+import { taskChange } from '../../api/visits';
+import { madeNow } from '../../api/write';
+import { CameraCapture } from '../../components/camera-capture';
 
-// Issue 27, capture on the phone: under a task, what its template requires and what is still
+// Capture on the phone: under a task, what its template requires and what is still
 // missing: before/after or plain photos (the camera), a reading with its unit and range (out of
 // range is kept, flagged, and asks for a note), Pass / Fail, a note. Every change goes through the
 // outbox, so it works offline and the completion gate (shared/evidence.ts) sees it at once.

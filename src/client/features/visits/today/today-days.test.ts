@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
-import { formatsFor } from '../../../shared/formats';
+import type { VisitDetailDto } from '../../../../shared/schemas/visits';
+import { formatsFor } from '../../../../shared/formats';
 import { groupByDay, nextVisitId, todayWindow } from './today-days';
 
 // /today's window starts at the browser's local midnight and its days are local days.

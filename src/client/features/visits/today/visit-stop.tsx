@@ -1,23 +1,23 @@
 import { Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconLock } from '@tabler/icons-react';
 import { memo, useDeferredValue, useId, useState } from 'react';
-import { fullAddress } from '../../../shared/place';
-import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
-import { enqueue } from '../../api/outbox';
-import { taskChange } from '../../api/visits';
-import { SignatureSection } from '../../components/signature-section';
-import { TaskEvidence } from '../../components/task-evidence';
-import { VisitCompletion } from '../../components/visit-completion';
-import { ContactActions } from '../../components/contact-actions';
-import { ReopenVisit } from '../../components/reopen-visit';
-import { NotesPanel } from '../../components/notes-panel';
-import { PhotoPanel } from '../../components/photo-panel';
-import { StatusBadge } from '../../components/status-badge';
-import { elementTiming, MAIN_CONTENT } from '../../lib/element-timing';
+import { fullAddress } from '../../../../shared/place';
+import type { VisitDetailDto, VisitTaskDto } from '../../../../shared/schemas/visits';
+import { enqueue } from '../../../api/outbox';
+import { taskChange } from '../../../api/visits';
+import { SignatureSection } from '../signature-section';
+import { TaskEvidence } from '../task-evidence';
+import { VisitCompletion } from '../visit-completion';
+import { ContactActions } from '../../../components/contact-actions';
+import { ReopenVisit } from '../reopen-visit';
+import { NotesPanel } from '../../../components/notes-panel';
+import { PhotoPanel } from '../../../components/photo-panel';
+import { StatusBadge } from '../../../components/status-badge';
+import { elementTiming, MAIN_CONTENT } from '../../../lib/element-timing';
 import { OnMyWay } from './on-my-way';
-import { useFormats } from '../../api/session';
+import { useFormats } from '../../../api/session';
 
-/** A 44 px target (issue 25). */
+/** A 44 px target: tapped with a thumb in the field. */
 const TARGET = { minHeight: 44 };
 
 /**
@@ -43,7 +43,7 @@ export const VisitStop = memo(function VisitStop({
   const detailsId = useId();
   const [open, setOpen] = useState(next);
   // The next stop's tasks, notes and photos are drawn just after the cards, not with them: the
-  // day's route shows first (issue 29: they doubled the first render's time at 4× CPU).
+  // day's route shows first (they doubled the first render's time at 4× CPU).
   const detailsOpen = useDeferredValue(open, false);
   const locked = visit.status === 'completed';
   const done = visit.tasks.filter((task) => task.status === 'completed').length;

@@ -1,14 +1,14 @@
 import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { describeNeeds, missingEvidence, type MissingItem } from '../../shared/evidence';
-import { VISIT_MESSAGES } from '../../shared/messages/visits';
-import type { VisitDetailDto } from '../../shared/schemas/visits';
-import { ApiError, errorMessage } from '../api/http';
-import { submit } from '../api/outbox';
-import { statusChange } from '../api/visits';
-import { Dialog } from './overlays';
+import { describeNeeds, missingEvidence, type MissingItem } from '../../../shared/evidence';
+import { VISIT_MESSAGES } from '../../../shared/messages/visits';
+import type { VisitDetailDto } from '../../../shared/schemas/visits';
+import { ApiError, errorMessage } from '../../api/http';
+import { submit } from '../../api/outbox';
+import { statusChange } from '../../api/visits';
+import { Dialog } from '../../components/overlays';
 
-// Issue 27, the completion gate on the phone: 'Complete visit' runs the shared rule
+// The completion gate on the phone: 'Complete visit' runs the shared rule
 // (shared/evidence.ts) on what is on screen, queued evidence included, and lists what is missing
 // per task instead of completing. The server runs the same rule and has the last word: its 409
 // list is shown the same way. Owners and managers may 'Complete anyway' with a written reason.

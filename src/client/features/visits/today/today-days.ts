@@ -1,5 +1,5 @@
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
-import type { Formats } from '../../../shared/formats';
+import type { VisitDetailDto } from '../../../../shared/schemas/visits';
+import type { Formats } from '../../../../shared/formats';
 
 /** Today and the next 6 days. */
 export const TODAY_DAYS = 7;

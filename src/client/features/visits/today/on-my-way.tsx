@@ -1,17 +1,17 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { ETA_MINUTES } from '../../../shared/notifications';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
-import { enqueue, useOutbox } from '../../api/outbox';
-import { onMyWayChange } from '../../api/visits';
-import { useFormats } from '../../api/session';
+import { ETA_MINUTES } from '../../../../shared/notifications';
+import type { VisitDetailDto } from '../../../../shared/schemas/visits';
+import { enqueue, useOutbox } from '../../../api/outbox';
+import { onMyWayChange } from '../../../api/visits';
+import { useFormats } from '../../../api/session';
 
-// Issue 28, 'On my way': on a scheduled visit's card, the technician picks when they expect to
+// 'On my way': on a scheduled visit's card, the technician picks when they expect to
 // arrive; the client is told (by the server) once the outbox sends it, offline or not. The card
 // then says when they will arrive: the server's time once it has answered, till then the phone's.
 
-/** A 44 px target (issue 25). */
+/** A 44 px target: tapped with a thumb in the field. */
 const TARGET = { minHeight: 44 };
 
 export function OnMyWay({ visit }: { visit: VisitDetailDto }) {
