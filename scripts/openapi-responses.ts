@@ -47,12 +47,16 @@ export function sourcesHash(files: string[]): string {
 }
 
 export function generateResponses(): ResponsesFile {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  })!;
+  )!;
   const program = ts.createProgram({ rootNames: [ENTRY], options: { ...config.options, noEmit: true } });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(ENTRY)!;
@@ -222,7 +226,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const started = Date.now();
   if (process.argv.includes('--check')) {
     const { current } = responsesAreCurrent();
-    console.log(current ? 'responses.json is current' : 'responses.json is stale: run npx tsx scripts/openapi-responses.ts');
+    console.log(
+      current ? 'responses.json is current' : 'responses.json is stale: run npx tsx scripts/openapi-responses.ts',
+    );
     process.exit(current ? 0 : 1);
   }
   const responses = generateResponses();
