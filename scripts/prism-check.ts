@@ -156,10 +156,14 @@ async function send(method: string, url: string, options: SendOptions = {}) {
   const key = found?.key ?? `${method} ${url} (not in the document)`;
   checked.set(key, (checked.get(key) ?? 0) + 1);
   requests += 1;
+  // A body the document has no schema for yet (a route not on jsonBody) cannot pass Prism's
+  // request check: it goes through the proxy that checks answers only, and is counted.
+  const unvalidatedBody = body !== undefined && !found?.operation.requestBody;
+  if (unvalidatedBody && !options.hostile) bodiesWithoutSchema.add(key);
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${options.hostile ? lenient : strict}${url}`, {
+    response = await fetch(`${options.hostile || unvalidatedBody ? lenient : strict}${url}`, {
       method,
       headers,
       body,
