@@ -63,7 +63,12 @@ const server = await new Promise<ServerType>((resolve) => {
   const listening = serve({ fetch: app.fetch, port: serverPort, hostname: '127.0.0.1' }, () => resolve(listening));
 });
 
-const document = openApiDocument();
+const document = structuredClone(openApiDocument());
+// PRISM_BREAK=1: a document that is wrong about GET /api/health, to see the run fail on it.
+if (process.env.PRISM_BREAK) {
+  const health = document.paths['/api/health']!.get!.responses['200']!.content!['application/json']!.schema;
+  (health as { required: string[] }).required.push('uptime');
+}
 const documentFile = path.join(dataDir, 'openapi.json');
 writeFileSync(documentFile, JSON.stringify(document));
 
@@ -240,7 +245,9 @@ const workspaceId = me.workspace?.id ?? me.workspaces?.[0]?.id ?? randomUUID();
 const as = { cookie: owner.cookie };
 const idOf = (result: { json?: { id?: string } }) => result.json?.id ?? randomUUID();
 
-const property = idOf(await send('POST', '/api/properties', { ...as, body: { name: 'Prism House', address: '1 Proxy Lane' } }));
+const property = idOf(
+  await send('POST', '/api/properties', { ...as, body: { name: 'Prism House', address: '1 Proxy Lane' } }),
+);
 const task = idOf(await send('POST', '/api/tasks', { ...as, body: { name: 'Check the schema', defaultPrice: 2500 } }));
 const propertyTask = idOf(await send('POST', `/api/properties/${property}/tasks`, { ...as, body: { taskId: task } }));
 const visit = idOf(
@@ -249,22 +256,40 @@ const visit = idOf(
     body: { propertyId: property, scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
   }),
 );
-const visitTask = idOf(await send('POST', `/api/visits/${visit}/tasks`, { ...as, body: { taskId: task, price: 1800 } }));
-const note = idOf(
-  await send('POST', '/api/notes', { ...as, body: { content: 'Gate code 1234', attachableType: 'property', attachableId: property } }),
+const visitTask = idOf(
+  await send('POST', `/api/visits/${visit}/tasks`, { ...as, body: { taskId: task, price: 1800 } }),
 );
-const client = idOf(await send('POST', '/api/clients', { ...as, body: { name: 'Ada Client', email: 'ada@example.com' } }));
-await send('PATCH', `/api/properties/${property}`, { ...as, body: { name: 'Prism House', address: '1 Proxy Lane', clientId: client } });
+const note = idOf(
+  await send('POST', '/api/notes', {
+    ...as,
+    body: { content: 'Gate code 1234', attachableType: 'property', attachableId: property },
+  }),
+);
+const client = idOf(
+  await send('POST', '/api/clients', { ...as, body: { name: 'Ada Client', email: 'ada@example.com' } }),
+);
+await send('PATCH', `/api/properties/${property}`, {
+  ...as,
+  body: { name: 'Prism House', address: '1 Proxy Lane', clientId: client },
+});
 const invoice = idOf(await send('POST', '/api/invoices', { ...as, body: { propertyId: property } }));
 const secondary = idOf(await send('POST', '/api/secondary-profiles', { ...as, body: { displayName: 'Second Me' } }));
-await send('POST', `/api/workspaces/${workspaceId}/invitations`, { ...as, body: { email: stranger.email, role: 'technician' } });
+await send('POST', `/api/workspaces/${workspaceId}/invitations`, {
+  ...as,
+  body: { email: stranger.email, role: 'technician' },
+});
 await send('PATCH', `/api/visits/${visit}/tasks/${visitTask}`, { ...as, body: { status: 'completed' } });
 await send('PATCH', `/api/notes/${note}`, { ...as, body: { content: 'Gate code 4321' } });
 await send('PATCH', `/api/tasks/${task}`, { ...as, body: { name: 'Check the schema again' } });
-await send('POST', `/api/clients/${client}/portal-link`, { ...as, body: {} });
+await send('POST', `/api/clients/${client}/portal-link`, as);
 await send('POST', '/api/visit-series/preview', {
   ...as,
-  body: { propertyId: property, startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), rrule: 'FREQ=WEEKLY;COUNT=3' },
+  body: {
+    propertyId: property,
+    startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    timeZone: 'Europe/London',
+    rrule: 'FREQ=WEEKLY;COUNT=3',
+  },
 });
 
 /** Real ids for a path's parameters, by the area the path is about. */
@@ -296,18 +321,27 @@ const realId = (name: string, area: string) =>
         : (ids[area]?.[0] ?? allIds[0]!);
 
 /** Prism's proxy follows a redirect and checks the page it lands on: these are left out. */
-const isRedirect = (operation: Operation) => Object.keys(operation.responses).some((status) => /^30[1-8]$/.test(status) && status !== '304');
-
-// Every GET with real ids, as the owner: what the pages read.
-for (const [template, methods] of Object.entries(document.paths)) {
-  if (methods.get && !isRedirect(methods.get)) await send('GET', concrete(template, realId), as);
-}
+const isRedirect = (operation: Operation) =>
+  Object.keys(operation.responses).some((status) => /^30[1-8]$/.test(status) && status !== '304');
 
 // ── hostile cases, from the document's schemas ──
 
 const hostileString = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('', ' ', '\u0000', '😀', '\ud800', "' OR 1=1 --", '%_\\', '__proto__', 'NaN', '1e309', '-1', '9'.repeat(40)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '😀',
+    '\ud800',
+    "' OR 1=1 --",
+    '%_\\',
+    '__proto__',
+    'NaN',
+    '1e309',
+    '-1',
+    '9'.repeat(40),
+  ),
   fc.constantFrom('x'.repeat(5_000), 'é'.repeat(20_001)),
 );
 const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
@@ -373,13 +407,43 @@ function objectOf(schema: JsonSchema): fc.Arbitrary<unknown> {
 
 const hostileId = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...allIds) },
-  { weight: 1, arbitrary: fc.constantFrom(randomUUID(), 'x', '0', '%00', 'a'.repeat(300), '00000000-0000-0000-0000-000000000000') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(randomUUID(), 'x', '0', '%00', 'a'.repeat(300), '00000000-0000-0000-0000-000000000000'),
+  },
 );
 
+/** The required query parameters of an operation, with real ids and plausible values. */
+function requiredQuery(operation: Operation): string {
+  const query = new URLSearchParams();
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'query' || !parameter.required) continue;
+    const value = parameter.name.endsWith('Id')
+      ? realId(
+          parameter.name.replace(/Id$/, ''),
+          `${parameter.name.replace(/Id$/, '')}s`.replace('propertys', 'properties'),
+        )
+      : fc.sample(plausible(parameter.schema), { seed: SEED, numRuns: 1 })[0];
+    query.set(parameter.name, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+// Every GET with real ids, as the owner: what the pages read.
+for (const [template, methods] of Object.entries(document.paths)) {
+  if (methods.get && !isRedirect(methods.get)) {
+    await send('GET', `${concrete(template, realId)}${requiredQuery(methods.get)}`, as);
+  }
+}
+
 const WRITES_LAST = (method: string, template: string) =>
-  (method === 'delete' ? 2 : 0) + (template === '/api/workspaces/{id}' || template.endsWith('/members/{userId}') ? 1 : 0);
+  (method === 'delete' ? 2 : 0) +
+  (template === '/api/workspaces/{id}' || template.endsWith('/members/{userId}') ? 1 : 0);
 const operations = Object.entries(document.paths)
-  .flatMap(([template, methods]) => Object.entries(methods).map(([method, operation]) => ({ template, method, operation })))
+  .flatMap(([template, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ template, method, operation })),
+  )
   .filter(({ operation }) => !isRedirect(operation))
   .sort((a, b) => WRITES_LAST(a.method, a.template) - WRITES_LAST(b.method, b.template));
 
@@ -396,7 +460,9 @@ for (const { template, method, operation } of operations) {
         }),
       ),
       query: fc.record(
-        Object.fromEntries(query.map((parameter) => [parameter.name, fc.oneof(plausible(parameter.schema), hostileLeaf)])),
+        Object.fromEntries(
+          query.map((parameter) => [parameter.name, fc.oneof(plausible(parameter.schema), hostileLeaf)]),
+        ),
         { requiredKeys: [] },
       ),
       // Objects and arrays only: Prism's proxy mangles a body that is a bare string or null, or
@@ -410,7 +476,10 @@ for (const { template, method, operation } of operations) {
   );
   for (const one of cases) {
     const search = new URLSearchParams(
-      Object.entries(one.query).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+      Object.entries(one.query).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
     ).toString();
     const url = `${one.path}${search ? `?${search}` : ''}`;
     const withBody = method !== 'get' && method !== 'delete';
@@ -430,7 +499,8 @@ console.log(
   `prism-check: ${documented} operations in the document, ${checked.size - outside.length} checked, ${requests} requests through Prism, ${findings.length} findings, ${Math.round((Date.now() - started) / 1000)} s`,
 );
 const byOperation = new Map<string, Finding[]>();
-for (const finding of findings) byOperation.set(finding.operation, [...(byOperation.get(finding.operation) ?? []), finding]);
+for (const finding of findings)
+  byOperation.set(finding.operation, [...(byOperation.get(finding.operation) ?? []), finding]);
 for (const [key, list] of byOperation) {
   console.log(`\n✖ ${key}: ${list.length}`);
   for (const finding of list.slice(0, 3)) console.log(`  ${finding.status} ${finding.request}\n    ${finding.problem}`);
@@ -447,6 +517,7 @@ const redirects = Object.entries(document.paths).flatMap(([template, methods]) =
 );
 if (redirects.length > 0) console.log(`\nleft out (a redirect, which Prism's proxy follows): ${redirects.join(', ')}`);
 const unchecked = operations.filter(({ template, method }) => !checked.has(`${method.toUpperCase()} ${template}`));
-if (unchecked.length > 0) console.log(`\nnot reached: ${unchecked.map(({ method, template }) => `${method} ${template}`).join(', ')}`);
+if (unchecked.length > 0)
+  console.log(`\nnot reached: ${unchecked.map(({ method, template }) => `${method} ${template}`).join(', ')}`);
 await stop();
 process.exit(findings.length > 0 ? 1 : 0);
