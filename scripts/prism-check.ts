@@ -23,7 +23,7 @@ import { openApiDocument, type OpenApiDocument } from '../src/server/openapi';
 import { freePort } from '../tests/support/ports';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const RUNS = Math.min(50, Number(process.env.PRISM_RUNS ?? 12));
+const RUNS = Math.min(50, Number(process.env.PRISM_RUNS ?? 6));
 const SEED = Number(process.env.PRISM_SEED ?? 20261127);
 const started = Date.now();
 const ANSWER_WITHIN_MS = 10_000;
