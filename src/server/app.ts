@@ -30,6 +30,7 @@ import { idempotency } from './idempotency';
 import { clientIp, parseWith } from './http';
 import { pageFrames, sendFramed } from './page-frame';
 import { apiRoutes } from './api-routes';
+import { openApiRoutes } from './openapi';
 import { openMailer, type Mailer } from './mail/mailer';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
@@ -131,6 +132,8 @@ export function createApp({
   // Issue 17: a write sent with an Idempotency-Key answers a replay with its first answer.
   app.use('/api/*', idempotency);
   app.route('/api', apiRoutes);
+  // The API's OpenAPI document and its reference page: public, cached.
+  app.route('/api', openApiRoutes);
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'No such API endpoint' } };
     return c.json(body, 404);

@@ -13,6 +13,8 @@ afterAll(async () => {
 /** The only /api routes that answer without a session. */
 const PUBLIC = [
   /^\/api\/health\b/,
+  // the API's OpenAPI document and its reference page (openapi.test.ts)
+  /^\/api\/(openapi\.json|docs)$/,
   /^\/api\/auth\//,
   /^\/api\/auth-test\//,
   /^\/api\/clear-auth\b/,

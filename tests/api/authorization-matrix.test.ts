@@ -644,6 +644,8 @@ async function invitationFor(c: Cell) {
 
 const PUBLIC = [
   /^\/api\/health\b/,
+  // the API's OpenAPI document and its reference page (openapi.test.ts)
+  /^\/api\/(openapi\.json|docs)$/,
   /^\/api\/auth\//,
   /^\/api\/auth-test\//,
   /^\/api\/clear-auth\b/,
