@@ -18,7 +18,7 @@ import {
 
 // Issues 15 and 24: the authorization matrix. Every endpoint of the router (never a hand list) is
 // called by every role, once on its own records and once on another workspace's, and must
-// answer what ARCHITECTURE.md "Who may do what" and access.ts say. No answer may carry a record
+// answer what ARCHITECTURE.md "Who may do what" and access/policy.ts say. No answer may carry a record
 // the caller may not see (its id, or for an outsider the world's tag), and a technician's no
 // price. An endpoint without a row here fails the suite.
 //

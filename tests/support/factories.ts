@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AccountRole, WorkspaceRole } from '../../src/shared/constants';
-import { resolveMember, type Member } from '../../src/server/access';
+import { resolveMember, type Member } from '../../src/server/access/member';
 import {
   clients,
   accounts,

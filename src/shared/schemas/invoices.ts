@@ -299,7 +299,7 @@ export interface InvoicePaymentDto {
   createdAt: string;
 }
 
-/** What the caller may do with an invoice (access.ts `policy.invoice.can`). */
+/** What the caller may do with an invoice (access/policy.ts `policy.invoice.can`). */
 export interface InvoiceCan {
   edit: boolean;
   delete: boolean;

@@ -109,7 +109,7 @@ export interface PropertyClientDto {
   phone: string | null;
 }
 
-/** What the caller may do with a property (access.ts `policy.property.can`). */
+/** What the caller may do with a property (access/policy.ts `policy.property.can`). */
 export interface PropertyCan {
   edit: boolean;
   delete: boolean;

@@ -341,7 +341,7 @@ export interface VisitDetailDto extends VisitListItemDto {
   can: VisitCan;
 }
 
-/** What the caller may do with a visit (access.ts `policy.visit.can`). */
+/** What the caller may do with a visit (access/policy.ts `policy.visit.can`). */
 export interface VisitCan {
   /** Start, complete, cancel: whoever sees the visit (a technician on it too); once completed, only the office (to reopen). */
   changeStatus: boolean;

@@ -13,7 +13,8 @@ import {
   type InvoicePaymentDto,
   type listInvoicesQuery,
 } from '../../../shared/schemas/invoices';
-import { authorize, policy, requireVisible, type Member, type Viewer } from '../../access';
+import type { Member, Viewer } from '../../access/member';
+import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -38,7 +39,7 @@ import { itemAmount, type Discount } from '../../../shared/money';
 
 // Reading invoices (spec §2, §9; issue 26): the list with its amounts in one query, the detail with
 // its lines, extra lines, payments and who it is billed to, and the visits that can still be
-// billed. Each is scoped by access.ts: another workspace's invoice, or a technician, gets 404.
+// billed. Each is scoped by access/policy.ts: another workspace's invoice, or a technician, gets 404.
 
 type ListQuery = z.output<typeof listInvoicesQuery>;
 

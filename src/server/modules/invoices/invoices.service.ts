@@ -11,7 +11,8 @@ import {
   type updateInvoiceInput,
   type voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import {
   invoiceItems,

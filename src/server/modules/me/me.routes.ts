@@ -4,7 +4,7 @@ import { refuseCommonPassword } from '../../auth/common-passwords';
 import { signedIn } from '../../auth/session';
 import { parseBody, uuidParam } from '../../http';
 import type { UserEnv } from '../../types';
-import type { Member } from '../../access';
+import type { Member } from '../../access/member';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { chooseWorkspaceInput } from '../../../shared/schemas/workspaces';
 import { chooseDefaultWorkspace, keepWorkspace, listBeforeClaim } from '../workspaces';

@@ -9,7 +9,10 @@ import {
   type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
-import { attachedList, attachmentWorkspace, insertWithClientId, policy, type Member } from '../../access';
+import { attachedList, attachmentWorkspace } from '../../access/attachables';
+import { insertWithClientId } from '../../access/client-ids';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -28,7 +31,7 @@ import { forbidden, notFound } from '../../errors';
 import { attachedName } from '../attachables';
 
 // Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible as what
-// they are attached to (access.ts `policy.note`): a business one in its workspace, a personal
+// they are attached to (access/policy.ts `policy.note`): a business one in its workspace, a personal
 // one (standalone, on a profile) to its author; only the author edits or deletes.
 
 const selectNotes = (db: Executor) =>
@@ -113,7 +116,7 @@ export async function createNote(
   const workspaceId = await attachmentWorkspace(db, member, input.attachableType, input.attachableId);
   // Issue 25: and the time it was made, when plausible.
   const madeAt = plausibleInstant(input.at, noteFloor(input.attachableType, input.attachableId));
-  // Issue 17: a note made offline keeps the id the phone gave it (access.ts insertWithClientId).
+  // Issue 17: a note made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
   const id = await insertWithClientId(
     db,
     input.id,

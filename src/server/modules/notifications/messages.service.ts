@@ -8,7 +8,8 @@ import type {
 import { CLIENT_MESSAGE_TEXTS } from '../../../shared/schemas/client-messages';
 import type { ClientMessageKind, ClientNotification, MessageStatus } from '../../../shared/notifications';
 import type { z } from 'zod';
-import { requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { requireVisible } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { clientConsents, clientMessages, clients, workspaces } from '../../db/schema';
 import { notFound } from '../../errors';

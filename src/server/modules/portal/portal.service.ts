@@ -12,7 +12,8 @@ import {
   type visitRequestInput,
   type VisitRequestDto,
 } from '../../../shared/schemas/portal';
-import { policy, type PortalClient } from '../../access';
+import type { PortalClient } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, visitRequests, visits, visitTasks, workspaces } from '../../db/schema';
 import { aRow, countUpTo, toPage } from '../../db/sql';
@@ -25,7 +26,7 @@ import { localityOf } from '../workspaces';
 import type { Storage } from '../../storage/storage';
 
 // Issue 28 §1, the client's side: everything a PortalClient reads and writes, each query built on
-// the portal's scope in access.ts (another client's record is 404, as "not there").
+// the portal's scope in access/policy.ts (another client's record is 404, as "not there").
 
 const propertyColumns = {
   id: properties.id,

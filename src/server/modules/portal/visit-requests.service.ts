@@ -8,7 +8,8 @@ import {
   type visitRequestsQuery,
   type VisitRequestDto,
 } from '../../../shared/schemas/portal';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, properties, visitRequests, visits } from '../../db/schema';
 import { aRow, countUpTo, toPage } from '../../db/sql';

@@ -14,14 +14,15 @@ import type {
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { z } from 'zod';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 
 // Properties (spec §2, §3) inside a workspace (issue 24): owners and managers see and change
-// them all, a technician sees the properties of their visits. Who may do what is access.ts's.
+// them all, a technician sees the properties of their visits. Who may do what is access/policy.ts's.
 
 type ListInput = PageQuery & { q?: string; clientId?: string };
 

@@ -11,7 +11,8 @@ import type {
 } from '../../../shared/schemas/series';
 import { VISIT_MESSAGES, type VisitListItemDto } from '../../../shared/schemas/visits';
 import { describeRule } from '../../../shared/series-words';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers, workspaces } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';

@@ -10,7 +10,8 @@ import {
   type TaskDto,
   type TaskInput,
 } from '../../../shared/schemas/tasks';
-import { authorize, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { readingOutOfRange, readingRequirement } from '../../../shared/evidence';
 import { VISIT_MESSAGES, type FollowUpData, type FollowUpDto } from '../../../shared/schemas/visits';
-import { authorize, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks, visitUsers } from '../../db/schema';
 import { dayIn, nextWorkingDayAtTimeOf } from '../../db/workspace-time';

@@ -7,7 +7,9 @@ import {
   type VisitCandidateDto,
   type VisitPersonDto,
 } from '../../../shared/schemas/visits';
-import { authorize, memberOf, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
+import { memberOf } from '../../access/team';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users, visitUsers, workspaceMembers } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -16,7 +18,7 @@ import { requireVisit } from './visit-rows';
 import { noticeAssigned } from './visit-notices';
 
 // Who is on a visit (spec §3 visit_users): any member of the workspace (issue 24), the first
-// as lead. Only owners and managers change them; the visit is found through access.ts first.
+// as lead. Only owners and managers change them; the visit is found through access/policy.ts first.
 
 type AddVisitUserData = z.output<typeof addVisitUserInput>;
 

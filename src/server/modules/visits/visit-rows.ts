@@ -7,7 +7,8 @@ import {
   type VisitTaskDto,
 } from '../../../shared/schemas/visits';
 import type { VisitClientDto } from '../../../shared/schemas/clients';
-import { isPortalClient, policy, type Member, type Viewer } from '../../access';
+import { isPortalClient, type Member, type Viewer } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { readingOutOfRange, type PhotoTag } from '../../../shared/evidence';

@@ -9,7 +9,8 @@ import {
   type VisitTaskDto,
   type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Requirement } from '../../../shared/evidence';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
@@ -20,7 +21,7 @@ import { updateVersioned } from '../../db/versioned';
 import { getVisitTask, requireVisit, toCents } from './visit-rows';
 
 // A visit's tasks (spec §2 Visits, §3 visit_tasks, §4): copies of the workspace's templates
-// (issue 24). The visit is found through access.ts first ('Visit not found'); a technician on it
+// (issue 24). The visit is found through access/policy.ts first ('Visit not found'); a technician on it
 // ticks and writes notes, never prices, adds or removes; a completed visit is locked (issue 25).
 
 type TaskOptionsData = z.output<typeof taskOptionsQuery>;

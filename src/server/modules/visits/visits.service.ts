@@ -15,7 +15,9 @@ import {
   type VisitTaskDto,
 } from '../../../shared/schemas/visits';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
-import { authorize, insertWithClientId, policy, requireVisible, type Member } from '../../access';
+import { insertWithClientId } from '../../access/client-ids';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { conflict, evidenceMissing, notFound, staleVersion } from '../../errors';
@@ -31,7 +33,7 @@ import { noticeVisitChange, noticeVisitDeleted, noticeVisitMade, visitStateForCh
 import { iso, listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
 // Visits (spec §2 Visits, §3, §4) inside a workspace (issue 24).
-// Every query is scoped with access.ts: owners and managers see every visit of the workspace,
+// Every query is scoped with access/policy.ts: owners and managers see every visit of the workspace,
 // a technician the visits they are on; any other is 'Visit not found'. A technician starts,
 // completes and ticks; never changes prices, people or the schedule, never deletes.
 // Their tasks and people are in visit-tasks.service.ts and visit-people.service.ts.
@@ -251,7 +253,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
   const assignees = input.assigneeIds ?? [member.id];
   await requireMembers(db, member, assignees);
   const visitId = await db.transaction(async (tx) =>
-    // Issue 17: a visit made offline keeps the id the phone gave it (access.ts insertWithClientId).
+    // Issue 17: a visit made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
     insertWithClientId(
       tx,
       input.id,
