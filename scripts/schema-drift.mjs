@@ -10,7 +10,8 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MIGRATIONS = path.join(ROOT, 'src/server/db/migrations');
-const SCHEMA = path.join(ROOT, 'src/server/db/schema/index.ts');
+// SCHEMA_DRIFT_SCHEMA: another schema file to compare (tests/lint/schema-drift.test.ts's probe).
+const SCHEMA = path.resolve(ROOT, process.env.SCHEMA_DRIFT_SCHEMA ?? 'src/server/db/schema/index.ts');
 const DRIZZLE_KIT = path.join(ROOT, 'node_modules/drizzle-kit/bin.cjs');
 
 function drizzleKit(args) {
