@@ -21,6 +21,7 @@ import {
   visitUsers,
   workspaceMembers,
 } from '../../src/server/db/schema';
+import { templateCopy } from '../../src/server/db/shapes';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -29,9 +30,9 @@ export interface TestUser {
   password: string;
   /** The Cookie header that makes a request come from this user. */
   cookie: string;
-  /** Whether the address counts as proven (issue 23); `createUser` makes verified users unless told not to. */
+  /** Whether the address counts as proven; `createUser` makes verified users unless told not to. */
   verified: boolean;
-  /** The personal workspace sign-up made, with the user as its owner (issue 24). */
+  /** The personal workspace sign-up made, with the user as its owner. */
   workspaceId: string;
 }
 
@@ -75,7 +76,7 @@ export function sessionCookie(setCookie: string | null): string {
 
 // ── properties and task templates (direct inserts: fast set-up for any area's tests) ──
 
-// ── workspaces (issue 24) ──
+// ── workspaces ──
 
 /**
  * Makes `user` a member of `workspaceId` with `role` (or changes their role there), and that
@@ -107,7 +108,7 @@ export async function memberOf(t: TestApp, user: TestUser, workspaceId = user.wo
 }
 
 /** The workspace a property belongs to. */
-/** What the rows made for a property copy from it: its workspace, and its deletion (visits, issue 29). */
+/** What the rows made for a property copy from it: its workspace, and its deletion (visits). */
 async function propertyFacts(t: TestApp, propertyId: string): Promise<{ workspaceId: string; deletedAt: Date | null }> {
   const [row] = await t.db
     .select({ workspaceId: properties.workspaceId, deletedAt: properties.deletedAt })
@@ -195,18 +196,9 @@ export async function createTask(
   return task;
 }
 
-/** The copy a property or visit task keeps of its template (issue 24). */
+/** The copy a property or visit task keeps of its template (the server's own copy columns). */
 async function copyOf(t: TestApp, taskId: string) {
-  const [task] = await t.db
-    .select({
-      name: tasks.name,
-      description: tasks.description,
-      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-      defaultPrice: tasks.defaultPrice,
-      requirements: tasks.requirements,
-    })
-    .from(tasks)
-    .where(eq(tasks.id, taskId));
+  const [task] = await t.db.select(templateCopy).from(tasks).where(eq(tasks.id, taskId));
   if (!task) throw new Error(`no task ${taskId}`);
   return task;
 }
@@ -275,7 +267,7 @@ export async function createVisit(
     status?: (typeof visits.$inferInsert)['status'];
   } = {},
 ) {
-  // As the app's insertVisits: a deleted property's mark goes with its visits (issue 29).
+  // As the app's insertVisits: a deleted property's mark goes with its visits.
   const { workspaceId, deletedAt } = await propertyFacts(t, propertyId);
   const [visit] = await t.db
     .insert(visits)
@@ -346,7 +338,7 @@ export async function createInvoiceRow(
   return row;
 }
 
-/** A client of the workspace (issue 26), optionally the client of some properties. */
+/** A client of the workspace, optionally the client of some properties. */
 export async function createClientRow(
   t: TestApp,
   workspaceId: string,

@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole, type VisitStatus } fro
 import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
 import { PROPERTY_MESSAGES } from '../messages/properties';
+import type { PropertySummary } from './summaries';
 
 // spec §5 (property rules), §8 (messages) and the property endpoints of docs/api.md.
 
@@ -24,14 +25,14 @@ export const propertyInput = z.object({
   state: optionalText(TEXT_LIMITS.place, 'State'),
   zipCode: optionalText(TEXT_LIMITS.place, 'ZIP'),
   country: optionalText(TEXT_LIMITS.place, 'Country').transform((value) => value ?? DEFAULT_COUNTRY),
-  /** Issue 26: the client the property belongs to; null clears it, left out keeps it (PATCH). */
+  /** The client the property belongs to; null clears it, left out keeps it (PATCH). */
   clientId: z.preprocess(
     (value) => (value === '' ? null : value),
     z.uuid('Please select a client').nullable().optional(),
   ),
-  /** Issue 27: every visit here needs the customer's signature; left out, off (create) or unchanged. */
+  /** Every visit here needs the customer's signature; left out, off (create) or unchanged. */
   requireSignature: z.boolean('Require signature must be true or false').optional(),
-  /** Issue 27: completing a visit here sends its report to the client's e-mail. */
+  /** Completing a visit here sends its report to the client's e-mail. */
   sendReportOnComplete: z.boolean('Send report on completion must be true or false').optional(),
 });
 export type PropertyInput = z.input<typeof propertyInput>;
@@ -46,7 +47,7 @@ const search = z
 /** `GET /api/properties?q=&limit=&offset=`: q searches name and address. */
 export const listPropertiesQuery = pageQuery.extend({
   q: search,
-  /** Issue 26: the properties of one client (owners and managers). */
+  /** The properties of one client (owners and managers). */
   clientId: z.uuid().optional(),
 });
 export type ListPropertiesQuery = z.input<typeof listPropertiesQuery>;
@@ -82,21 +83,14 @@ export interface PhotoRef {
   thumbnailUrl: string;
 }
 
-export interface PropertyDto {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
+export interface PropertyDto extends PropertySummary {
   country: string;
   createdAt: string;
   /** The actor's relationship; null for an admin who is not linked. */
   role: PropertyRole | null;
-  /** Issue 26: the property's client; null when it has none, and always for a technician. */
+  /** The property's client; null when it has none, and always for a technician. */
   clientId: string | null;
   clientName: string | null;
-  /** Issue 27. */
   requireSignature: boolean;
   sendReportOnComplete: boolean;
 }
@@ -118,7 +112,7 @@ export interface PropertyCan {
   seeInvoices: boolean;
   /** A technician sees no price. */
   seePrices: boolean;
-  /** Issue 26: see and set the property's client ('Create client from this property'). */
+  /** See and set the property's client ('Create client from this property'). */
   manageClient: boolean;
 }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
 import { isoInstant } from './common';
-import { assigneeIds, type VisitListItemDto, type VisitPropertyDto } from './visits';
+import { assigneeIds, type VisitListItemDto } from './visits';
+import type { PropertySummary } from './summaries';
 
-// Issue 18: recurring visits. A series is a property, the task templates to copy, a first
+// Recurring visits. A series is a property, the task templates to copy, a first
 // instant, an IANA time zone and an RFC 5545 RRULE (without DTSTART). The server checks the
 // rule itself (rrule-temporal); this schema checks its shape.
 
@@ -46,7 +47,7 @@ export const createSeriesInput = z.object({
   timeZone,
   rrule,
   taskIds,
-  /** Issue 24, 'Assign to': on every occurrence, the first as lead; left out, the creator. */
+  /** 'Assign to': on every occurrence, the first as lead; left out, the creator. */
   assigneeIds: assigneeIds.optional(),
 });
 export type CreateSeriesInput = z.input<typeof createSeriesInput>;
@@ -85,14 +86,14 @@ export interface SeriesPreviewDto {
 export interface VisitSeriesDto {
   id: string;
   propertyId: string;
-  property: VisitPropertyDto;
+  property: PropertySummary;
   startsAt: string;
   timeZone: string;
   rrule: string;
   description: string;
   taskIds: string[];
   tasks: { id: string; name: string }[];
-  /** Who is on every occurrence, the first as lead (issue 24). */
+  /** Who is on every occurrence, the first as lead. */
   assigneeIds: string[];
   /** Occurrences exist up to here. */
   generatedUntil: string | null;

@@ -1,8 +1,9 @@
 import type { VisitStatus, VisitTaskStatus } from '../constants';
 import type { InspectionResult, PhotoTag } from '../evidence';
-import type { VisitPersonDto, VisitPropertyDto, VisitSignatureDto } from './visits';
+import type { PropertySummary } from './summaries';
+import type { VisitPersonDto, VisitSignatureDto } from './visits';
 
-// Issue 27 §7, the visit report: one shape for the page (`GET /api/visits/:id/report`), the PDF
+// The visit report: one shape for the page (`GET /api/visits/:id/report`), the PDF
 // (`GET /api/visits/:id/report.pdf`) and the mail to the client (`POST /api/visits/:id/report/send`).
 
 export const VISIT_REPORT_MESSAGES = {
@@ -77,7 +78,7 @@ export interface VisitReportDto {
     phone: string | null;
     email: string | null;
   } | null;
-  property: VisitPropertyDto;
+  property: PropertySummary;
   people: VisitPersonDto[];
   /** The workspace's time zone: the PDF's times are written in it. */
   timeZone: string;

@@ -18,6 +18,7 @@ import { clientId, isoInstant, optionalText, pageQuery } from './common';
 import { cents } from './money';
 import { VISIT_MESSAGES } from '../messages/visits';
 import { INSPECTION_RESULTS, type InspectionResult, type PhotoTag, type Requirement } from '../evidence';
+import type { PersonSummary, PropertySummary } from './summaries';
 
 // spec §2 (Visits), §3 (visit, visit_users, visit_tasks), §4, §5 and §8.
 
@@ -46,7 +47,7 @@ const scheduledAt = z
   .pipe(isoInstant(VISIT_MESSAGES.scheduledAtRequired));
 
 /**
- * Issue 24, 'Assign to': the members on the visit, the first as lead. Left out when creating: the
+ * 'Assign to': the members on the visit, the first as lead. Left out when creating: the
  * creator alone (spec §6: the creator is the lead). Each must be a member of the workspace.
  */
 export const assigneeIds = z
@@ -54,7 +55,7 @@ export const assigneeIds = z
   .max(20, VISIT_MESSAGES.tooManyAssignees)
   .refine((ids) => new Set(ids).size === ids.length, VISIT_MESSAGES.assigneeTwice);
 
-/** Issue 27, 'Complete anyway': with status completed, an owner's or manager's written reason. */
+/** 'Complete anyway': with status completed, an owner's or manager's written reason. */
 const overrideReason = z
   .string(VISIT_MESSAGES.overrideReasonRequired)
   .trim()
@@ -75,7 +76,7 @@ export const createVisitInput = z.object({
 });
 export type CreateVisitInput = z.input<typeof createVisitInput>;
 
-/** The version the client last saw (issue 17): when given and no longer current, 409 with the current record. */
+/** The version the client last saw: when given and no longer current, 409 with the current record. */
 export const expectedVersion = z
   .number({ error: 'Version must be a whole number' })
   .int('Version must be a whole number')
@@ -85,7 +86,7 @@ export const expectedVersion = z
   .optional();
 
 /**
- * Issue 25: when the device made the change (an instant with its offset). A change that completes
+ * When the device made the change (an instant with its offset). A change that completes
  * the visit or task is stamped with it when plausible (not in the future, not before the visit
  * was made), else with the server's time.
  */
@@ -110,9 +111,9 @@ const instantParam = (label: string) => isoInstant(`${label} must be a date and 
 export const MAX_WINDOW_PAGE_SIZE = 500;
 
 /**
- * `GET /api/visits`: `from` and `to` (issue 18, the calendar) give the visits scheduled in
+ * `GET /api/visits`: `from` and `to` (the calendar) give the visits scheduled in
  * [from, to), both or neither, soonest first; `userId` keeps the visits that person is on.
- * `when` (issue 25): `upcoming` from the start of today in the workspace's time zone, soonest
+ * `when`: `upcoming` from the start of today in the workspace's time zone, soonest
  * first; `past` before it, latest first. With a window, `limit` goes up to 500; without, up to the usual 100.
  */
 export const listVisitsQuery = pageQuery
@@ -120,13 +121,13 @@ export const listVisitsQuery = pageQuery
     limit: z.coerce.number().int().min(1).max(MAX_WINDOW_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     status: visitStatus.optional(),
     propertyId: z.uuid().optional(),
-    /** Issue 26: the visits at one client's properties (owners and managers). */
+    /** The visits at one client's properties (owners and managers). */
     clientId: z.uuid().optional(),
     userId: z.uuid().optional(),
     from: instantParam('From').optional(),
     to: instantParam('To').optional(),
     when: z.enum(VISIT_WHEN, { error: 'When must be upcoming, past or today' }).optional(),
-    /** Issue 26: completed visits on no invoice that stands (owners and managers). */
+    /** Completed visits on no invoice that stands (owners and managers). */
     unbilled: z
       .enum(['true', 'false'])
       .transform((value) => value === 'true')
@@ -147,7 +148,7 @@ export const listVisitsQuery = pageQuery
 export type ListVisitsQuery = z.input<typeof listVisitsQuery>;
 
 /**
- * `GET /api/visits/mine?from=&to=` (issue 17, the Today view): the caller's own visits scheduled
+ * `GET /api/visits/mine?from=&to=` (the Today view): the caller's own visits scheduled
  * in [from, to) with their tasks, plus any still in progress from before `from`. At most 31 days.
  */
 export const myVisitsQuery = z
@@ -172,13 +173,13 @@ export const addVisitTaskInput = z.object({
 });
 export type AddVisitTaskInput = z.input<typeof addVisitTaskInput>;
 
-/** Issue 27: a reading is a finite number (out of range is allowed, and flagged); null clears it. */
+/** A reading is a finite number (out of range is allowed, and flagged); null clears it. */
 const reading = z.number(VISIT_MESSAGES.readingInvalid).finite(VISIT_MESSAGES.readingInvalid).nullable();
 
 export const updateVisitTaskInput = z.object({
   status: visitTaskStatus.optional(),
   notes: optionalText(TEXT_LIMITS.description, 'Note').optional(),
-  /** Issue 27's name for the task's note (the same as `notes`). */
+  /** Another name for the task's note (the same as `notes`). */
   note: optionalText(TEXT_LIMITS.description, 'Note').optional(),
   reading: reading.optional(),
   result: z.enum(INSPECTION_RESULTS, VISIT_MESSAGES.resultInvalid).nullable().optional(),
@@ -188,7 +189,7 @@ export const updateVisitTaskInput = z.object({
 });
 export type UpdateVisitTaskInput = z.input<typeof updateVisitTaskInput>;
 
-/** Issue 27, 'Add follow-up': on the property's next scheduled visit, or on a new visit the next day. */
+/** 'Add follow-up': on the property's next scheduled visit, or on a new visit the next day. */
 export const FOLLOW_UP_TARGETS = ['next', 'new'] as const;
 export type FollowUpTarget = (typeof FOLLOW_UP_TARGETS)[number];
 
@@ -210,7 +211,7 @@ export interface FollowUpDto {
   visitTaskId: string;
 }
 
-/** Issue 27: the text fields of `POST /api/visits/:id/signature` (multipart, beside `file`). */
+/** The text fields of `POST /api/visits/:id/signature` (multipart, beside `file`). */
 export const signatureFields = z.object({
   signerName: z
     .string(VISIT_MESSAGES.signerNameRequired)
@@ -238,19 +239,7 @@ export type AddVisitUserInput = z.input<typeof addVisitUserInput>;
 
 // ── answers ──
 
-export interface VisitPropertyDto {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-}
-
-export interface VisitPersonDto {
-  userId: string;
-  email: string;
-  displayName: string | null;
+export interface VisitPersonDto extends PersonSummary {
   role: VisitRole;
 }
 
@@ -261,16 +250,16 @@ export interface VisitListItemDto {
   scheduledAt: string;
   startedAt: string | null;
   completedAt: string | null;
-  /** Issue 28, 'On my way': when the technician said so, and the arrival they estimated. */
+  /** 'On my way': when the technician said so, and the arrival they estimated. */
   onMyWayAt: string | null;
   etaAt: string | null;
   status: VisitStatus;
-  /** Bumped by every change (issue 17). */
+  /** Bumped by every change. */
   version: number;
-  /** The series this visit is an occurrence of (issue 18). */
+  /** The series this visit is an occurrence of. */
   seriesId: string | null;
-  property: VisitPropertyDto;
-  /** Issue 26: the property's client, its name and phone only (the technician on the visit sees these too). */
+  property: PropertySummary;
+  /** The property's client, its name and phone only (the technician on the visit sees these too). */
   client: VisitClientDto | null;
   people: VisitPersonDto[];
 }
@@ -287,9 +276,9 @@ export interface VisitTaskDto {
   status: VisitTaskStatus;
   notes: string | null;
   completedAt: string | null;
-  /** Bumped by every change (issue 17). */
+  /** Bumped by every change. */
   version: number;
-  /** Issue 27: the evidence the template asked for (copied), and what is in. */
+  /** The evidence the template asked for (copied), and what is in. */
   requirements: Requirement[];
   reading: number | null;
   /** The reading is outside its requirement's range. */
@@ -301,7 +290,7 @@ export interface VisitTaskDto {
   followUpOf: string | null;
 }
 
-/** Issue 27: the customer's signature on a visit. */
+/** The customer's signature on a visit. */
 export interface VisitSignatureDto {
   signerName: string;
   signedAt: string;
@@ -322,7 +311,7 @@ export interface VisitInvoiceDto {
 export interface VisitDetailDto extends VisitListItemDto {
   createdAt: string;
   tasks: VisitTaskDto[];
-  /** Issue 27: the property asks for the customer's signature before completion. */
+  /** The property asks for the customer's signature before completion. */
   requireSignature: boolean;
   signature: VisitSignatureDto | null;
   /** 'Complete anyway': the reason, when it was completed with evidence missing. */
@@ -345,7 +334,7 @@ export interface VisitDetailDto extends VisitListItemDto {
 export interface VisitCan {
   /** Start, complete, cancel: whoever sees the visit (a technician on it too); once completed, only the office (to reopen). */
   changeStatus: boolean;
-  /** Tick its tasks and write their notes; false while completed (issue 25: locked). */
+  /** Tick its tasks and write their notes; false while completed (locked). */
   tickTasks: boolean;
   /** Reschedule or move it: owners and managers, not while completed. */
   edit: boolean;
@@ -354,11 +343,11 @@ export interface VisitCan {
   manageTasks: boolean;
   /** Reopen a completed visit (PATCH status `in_progress`): owners and managers, only while completed. */
   reopen: boolean;
-  /** Issue 27, 'Complete anyway' with a reason while evidence is missing: owners and managers. */
+  /** 'Complete anyway' with a reason while evidence is missing: owners and managers. */
   completeAnyway: boolean;
-  /** Issue 27, 'Add follow-up' on a failed finding: owners and managers. */
+  /** 'Add follow-up' on a failed finding: owners and managers. */
   addFollowUp: boolean;
-  /** Choose who is on it (issue 24: any member of the workspace). */
+  /** Choose who is on it (any member of the workspace). */
   managePeople: boolean;
   createInvoice: boolean;
   seeInvoices: boolean;
@@ -377,7 +366,7 @@ export interface UpcomingVisitDto {
   scheduledAt: string;
   status: VisitStatus;
   role: VisitRole;
-  property: VisitPropertyDto;
+  property: PropertySummary;
 }
 
 /** `GET /api/visits/:id/task-options` items: a template and what it would cost on this visit. */
@@ -393,10 +382,7 @@ export interface VisitTaskOptionDto {
 }
 
 /** `GET /api/visits/:id/candidates` items: members of the workspace not yet on the visit. */
-export interface VisitCandidateDto {
-  userId: string;
-  email: string;
-  displayName: string | null;
+export interface VisitCandidateDto extends PersonSummary {
   workspaceRole: WorkspaceRole;
 }
 

@@ -30,6 +30,7 @@ import {
   visits,
   visitTasks,
 } from '../../db/schema';
+import { propertySummary } from '../../db/shapes';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
@@ -37,7 +38,7 @@ import { fullAddress } from '../../../shared/place';
 import { amountPaidSql, amounts, balanceDue, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
 import { itemAmount, type Discount } from '../../../shared/money';
 
-// Reading invoices (spec §2, §9; issue 26): the list with its amounts in one query, the detail with
+// Reading invoices (spec §2, §9): the list with its amounts in one query, the detail with
 // its lines, extra lines, payments and who it is billed to, and the visits that can still be
 // billed. Each is scoped by access/policy.ts: another workspace's invoice, or a technician, gets 404.
 
@@ -103,7 +104,7 @@ function invoiceListWhere(member: Viewer, query: ListQuery): SQL | undefined {
   );
 }
 
-/** `GET /api/invoices` (and issue 28's `GET /api/portal/invoices`): one query with the property's name and the amounts. */
+/** `GET /api/invoices` (and `GET /api/portal/invoices`): one query with the property's name and the amounts. */
 export async function listInvoices(db: Executor, member: Viewer, query: ListQuery): Promise<Page<InvoiceListItemDto>> {
   const where = invoiceListWhere(member, query);
   const rows = await db
@@ -122,7 +123,7 @@ export async function listInvoices(db: Executor, member: Viewer, query: ListQuer
 }
 
 /**
- * Issue 26: the list's rows in its order after the invoice `after` (keyset: a page at a time for
+ * The list's rows in its order after the invoice `after` (keyset: a page at a time for
  * the CSV, steady while invoices are added).
  */
 export async function invoiceRowsAfter(
@@ -156,7 +157,7 @@ export function liveLines(db: Executor, member: Viewer, invoiceId: string): Prom
     .select({
       visitId: visits.id,
       visitScheduledAt: visits.scheduledAt,
-      // The visit task's own copy of the template's name (issue 24).
+      // The visit task's own copy of the template's name.
       taskName: visitTasks.name,
       price: sql<string>`coalesce(${visitTasks.price}, 0)`,
     })
@@ -172,7 +173,7 @@ export function liveLines(db: Executor, member: Viewer, invoiceId: string): Prom
 
 /**
  * `GET /api/invoices/:id`: 404 'Invoice not found' for anyone who may not see the workspace's
- * invoices. Issue 28: a client in the portal reads its own (no drafts) through the portal's scope.
+ * invoices. A client in the portal reads its own (no drafts) through the portal's scope.
  */
 export async function getInvoice(db: Executor, member: Viewer, id: string): Promise<InvoiceDetailDto> {
   const [row] = await db
@@ -189,15 +190,8 @@ export async function getInvoice(db: Executor, member: Viewer, id: string): Prom
         phone: invoices.sellerPhone,
         email: invoices.sellerEmail,
       },
-      property: {
-        id: properties.id,
-        name: properties.name,
-        address: properties.address,
-        city: properties.city,
-        state: properties.state,
-        zipCode: properties.zipCode,
-      },
-      // Issue 26: who it is billed to, the property's client as it is now (else the property).
+      property: propertySummary,
+      // Who it is billed to, the property's client as it is now (else the property).
       client: { name: clients.name, billingAddress: clients.billingAddress, email: clients.email },
     })
     .from(invoices)
@@ -273,7 +267,7 @@ export async function getInvoice(db: Executor, member: Viewer, id: string): Prom
   };
 }
 
-/** Issue 26: an invoice's payments, oldest first, with who recorded each. */
+/** An invoice's payments, oldest first, with who recorded each. */
 async function paymentsOf(db: Executor, invoiceId: string): Promise<InvoicePaymentDto[]> {
   const rows = await db
     .select({
@@ -292,7 +286,7 @@ async function paymentsOf(db: Executor, invoiceId: string): Promise<InvoicePayme
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Issue 26: the invoice's extra lines, in their order, each with its amount (of the member's workspace). */
+/** The invoice's extra lines, in their order, each with its amount (of the member's workspace). */
 export async function itemsOf(db: Executor, member: Viewer, invoiceId: string): Promise<InvoiceItemDto[]> {
   const rows = await db
     .select({

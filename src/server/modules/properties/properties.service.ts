@@ -18,23 +18,20 @@ import type { Member } from '../../access/member';
 import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
+import { copyTemplateToProperties } from '../../db/template-copy';
+import { propertySummary } from '../../db/shapes';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 
-// Properties (spec §2, §3) inside a workspace (issue 24): owners and managers see and change
+// Properties (spec §2, §3) inside a workspace: owners and managers see and change
 // them all, a technician sees the properties of their visits. Who may do what is access/policy.ts's.
 
 type ListInput = PageQuery & { q?: string; clientId?: string };
 
 const propertyColumns = {
-  id: properties.id,
+  ...propertySummary,
   clientId: properties.clientId,
   clientName: clients.name,
-  name: properties.name,
-  address: properties.address,
-  city: properties.city,
-  state: properties.state,
-  zipCode: properties.zipCode,
   country: properties.country,
   requireSignature: properties.requireSignature,
   sendReportOnComplete: properties.sendReportOnComplete,
@@ -45,7 +42,7 @@ const propertyColumns = {
 const myLink = (member: Member) =>
   and(eq(userProperties.propertyId, properties.id), eq(userProperties.userId, member.id));
 
-/** Join condition: the property's client (issue 26). */
+/** Join condition: the property's client. */
 const itsClient = eq(clients.id, properties.clientId);
 
 function toPropertyDto(
@@ -66,7 +63,7 @@ function toPropertyDto(
     role: PropertyRole | null;
   },
 ): PropertyDto {
-  // A technician sees nothing of the client here (issue 26: only its name and phone, on visits).
+  // A technician sees nothing of the client here (only its name and phone, on visits).
   const seeClient = policy.property.can(member).manageClient;
   return {
     id: row.id,
@@ -171,7 +168,7 @@ function toPropertyTaskDto(member: Member, row: Omit<PropertyTaskDto, 'price'>):
   return { ...row, price: row.customPrice ?? row.defaultPrice };
 }
 
-/** The property's task list: its own copies, whatever became of the templates since (issue 24). */
+/** The property's task list: its own copies, whatever became of the templates since. */
 const byTaskName = [asc(sql`lower(${propertyTasks.name})`), asc(propertyTasks.name), asc(propertyTasks.id)];
 
 /** `GET /api/properties/:id`: the property, the member's label and its active tasks. */
@@ -230,7 +227,7 @@ export async function updateProperty(
 }
 
 /**
- * 'Create client from this property' (issue 26): a client named after the property, billed at its
+ * 'Create client from this property': a client named after the property, billed at its
  * address, made the property's client; one transaction.
  */
 export async function createClientFromProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
@@ -252,7 +249,7 @@ export async function createClientFromProperty(db: Executor, member: Member, id:
 }
 
 /**
- * spec §4: soft delete. Issue 29: its visits are marked with the same instant in the same
+ * spec §4: soft delete. Its visits are marked with the same instant in the same
  * transaction (`visits.property_deleted_at`, what the visit lists filter on); the property's
  * row lock orders this against a visit being made for it (`insertVisits` reads it `for share`).
  */
@@ -341,9 +338,8 @@ async function requireTaskManager(db: Executor, member: Member, propertyId: stri
 }
 
 /**
- * Adds a template of the workspace's catalogue to the property, copying its name, description,
- * duration and price (issue 24: copy, never follow); a removed one comes back active, copied
- * afresh, with the new custom price. One statement, so two adds cannot make two rows.
+ * Adds a template of the workspace's catalogue to the property, copied (copyTemplateToProperties);
+ * a removed one comes back active, copied afresh, with the new custom price.
  */
 export async function addPropertyTask(
   db: Executor,
@@ -352,29 +348,16 @@ export async function addPropertyTask(
   input: z.output<typeof addPropertyTaskInput>,
 ): Promise<PropertyTaskDto> {
   await requireTaskManager(db, member, propertyId);
-  const [task] = await db
-    .select({
-      name: tasks.name,
-      description: tasks.description,
-      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-      defaultPrice: tasks.defaultPrice,
-      requirements: tasks.requirements,
-    })
-    .from(tasks)
-    .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
-  if (!task) throw notFound(TASK_MESSAGES.notFound);
-  const copy = { ...task, customPrice: input.customPrice, isActive: true };
-  const [row] = await db
-    .insert(propertyTasks)
-    .values({ propertyId, taskId: input.taskId, workspaceId: member.workspaceId, ...copy })
-    .onConflictDoUpdate({
-      target: [propertyTasks.propertyId, propertyTasks.taskId],
-      set: copy,
-      setWhere: eq(propertyTasks.isActive, false),
-    })
-    .returning({ id: propertyTasks.id });
-  if (!row) throw conflict('This task is already on the property');
-  return findPropertyTask(db, member, propertyId, row.id);
+  const made = await copyTemplateToProperties(db, {
+    workspaceId: member.workspaceId,
+    template: and(eq(tasks.id, input.taskId), policy.task.scope(member))!,
+    propertyIds: [propertyId],
+    customPrice: input.customPrice,
+  });
+  if (!made) throw notFound(TASK_MESSAGES.notFound);
+  const [id] = made;
+  if (!id) throw conflict('This task is already on the property');
+  return findPropertyTask(db, member, propertyId, id);
 }
 
 export async function updatePropertyTask(

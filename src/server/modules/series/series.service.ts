@@ -15,6 +15,7 @@ import type { Member } from '../../access/member';
 import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers, workspaces } from '../../db/schema';
+import { propertySummary } from '../../db/shapes';
 import { badRequest, notFound } from '../../errors';
 import { insertVisits, requireMembers, toVisitListItem, visitListItemColumns } from '../visits';
 import {
@@ -26,7 +27,7 @@ import {
   withCountReduced,
 } from './recurrence';
 
-// Issue 18: visit series. Occurrences are ordinary visits with `seriesId` and `occurrenceAt`
+// Visit series. Occurrences are ordinary visits with `seriesId` and `occurrenceAt`
 // (the rule's instant), made from the start up to now + 90 days; the horizon job
 // (jobs/series-horizon.ts) makes the rest day by day. A series edit never touches an
 // occurrence that is completed, in progress or on an active invoice.
@@ -54,7 +55,7 @@ const protectedVisit: SQL = sql`(${visits.status} in ('completed', 'in_progress'
 /** Makes the series' occurrences whose instants are in [from, before) that do not exist yet. */
 export async function makeOccurrences(tx: Executor, series: SeriesRow, from: Date, before: Date): Promise<number> {
   const instants = occurrencesBetween(series, from, before);
-  // Whoever is assigned and still in the workspace is on every occurrence (issue 24).
+  // Whoever is assigned and still in the workspace is on every occurrence.
   const stillMembers = await tx
     .select({ userId: workspaceMembers.userId })
     .from(workspaceMembers)
@@ -79,14 +80,7 @@ export async function getSeries(db: Executor, member: Member, id: string): Promi
     .select({
       series: visitSeries,
       locale: workspaces.locale,
-      property: {
-        id: properties.id,
-        name: properties.name,
-        address: properties.address,
-        city: properties.city,
-        state: properties.state,
-        zipCode: properties.zipCode,
-      },
+      property: propertySummary,
     })
     .from(visitSeries)
     .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
@@ -309,7 +303,7 @@ async function requireTasks(db: Executor, member: Member, taskIds: string[]): Pr
   return unique;
 }
 
-/** 'Assign to' (issue 24): members of the workspace only, each once, the first the lead (400 otherwise, as for a visit). */
+/** 'Assign to': members of the workspace only, each once, the first the lead (400 otherwise, as for a visit). */
 async function requireAssignees(db: Executor, member: Member, userIds: string[]): Promise<string[]> {
   await requireMembers(db, member, userIds);
   return userIds;
@@ -317,7 +311,7 @@ async function requireAssignees(db: Executor, member: Member, userIds: string[])
 
 const laterOf = (a: Date, b: Date | null) => (b && b > a ? b : a);
 
-/** The occurrences of a series the member can see, oldest first (issue 18; a series has at most 500 at once). */
+/** The occurrences of a series the member can see, oldest first (a series has at most 500 at once). */
 async function listSeriesVisits(db: Executor, member: Member, seriesId: string): Promise<VisitListItemDto[]> {
   const rows = await db
     .select(visitListItemColumns)

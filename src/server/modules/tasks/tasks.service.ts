@@ -14,10 +14,11 @@ import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
+import { copyTemplateToProperties } from '../../db/template-copy';
 import { notFound } from '../../errors';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 
-// Issue 24: each workspace has its own catalogue of task templates. Every member reads it;
+// Each workspace has its own catalogue of task templates. Every member reads it;
 // owners and managers change it; a technician sees no price. A template is copied onto a
 // property or a visit when it is put there, so changing or deleting it changes neither.
 
@@ -171,48 +172,19 @@ export async function assignTask(
       .from(properties)
       .where(and(inArray(properties.id, propertyIds), policy.property.scope(member)));
     if (visible.length !== propertyIds.length) throw notFound(policy.property.notFound);
-    const [task] = await tx
-      .select({
-        name: tasks.name,
-        description: tasks.description,
-        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-        defaultPrice: tasks.defaultPrice,
-        requirements: tasks.requirements,
-      })
-      .from(tasks)
-      .where(eq(tasks.id, id));
-    if (!task) throw notFound(TASK_MESSAGES.notFound);
-    const rows = await tx
-      .insert(propertyTasks)
-      .values(
-        propertyIds.map((propertyId) => ({
-          propertyId,
-          taskId: id,
-          workspaceId: member.workspaceId,
-          customPrice: input.customPrice,
-          ...task,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [propertyTasks.propertyId, propertyTasks.taskId],
-        set: {
-          isActive: true,
-          customPrice: sql`excluded.custom_price`,
-          name: sql`excluded.name`,
-          description: sql`excluded.description`,
-          estimatedDurationMinutes: sql`excluded.estimated_duration_minutes`,
-          defaultPrice: sql`excluded.default_price`,
-          requirements: sql`excluded.requirements`,
-        },
-        setWhere: eq(propertyTasks.isActive, false),
-      })
-      .returning({ id: propertyTasks.id });
-    return { assigned: rows.length };
+    const made = await copyTemplateToProperties(tx, {
+      workspaceId: member.workspaceId,
+      template: eq(tasks.id, id),
+      propertyIds,
+      customPrice: input.customPrice,
+    });
+    if (!made) throw notFound(TASK_MESSAGES.notFound);
+    return { assigned: made.length };
   });
 }
 
 /**
- * Issue 27 §5, `GET /api/tasks/time-report`: per template, the median time its visit tasks took
+ * `GET /api/tasks/time-report`: per template, the median time its visit tasks took
  * over the last 90 days against its current estimate; owners and managers. One query. A task's
  * actual minutes run from the later of its visit's start and the task completed before it on
  * that visit, to its completion (never below 0: a phone's clock may be off). Only visits that were

@@ -11,20 +11,12 @@ import { isPortalClient, type Member, type Viewer } from '../../access/member';
 import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { propertySummary } from '../../db/shapes';
 import { readingOutOfRange, type PhotoTag } from '../../../shared/evidence';
 import { notFound } from '../../errors';
 
 // What the visits module's services share: the columns of a visit as lists show it, the visit
 // look-up every write starts with, and a visit's tasks.
-
-export const propertyColumns = {
-  id: properties.id,
-  name: properties.name,
-  address: properties.address,
-  city: properties.city,
-  state: properties.state,
-  zipCode: properties.zipCode,
-};
 
 /** The visit's people as one JSON array (lead first), so a list stays one query. */
 const peopleJson = sql<VisitPersonDto[]>`coalesce((
@@ -39,7 +31,7 @@ const peopleJson = sql<VisitPersonDto[]>`coalesce((
 ), '[]'::json)`;
 
 /**
- * The property's client as every viewer of the visit sees it (issue 26): its name and phone, and
+ * The property's client as every viewer of the visit sees it: its name and phone, and
  * nothing else, so the technician on the visit can call them. Needs `properties` in the query.
  */
 const clientJson = sql<VisitClientDto | null>`(
@@ -59,7 +51,7 @@ export const listItemColumns = {
   status: visits.status,
   version: visits.version,
   seriesId: visits.seriesId,
-  property: propertyColumns,
+  property: propertySummary,
   client: clientJson,
   people: peopleJson,
 };
@@ -80,7 +72,7 @@ export async function requireVisit(db: Executor, member: Member, id: string, { f
 }
 
 /**
- * Issue 27: a visit task's evidence photos by tag (index photos_visit_task_idx). Qualified by
+ * A visit task's evidence photos by tag (index photos_visit_task_idx). Qualified by
  * hand: drizzle leaves columns bare in a one-table select, and a bare `id` here would be the photo's.
  */
 export const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
@@ -91,7 +83,7 @@ export const taskPhotoCounts = sql<Record<PhotoTag, number>>`(
   from ${photos} as evidence where evidence.visit_task_id = ${visitTasks}.id
 )`;
 
-/** A visit's tasks, their own copies (issue 24); no price for whoever may not see prices (a portal client: none). */
+/** A visit's tasks, their own copies; no price for whoever may not see prices (a portal client: none). */
 export function selectVisitTasks(db: Executor, viewer: Viewer, where: SQL): Promise<VisitTaskDto[]> {
   const seePrices = !isPortalClient(viewer) && policy.workspace.can(viewer).seePrices;
   return db

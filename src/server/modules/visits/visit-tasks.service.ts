@@ -10,10 +10,10 @@ import {
   type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
 import type { Member } from '../../access/member';
-import { policy } from '../../access/policy';
-import type { Requirement } from '../../../shared/evidence';
+import { policy, requireVisible } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
+import { copyTemplatesToVisits } from '../../db/template-copy';
 import { conflict, notFound, staleVersion } from '../../errors';
 import { aRow, containsPattern, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { completedAtFor } from './completed-at';
@@ -21,14 +21,14 @@ import { updateVersioned } from '../../db/versioned';
 import { getVisitTask, requireVisit, toCents } from './visit-rows';
 
 // A visit's tasks (spec §2 Visits, §3 visit_tasks, §4): copies of the workspace's templates
-// (issue 24). The visit is found through access/policy.ts first ('Visit not found'); a technician on it
-// ticks and writes notes, never prices, adds or removes; a completed visit is locked (issue 25).
+//. The visit is found through access/policy.ts first ('Visit not found'); a technician on it
+// ticks and writes notes, never prices, adds or removes; a completed visit is locked.
 
 type TaskOptionsData = z.output<typeof taskOptionsQuery>;
 type AddVisitTaskData = z.output<typeof addVisitTaskInput>;
 type UpdateVisitTaskData = z.output<typeof updateVisitTaskInput>;
 
-/** Adds a copy of a template of the workspace's catalogue (issue 24), priced as on the property. */
+/** Adds a copy of a template of the workspace's catalogue, priced as on the property. */
 export async function addVisitTask(
   db: Executor,
   member: Member,
@@ -38,42 +38,15 @@ export async function addVisitTask(
   return db.transaction(async (tx) => {
     const visit = await requireVisit(tx, member, visitId, { forChange: true });
     policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
-    const [task] = await tx
-      .select({
-        name: tasks.name,
-        description: tasks.description,
-        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-        price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
-        // Issue 27: the property's copy of the requirements, else the template's.
-        requirements: sql<Requirement[]>`coalesce(${propertyTasks.requirements}, ${tasks.requirements})`,
-      })
-      .from(tasks)
-      .leftJoin(
-        propertyTasks,
-        and(
-          eq(propertyTasks.taskId, tasks.id),
-          eq(propertyTasks.propertyId, visit.propertyId),
-          eq(propertyTasks.isActive, true),
-        ),
-      )
-      .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
-    if (!task) throw notFound('Task not found');
+    await requireVisible(tx, 'task', member, input.taskId);
     // The unique index on (visit_id, task_id) settles two adds racing each other.
-    const [row] = await tx
-      .insert(visitTasks)
-      .values({
-        workspaceId: member.workspaceId,
-        visitId,
-        taskId: input.taskId,
-        name: task.name,
-        description: task.description,
-        estimatedDurationMinutes: task.estimatedDurationMinutes,
-        price: input.price ?? (task.price === null ? null : toCents(task.price)),
-        requirements: task.requirements,
-        status: 'pending',
-      })
-      .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
-      .returning({ id: visitTasks.id });
+    const [row] = await copyTemplatesToVisits(tx, {
+      workspaceId: member.workspaceId,
+      propertyId: visit.propertyId,
+      visitIds: [visitId],
+      templates: [input.taskId],
+      price: input.price,
+    });
     if (!row) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
     return getVisitTask(tx, member, visitId, row.id);
   });
@@ -98,16 +71,16 @@ export async function updateVisitTask(
     const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
     if (input.status) {
       changes.status = input.status;
-      // Issue 25: a tick made offline keeps its time, when plausible (not before the visit was made).
+      // A tick made offline keeps its time, when plausible (not before the visit was made).
       const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
       changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
     }
     if (note !== undefined) changes.notes = note;
-    // Issue 27 evidence: a reading out of range is kept (and flagged in the answer).
+    // Evidence: a reading out of range is kept (and flagged in the answer).
     if (input.reading !== undefined) changes.reading = input.reading;
     if (input.result !== undefined) changes.result = input.result;
     if (input.price !== undefined) changes.price = input.price;
-    // Issue 17: every change bumps the version; a write naming an older one changes nothing (409
+    // Every change bumps the version; a write naming an older one changes nothing (409
     // with the task as it is now).
     const outcome = await updateVersioned(
       tx,

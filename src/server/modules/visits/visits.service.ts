@@ -19,7 +19,9 @@ import { insertWithClientId } from '../../access/client-ids';
 import type { Member } from '../../access/member';
 import { authorize, policy, requireVisible } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
-import { properties, propertyTasks, tasks, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { copyTemplatesToVisits } from '../../db/template-copy';
+import { propertySummary } from '../../db/shapes';
 import { conflict, evidenceMissing, notFound, staleVersion } from '../../errors';
 import { missingOnVisit } from './visit-evidence';
 import { aRow, countUpTo, plausibleInstant, toPage } from '../../db/sql';
@@ -30,9 +32,9 @@ import { isStale, updateVersioned } from '../../db/versioned';
 import { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from '../invoices';
 import { replacePeople, requireMembers } from './visit-people.service';
 import { noticeVisitChange, noticeVisitDeleted, noticeVisitMade, visitStateForChange } from './visit-notices';
-import { iso, listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
+import { iso, listItemColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
-// Visits (spec §2 Visits, §3, §4) inside a workspace (issue 24).
+// Visits (spec §2 Visits, §3, §4) inside a workspace.
 // Every query is scoped with access/policy.ts: owners and managers see every visit of the workspace,
 // a technician the visits they are on; any other is 'Visit not found'. A technician starts,
 // completes and ticks; never changes prices, people or the schedule, never deletes.
@@ -47,28 +49,28 @@ export async function listVisits(db: Executor, member: Member, query: ListVisits
   const conditions: SQL[] = [policy.visit.scope(member)];
   if (query.status) conditions.push(eq(visits.status, query.status));
   if (query.propertyId) conditions.push(eq(visits.propertyId, query.propertyId));
-  // Issue 26: a client's visits, on the client's page; who a property belongs to is the office's.
+  // A client's visits, on the client's page; who a property belongs to is the office's.
   if (query.clientId) {
     authorize(policy.workspace.can(member).manageClients, WORKSPACE_MESSAGES.ownersAndManagersOnly);
     conditions.push(
       sql`exists (select 1 from ${properties} where ${properties.id} = ${visits.propertyId} and ${properties.clientId} = ${query.clientId})`,
     );
   }
-  // Issue 18, the calendar: a window [from, to) and the visits one person is on.
+  // The calendar: a window [from, to) and the visits one person is on.
   if (query.from && query.to) conditions.push(gte(visits.scheduledAt, query.from), lt(visits.scheduledAt, query.to));
   if (query.userId) {
     conditions.push(
       sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${query.userId})`,
     );
   }
-  // Issue 25: the visits list answers 'what's next' (Upcoming, soonest first) apart from the past.
+  // The visits list answers 'what's next' (Upcoming, soonest first) apart from the past.
   const today = startOfToday(member.workspaceId);
   if (query.when === 'upcoming') conditions.push(gte(visits.scheduledAt, today));
   if (query.when === 'past') conditions.push(lt(visits.scheduledAt, today));
-  // Issue 26, the dashboard's 'Today' number: the visits of the workspace's day.
+  // The dashboard's 'Today' number: the visits of the workspace's day.
   if (query.when === 'today')
     conditions.push(gte(visits.scheduledAt, today), lt(visits.scheduledAt, startOfTomorrow(member.workspaceId)));
-  // Issue 26, the dashboard's 'Unbilled' number: completed and on no invoice that stands. Billing
+  // The dashboard's 'Unbilled' number: completed and on no invoice that stands. Billing
   // is the office's to know (a technician asking is refused, not shown an empty list).
   if (query.unbilled) {
     authorize(policy.workspace.can(member).seeInvoices, VISIT_MESSAGES.unbilledOfficeOnly);
@@ -101,7 +103,7 @@ const onTheVisit = (member: Member) =>
   sql`exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visits.id} and ${visitUsers.userId} = ${member.id})`;
 
 /**
- * spec §7: visits the member is assigned to in the workspace, from now on, soonest first; issue 26:
+ * spec §7: visits the member is assigned to in the workspace, from now on, soonest first;
  * only those still to be done (no completed or cancelled one).
  */
 export async function listUpcomingVisits(db: Executor, member: Member, limit: number): Promise<UpcomingVisitDto[]> {
@@ -111,7 +113,7 @@ export async function listUpcomingVisits(db: Executor, member: Member, limit: nu
       scheduledAt: visits.scheduledAt,
       status: visits.status,
       role: visitUsers.role,
-      property: propertyColumns,
+      property: propertySummary,
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
@@ -138,7 +140,7 @@ export async function getVisit(db: Executor, member: Member, id: string): Promis
 export const MY_VISITS_MAX = 200;
 
 /**
- * Issue 17, the Today view: the member's own visits (lead or assistant) scheduled in
+ * The Today view: the member's own visits (lead or assistant) scheduled in
  * [from, to), and any still in progress from before `from`; cancelled ones left out. Each
  * with its tasks, in the same three queries whatever their number.
  */
@@ -154,7 +156,7 @@ export async function listMyVisits(db: Executor, member: Member, query: MyVisits
   return { items: await visitDetails(db, member, where, MY_VISITS_MAX) };
 }
 
-/** Issue 27: what a visit's details add for proof of visit (needs `properties` in the query). */
+/** What a visit's details add for proof of visit (needs `properties` in the query). */
 const proofColumns = {
   requireSignature: properties.requireSignature,
   signerName: visits.signerName,
@@ -234,7 +236,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
     detail.estimatedMinutes += task.estimatedDurationMinutes ?? 0;
   }
 
-  // Technicians do not see invoices, not even their amounts (issue 14).
+  // Technicians do not see invoices, not even their amounts.
   if (seeInvoices) {
     for (const { visitId, ...invoice } of await invoicesOfVisits(db, member, [...byId.keys()])) {
       byId.get(visitId)?.invoices.push(invoice);
@@ -244,7 +246,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
 }
 
 /**
- * spec §7: the visit, then its people (the creator as lead unless others are chosen: issue 24,
+ * spec §7: the visit, then its people (the creator as lead unless others are chosen,
  * 'Assign to'), then the property's active tasks, all or nothing.
  */
 export async function createVisit(db: Database, member: Member, input: CreateVisitData): Promise<VisitDetailDto> {
@@ -253,7 +255,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
   const assignees = input.assigneeIds ?? [member.id];
   await requireMembers(db, member, assignees);
   const visitId = await db.transaction(async (tx) =>
-    // Issue 17: a visit made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
+    // A visit made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
     insertWithClientId(
       tx,
       input.id,
@@ -266,7 +268,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
           tasks: input.addPropertyTasks ? 'property' : [],
           completion: { member, overrideReason: input.overrideReason },
         });
-        // Issue 28: the client hears of it, and the people put on it.
+        // The client hears of it, and the people put on it.
         if (made) await noticeVisitMade(tx, member, made);
         return made;
       },
@@ -282,7 +284,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
  * transaction: the one way a visit is made (createVisit, and the occurrences of a series).
  * `assigneeIds` are on every visit, the first as lead. `tasks` is 'property' (copies of the
  * property's active tasks) or task templates of the workspace to copy; each is priced at the
- * property's custom price, else the copied default price (issue 24: copy, never follow).
+ * property's custom price, else the copied default price (copy, never follow).
  * Occurrences of a series that already exist (same series and occurrence instant) are skipped,
  * so two horizon jobs cannot make one twice. Returns the ids of the visits made.
  */
@@ -292,7 +294,7 @@ export async function insertVisits(
     workspaceId: string;
     propertyId: string;
     visits: {
-      /** A client-made id (issue 17). */
+      /** A client-made id. */
       id?: string;
       scheduledAt: Date;
       status?: VisitListItemDto['status'];
@@ -309,7 +311,7 @@ export async function insertVisits(
   },
 ): Promise<string[]> {
   if (input.visits.length === 0) return [];
-  // Issue 29: a property deleted meanwhile hands its mark to the new visits; `for share` waits
+  // A property deleted meanwhile hands its mark to the new visits; `for share` waits
   // for a deletion under way (removeProperty marks the visits it finds once this commits).
   const [property] = await tx
     .select({ deletedAt: properties.deletedAt })
@@ -352,31 +354,12 @@ export async function insertVisits(
       ),
     );
   }
-  if (input.tasks !== 'property' && input.tasks.length === 0) return ids;
-  const idList = sql`unnest(${sql.param(ids)}::uuid[])`;
-  if (input.tasks === 'property') {
-    await tx.execute(sql`
-      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, requirements, status)
-      select ${input.workspaceId}, made.id, ${propertyTasks.taskId}, ${propertyTasks.name}, ${propertyTasks.description},
-        ${propertyTasks.estimatedDurationMinutes}, coalesce(${propertyTasks.customPrice}, ${propertyTasks.defaultPrice}),
-        ${propertyTasks.requirements}, 'pending'
-      from ${idList} as made(id)
-      cross join ${propertyTasks}
-      where ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
-      order by made.id, lower(${propertyTasks.name})`);
-  } else {
-    await tx.execute(sql`
-      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, requirements, status)
-      select ${input.workspaceId}, made.id, ${tasks.id}, ${tasks.name}, ${tasks.description}, ${tasks.estimatedDurationMinutes},
-        coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), coalesce(${propertyTasks.requirements}, ${tasks.requirements}), 'pending'
-      from ${idList} as made(id)
-      cross join ${tasks}
-      left join ${propertyTasks} on ${propertyTasks.taskId} = ${tasks.id}
-        and ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
-      where ${tasks.id} = any(${sql.param(input.tasks)}::uuid[]) and ${tasks.deletedAt} is null
-        and ${tasks.workspaceId} = ${input.workspaceId}
-      order by made.id, lower(${tasks.name})`);
-  }
+  await copyTemplatesToVisits(tx, {
+    workspaceId: input.workspaceId,
+    propertyId: input.propertyId,
+    visitIds: ids,
+    templates: input.tasks,
+  });
   await gateMadeCompleted(tx, ids, input.completion);
   return ids;
 }
@@ -413,7 +396,7 @@ async function gateMadeCompleted(
 
 /**
  * spec §4: any status may be chosen; in_progress stamps started_at once, completed stamps
- * completed_at. A technician changes the status only (issue 24); the schedule, the property and
+ * completed_at. A technician changes the status only; the schedule, the property and
  * the people are the office's.
  */
 export async function updateVisit(
@@ -423,7 +406,7 @@ export async function updateVisit(
   input: UpdateVisitData,
 ): Promise<VisitDetailDto> {
   const visit = await requireVisit(db, member, id);
-  // Issue 17: every change bumps the version; a write naming an older one changes nothing (409).
+  // Every change bumps the version; a write naming an older one changes nothing (409).
   // Checked first, so a phone that missed a change (a completion, say) gets the visit as it is now.
   const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, member, id));
   if (isStale(input.version, visit.version)) throw await stale();
@@ -443,14 +426,14 @@ export async function updateVisit(
   if (input.propertyId) changes.propertyId = input.propertyId;
   if (input.scheduledAt) changes.scheduledAt = input.scheduledAt;
   if (input.status) {
-    // Issue 25: a change made offline keeps the time it was made, when plausible.
+    // A change made offline keeps the time it was made, when plausible.
     const stamp = plausibleInstant(input.at, sql`${visits.createdAt}`);
     changes.status = input.status;
     if (input.status === 'in_progress') changes.startedAt = sql`coalesce(${visits.startedAt}, ${stamp})`;
     changes.completedAt = completedAtFor(input.status, visits, stamp);
   }
   const outcome = await db.transaction(async (tx) => {
-    // Issue 28: the visit as it was, under the row's lock, for who hears of the change.
+    // The visit as it was, under the row's lock, for who hears of the change.
     const before = await visitStateForChange(tx, id);
     if (input.status === 'completed' || (input.status && visit.status === 'completed')) {
       await gateCompletion(tx, member, id, input, changes);
@@ -472,7 +455,7 @@ export async function updateVisit(
 }
 
 /**
- * Issue 27, the completion gate, inside the transaction that changes the status: the visit row is
+ * The completion gate, inside the transaction that changes the status: the visit row is
  * locked (a tick or an evidence photo holds it FOR SHARE), then completing it is refused with 409
  * and what is missing unless an owner or manager gives a reason ('Complete anyway', kept on the
  * visit). Leaving completed is a reopening, recorded with who did it.
