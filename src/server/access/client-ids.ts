@@ -1,7 +1,7 @@
 import type { Executor } from '../db/client';
 import { AppError, conflict } from '../errors';
 import type { Member } from './member';
-import { requireVisible, type Kind } from './policy';
+import { requireRecord, type Kind } from './policy';
 
 // Records made under the id a phone gave them (offline writes replayed later).
 
@@ -28,7 +28,7 @@ export async function insertWithClientId<T>(
 
 async function seesId(db: Executor, holder: { kind: Kind; member: Member }, id: string): Promise<boolean> {
   try {
-    await requireVisible(db, holder.kind, holder.member, id);
+    await requireRecord(db, holder.member, holder.kind, id);
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return false;

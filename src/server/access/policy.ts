@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { VisitStatus, WorkspaceRole } from '../../shared/constants';
 import { ATTACHABLE_NOT_FOUND } from '../../shared/schemas/attachables';
 import { NOTE_MESSAGES } from '../../shared/messages/notes';
@@ -17,6 +17,7 @@ import type { MemberDto, WorkspaceCan } from '../../shared/schemas/workspaces';
 import { WORKSPACE_MESSAGES } from '../../shared/messages/workspaces';
 import type { Actor } from '../auth/actor';
 import type { Executor } from '../db/client';
+import type { RowOf } from '../db/shapes';
 import {
   clients,
   invoices,
@@ -403,16 +404,38 @@ export const policy = {
 /** Every kind the policy can look a record up by (the photo and note attachables among them). */
 export type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport' | 'portal'>;
 
+/** What `requireRecord` reads of a record: columns of its table (or SQL on it). */
+type Columns = Record<string, AnyPgColumn | SQL | SQL.Aliased>;
+
 /**
- * The one fetch-or-404: `id` is a record of `kind` the member may see, else 404 with that kind's
- * message. Services read the record's details themselves, on the same scope.
+ * The one find-then-authorise. The record of `kind` with `id` that the member may see, else 404
+ * with that kind's message (not there and not theirs are the same answer); `columns` are what is
+ * read of it (its id unless told), `where` narrows it further (still 404), `lock` holds the row
+ * until the transaction ends (`FOR UPDATE` to change it, `FOR SHARE` to change what hangs on it),
+ * and `need` then answers 403 with its message unless the row allows the change.
  */
-export async function requireVisible(db: Executor, kind: Kind, member: Member, id: string): Promise<void> {
+export async function requireRecord<C extends Columns = { id: AnyPgColumn }>(
+  db: Executor,
+  member: Member,
+  kind: Kind,
+  id: string,
+  options: {
+    columns?: C;
+    where?: SQL;
+    lock?: 'update' | 'share';
+    need?: { can: (row: RowOf<C>) => boolean; message: string };
+  } = {},
+): Promise<RowOf<C>> {
   const entry = policy[kind];
-  const result = await db.execute(
-    sql`select 1 as found from ${entry.table} where ${entry.table.id} = ${id} and ${entry.scope(member as Member)}`,
-  );
-  if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw notFound(entry.notFound);
+  const table = entry.table as unknown as PgTable & { id: AnyPgColumn };
+  const query = db
+    .select(options.columns ?? { id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), entry.scope(member), options.where));
+  const [row] = (options.lock ? await query.for(options.lock) : await query) as RowOf<C>[];
+  if (!row) throw notFound(entry.notFound);
+  if (options.need) authorize(options.need.can(row), options.need.message);
+  return row;
 }
 
 // ── attached rows: visible as what they hang on (spec §3) ───────────────────

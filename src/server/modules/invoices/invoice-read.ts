@@ -14,7 +14,7 @@ import {
   type listInvoicesQuery,
 } from '../../../shared/schemas/invoices';
 import type { Member, Viewer } from '../../access/member';
-import { authorize, policy, requireVisible } from '../../access/policy';
+import { policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -303,8 +303,9 @@ export async function itemsOf(db: Executor, member: Viewer, invoiceId: string): 
 
 /** The property, billable by the member: 404 when they cannot see it, 403 when they only work there. */
 export async function requireBillable(db: Executor, member: Member, propertyId: string) {
-  await requireVisible(db, 'property', member, propertyId);
-  authorize(policy.property.can(member).seeInvoices, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  await requireRecord(db, member, 'property', propertyId, {
+    need: { can: () => policy.property.can(member).seeInvoices, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+  });
 }
 
 /** The picker's visits: completed visits of the property on no other active invoice, newest first. */

@@ -12,7 +12,7 @@ import {
   type voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
 import type { Member } from '../../access/member';
-import { policy } from '../../access/policy';
+import { policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import {
   invoiceItems,
@@ -276,12 +276,10 @@ export async function createInvoice(
  * an owner or manager sees it (404 otherwise), with what has been paid on it so far.
  */
 async function lockInvoice(tx: Executor, member: Member, id: string) {
-  const [row] = await tx
-    .select({ id: invoices.id, propertyId: invoices.propertyId, status: invoices.status })
-    .from(invoices)
-    .where(and(eq(invoices.id, id), policy.invoice.scope(member)))
-    .for('update');
-  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  const row = await requireRecord(tx, member, 'invoice', id, {
+    columns: { id: invoices.id, propertyId: invoices.propertyId, status: invoices.status },
+    lock: 'update',
+  });
   const [paid] = await tx
     .select({ amount: sql<string>`coalesce(sum(${invoicePayments.amount}), 0)` })
     .from(invoicePayments)

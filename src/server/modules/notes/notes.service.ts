@@ -12,7 +12,7 @@ import {
 import { attachedList, attachmentWorkspace } from '../../access/attachables';
 import { insertWithClientId } from '../../access/client-ids';
 import type { Member } from '../../access/member';
-import { policy } from '../../access/policy';
+import { policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -27,7 +27,7 @@ import {
   visits,
 } from '../../db/schema';
 import { containsPattern, countUpTo, plausibleInstant, toPage } from '../../db/sql';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { attachedName } from '../attachables';
 
 // Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible as what
@@ -164,11 +164,11 @@ function noteFloor(type: NoteAttachableType, id: string | null): SQL {
 }
 
 /** Visible → 403 for anyone but the author; invisible → 404. */
-async function requireAuthor(db: Executor, member: Member, id: string, message: string) {
-  const note = await getNote(db, member, id);
-  if (!note.can.edit) throw forbidden(message);
-  return note;
-}
+const requireAuthor = (db: Executor, member: Member, id: string, message: string) =>
+  requireRecord(db, member, 'note', id, {
+    columns: { createdBy: notes.createdBy },
+    need: { can: (row) => policy.note.can(member, row.createdBy).edit, message },
+  });
 
 /** spec §4: the content (and, issue 27, sharing with the client) changes; the attachment is fixed. */
 export async function updateNote(

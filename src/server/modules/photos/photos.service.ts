@@ -14,7 +14,7 @@ import {
 import { attachedList, attachmentWorkspace } from '../../access/attachables';
 import { insertWithClientId } from '../../access/client-ids';
 import type { Member, Viewer } from '../../access/member';
-import { authorize, policy } from '../../access/policy';
+import { policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users, visits, visitTasks } from '../../db/schema';
 import { containsPattern, countUpTo, toPage } from '../../db/sql';
@@ -241,11 +241,11 @@ export async function createPhoto(
 }
 
 /** The uploader only (spec §6); anyone else who can see it gets 403, anyone who cannot 404. */
-async function requireUploader(db: Executor, member: Member, id: string, message: string) {
-  const row = await findVisible(db, member, id);
-  authorize(policy.photo.can(member, row.uploadedBy).edit, message);
-  return row;
-}
+const requireUploader = (db: Executor, member: Member, id: string, message: string) =>
+  requireRecord(db, member, 'photo', id, {
+    columns: { uploadedBy: photos.uploadedBy, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath },
+    need: { can: (row) => policy.photo.can(member, row.uploadedBy).edit, message },
+  });
 
 export async function updatePhoto(db: Executor, member: Member, id: string, input: UpdatePhotoInput) {
   await requireUploader(db, member, id, PHOTO_MESSAGES.unauthorizedEdit);

@@ -15,7 +15,7 @@ import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { z } from 'zod';
 import type { Member } from '../../access/member';
-import { authorize, policy, requireVisible } from '../../access/policy';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
 import { copyTemplateToProperties } from '../../db/template-copy';
@@ -189,7 +189,7 @@ export async function createProperty(
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
   authorize(policy.workspace.can(member).manageProperties, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-  if (input.clientId) await requireVisible(db, 'client', member, input.clientId);
+  if (input.clientId) await requireRecord(db, member, 'client', input.clientId);
   const created = await db.transaction(async (tx) => {
     const [property] = await tx
       .insert(properties)
@@ -205,11 +205,10 @@ export async function createProperty(
 }
 
 /** Visible → 403 for whoever may not change it; invisible → 404. */
-async function requireEditable(db: Executor, member: Member, id: string) {
-  const property = await findVisible(db, member, id);
-  authorize(property.can.edit, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-  return property;
-}
+const requireEditable = (db: Executor, member: Member, id: string) =>
+  requireRecord(db, member, 'property', id, {
+    need: { can: () => policy.property.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+  });
 
 export async function updateProperty(
   db: Executor,
@@ -218,7 +217,7 @@ export async function updateProperty(
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
   await requireEditable(db, member, id);
-  if (input.clientId) await requireVisible(db, 'client', member, input.clientId);
+  if (input.clientId) await requireRecord(db, member, 'client', input.clientId);
   await db
     .update(properties)
     .set(input)
@@ -231,7 +230,8 @@ export async function updateProperty(
  * address, made the property's client; one transaction.
  */
 export async function createClientFromProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
-  const property = await requireEditable(db, member, id);
+  await requireEditable(db, member, id);
+  const property = await findVisible(db, member, id);
   authorize(property.can.manageClient, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const place = [property.address, property.city, property.state, property.zipCode].filter(Boolean).join(', ');
   await db.transaction(async (tx) => {
@@ -332,10 +332,10 @@ async function findPropertyTask(db: Executor, member: Member, propertyId: string
 }
 
 /** The property, visible and its tasks changeable by the member (403 for a technician). */
-async function requireTaskManager(db: Executor, member: Member, propertyId: string) {
-  const property = await findVisible(db, member, propertyId);
-  authorize(property.can.manageTasks, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-}
+const requireTaskManager = (db: Executor, member: Member, propertyId: string) =>
+  requireRecord(db, member, 'property', propertyId, {
+    need: { can: () => policy.property.can(member).manageTasks, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+  });
 
 /**
  * Adds a template of the workspace's catalogue to the property, copied (copyTemplateToProperties);
@@ -388,7 +388,3 @@ export async function removePropertyTask(
 ): Promise<void> {
   await updatePropertyTask(db, member, propertyId, propertyTaskId, { isActive: false });
 }
-
-/** For other areas' checks: the property is one the member may see (404 otherwise). */
-export const requireVisibleProperty = (db: Executor, member: Member, propertyId: string) =>
-  requireVisible(db, 'property', member, propertyId);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SERIES_HORIZON_DAYS, SERIES_MESSAGES } from '../../../shared/messages/series';
 import type {
@@ -12,7 +12,7 @@ import type {
 import { VISIT_MESSAGES, type VisitListItemDto } from '../../../shared/schemas/visits';
 import { describeRule } from '../../../shared/series-words';
 import type { Member } from '../../access/member';
-import { authorize, policy, requireVisible } from '../../access/policy';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers, workspaces } from '../../db/schema';
 import { propertySummary } from '../../db/shapes';
@@ -142,7 +142,7 @@ export async function createSeries(
   const rrule = checkRule(input, { madeBefore: horizon });
   // createVisit's rule: owners and managers schedule, on a property of the workspace.
   authorize(policy.workspace.can(member).scheduleVisits, VISIT_MESSAGES.fieldOnly);
-  await requireVisible(db, 'property', member, input.propertyId);
+  await requireRecord(db, member, 'property', input.propertyId);
   const taskIds = await requireTasks(db, member, input.taskIds);
   const assigneeIds = await requireAssignees(db, member, input.assigneeIds ?? [member.id]);
   const id = await db.transaction(async (tx) => {
@@ -271,14 +271,12 @@ export async function removeSeries(db: Database, member: Member, id: string, fro
 // ── helpers ──
 
 async function requireSeries(tx: Executor, member: Member, id: string): Promise<SeriesRow> {
-  const [series] = await tx
-    .select({ series: visitSeries })
-    .from(visitSeries)
-    .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
-    .where(and(eq(visitSeries.id, id), policy.series.scope(member), isNull(properties.deletedAt)))
-    .for('update', { of: visitSeries });
-  if (!series) throw notFound(SERIES_MESSAGES.notFound);
-  return series.series;
+  return requireRecord(tx, member, 'series', id, {
+    columns: getTableColumns(visitSeries),
+    where: sql`exists (select 1 from ${properties} where ${properties.id} = ${visitSeries.propertyId}
+      and ${properties.deletedAt} is null)`,
+    lock: 'update',
+  });
 }
 
 /** The rule instant of `?from=`: a visible occurrence of this series, else 'Visit not found'. */

@@ -11,7 +11,7 @@ import {
   type TaskInput,
 } from '../../../shared/schemas/tasks';
 import type { Member } from '../../access/member';
-import { authorize, policy } from '../../access/policy';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { copyTemplateToProperties } from '../../db/template-copy';
@@ -91,11 +91,10 @@ export async function createTask(db: Executor, member: Member, input: TaskInput)
 }
 
 /** 404 when the template is not there, 403 when the member may not change it. */
-async function requireEditable(db: Executor, member: Member, id: string) {
-  const task = await getTask(db, member, id);
-  authorize(task.can.edit, TASK_MESSAGES.creatorOnly);
-  return task;
-}
+const requireEditable = (db: Executor, member: Member, id: string) =>
+  requireRecord(db, member, 'task', id, {
+    need: { can: () => policy.task.can(member).edit, message: TASK_MESSAGES.creatorOnly },
+  });
 
 export async function updateTask(db: Executor, member: Member, id: string, input: TaskInput): Promise<TaskDto> {
   await requireEditable(db, member, id);

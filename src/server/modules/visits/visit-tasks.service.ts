@@ -10,7 +10,7 @@ import {
   type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
 import type { Member } from '../../access/member';
-import { policy, requireVisible } from '../../access/policy';
+import { policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
 import { copyTemplatesToVisits } from '../../db/template-copy';
@@ -38,7 +38,7 @@ export async function addVisitTask(
   return db.transaction(async (tx) => {
     const visit = await requireVisit(tx, member, visitId, { forChange: true });
     policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
-    await requireVisible(tx, 'task', member, input.taskId);
+    await requireRecord(tx, member, 'task', input.taskId);
     // The unique index on (visit_id, task_id) settles two adds racing each other.
     const [row] = await copyTemplatesToVisits(tx, {
       workspaceId: member.workspaceId,

@@ -17,7 +17,7 @@ import {
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { insertWithClientId } from '../../access/client-ids';
 import type { Member } from '../../access/member';
-import { authorize, policy, requireVisible } from '../../access/policy';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
 import { copyTemplatesToVisits } from '../../db/template-copy';
@@ -251,7 +251,7 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
  */
 export async function createVisit(db: Database, member: Member, input: CreateVisitData): Promise<VisitDetailDto> {
   authorize(policy.workspace.can(member).scheduleVisits, VISIT_MESSAGES.fieldOnly);
-  await requireVisible(db, 'property', member, input.propertyId);
+  await requireRecord(db, member, 'property', input.propertyId);
   const assignees = input.assigneeIds ?? [member.id];
   await requireMembers(db, member, assignees);
   const visitId = await db.transaction(async (tx) =>
@@ -416,7 +416,7 @@ export async function updateVisit(
   authorize(can.managePeople || input.assigneeIds === undefined, VISIT_MESSAGES.onlyLeadManagesPeople);
   if (input.status) policy.visit.requireChange(member, visit, { status: input.status }, VISIT_MESSAGES.fieldOnly);
   if (input.propertyId && input.propertyId !== visit.propertyId) {
-    await requireVisible(db, 'property', member, input.propertyId);
+    await requireRecord(db, member, 'property', input.propertyId);
     const invoice = await activeInvoiceOf(db, member, id);
     if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoiceCannotMove(invoice));
   }
