@@ -168,7 +168,7 @@ export const upcomingVisitsQuery = z.object({
 
 export const addVisitTaskInput = z.object({
   taskId: z.uuid('Please select a task'),
-  /** Omitted or null: the property's custom price, else the template's default price. */
+  /** Omitted or null: the price of the property's copy (custom, else its default), else the template's. */
   price: cents.nullish(),
 });
 export type AddVisitTaskInput = z.input<typeof addVisitTaskInput>;
