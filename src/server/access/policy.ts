@@ -423,7 +423,7 @@ export async function requireRecord<C extends Columns = { id: AnyPgColumn }>(
     columns?: C;
     where?: SQL;
     lock?: 'update' | 'share';
-    need?: { can: (row: RowOf<C>) => boolean; message: string };
+    need?: { allows: (row: RowOf<C>) => boolean; message: string };
   } = {},
 ): Promise<RowOf<C>> {
   const entry = policy[kind];
@@ -434,7 +434,7 @@ export async function requireRecord<C extends Columns = { id: AnyPgColumn }>(
     .where(and(eq(table.id, id), entry.scope(member), options.where));
   const [row] = (options.lock ? await query.for(options.lock) : await query) as RowOf<C>[];
   if (!row) throw notFound(entry.notFound);
-  if (options.need) authorize(options.need.can(row), options.need.message);
+  if (options.need) authorize(options.need.allows(row), options.need.message);
   return row;
 }
 

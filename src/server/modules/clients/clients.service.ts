@@ -113,7 +113,7 @@ export async function createClient(
 /** Visible → 403 for whoever may not change it; invisible → 404. */
 const requireEditable = (db: Executor, member: Member, id: string) =>
   requireRecord(db, member, 'client', id, {
-    need: { can: () => policy.client.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+    need: { allows: () => policy.client.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
   });
 
 export async function updateClient(

@@ -304,7 +304,7 @@ export async function itemsOf(db: Executor, member: Viewer, invoiceId: string): 
 /** The property, billable by the member: 404 when they cannot see it, 403 when they only work there. */
 export async function requireBillable(db: Executor, member: Member, propertyId: string) {
   await requireRecord(db, member, 'property', propertyId, {
-    need: { can: () => policy.property.can(member).seeInvoices, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+    need: { allows: () => policy.property.can(member).seeInvoices, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
   });
 }
 

@@ -167,7 +167,7 @@ function noteFloor(type: NoteAttachableType, id: string | null): SQL {
 const requireAuthor = (db: Executor, member: Member, id: string, message: string) =>
   requireRecord(db, member, 'note', id, {
     columns: { createdBy: notes.createdBy },
-    need: { can: (row) => policy.note.can(member, row.createdBy).edit, message },
+    need: { allows: (row) => policy.note.can(member, row.createdBy).edit, message },
   });
 
 /** spec §4: the content (and, issue 27, sharing with the client) changes; the attachment is fixed. */

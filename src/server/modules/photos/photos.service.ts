@@ -244,7 +244,7 @@ export async function createPhoto(
 const requireUploader = (db: Executor, member: Member, id: string, message: string) =>
   requireRecord(db, member, 'photo', id, {
     columns: { uploadedBy: photos.uploadedBy, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath },
-    need: { can: (row) => policy.photo.can(member, row.uploadedBy).edit, message },
+    need: { allows: (row) => policy.photo.can(member, row.uploadedBy).edit, message },
   });
 
 export async function updatePhoto(db: Executor, member: Member, id: string, input: UpdatePhotoInput) {

@@ -207,7 +207,7 @@ export async function createProperty(
 /** Visible → 403 for whoever may not change it; invisible → 404. */
 const requireEditable = (db: Executor, member: Member, id: string) =>
   requireRecord(db, member, 'property', id, {
-    need: { can: () => policy.property.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+    need: { allows: () => policy.property.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
   });
 
 export async function updateProperty(
@@ -334,7 +334,7 @@ async function findPropertyTask(db: Executor, member: Member, propertyId: string
 /** The property, visible and its tasks changeable by the member (403 for a technician). */
 const requireTaskManager = (db: Executor, member: Member, propertyId: string) =>
   requireRecord(db, member, 'property', propertyId, {
-    need: { can: () => policy.property.can(member).manageTasks, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+    need: { allows: () => policy.property.can(member).manageTasks, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
   });
 
 /**

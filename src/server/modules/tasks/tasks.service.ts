@@ -93,7 +93,7 @@ export async function createTask(db: Executor, member: Member, input: TaskInput)
 /** 404 when the template is not there, 403 when the member may not change it. */
 const requireEditable = (db: Executor, member: Member, id: string) =>
   requireRecord(db, member, 'task', id, {
-    need: { can: () => policy.task.can(member).edit, message: TASK_MESSAGES.creatorOnly },
+    need: { allows: () => policy.task.can(member).edit, message: TASK_MESSAGES.creatorOnly },
   });
 
 export async function updateTask(db: Executor, member: Member, id: string, input: TaskInput): Promise<TaskDto> {
