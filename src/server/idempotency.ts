@@ -26,7 +26,7 @@ import type { AppEnv } from './types';
 import { requireReplayAllowed, type Member } from './access/member';
 import { WORKSPACE_HEADER } from '../shared/messages/workspaces';
 
-// Issue 17: a write sent with an `Idempotency-Key` is safe to send again. The first request
+// A write sent with an `Idempotency-Key` is safe to send again. The first request
 // claims the key with a row (status null) before it runs, then stores its answer there; a
 // replay with the same method, path and body gets that answer again, one with anything else
 // 422. A replay that arrives while the first is still running waits for its answer, polling
@@ -186,7 +186,7 @@ interface Spooled {
 }
 
 /**
- * A keyed upload (issue 23): held whole in memory to be hashed, 30 uploads of 10 MB at once
+ * A keyed upload: held whole in memory to be hashed, 30 uploads of 10 MB at once
  * grew the server by 800 MB. The body now streams to a file under DATA_DIR/uploads, hashed as
  * it passes, and the route reads it back from that file; `remove()` deletes it once answered.
  * Refused with 413 past 10 MB and the form's framing, by its declared length before reading.

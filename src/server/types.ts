@@ -28,7 +28,7 @@ export interface MemberEnv {
   Variables: UserEnv['Variables'] & { member: Member };
 }
 
-/** Issue 28: for the portal's routers: the client the portal cookie (or a verified account) stands for. */
+/** For the portal's routers: the client the portal cookie (or a verified account) stands for. */
 export interface PortalEnv {
   Variables: AppEnv['Variables'] & { portal: PortalClient };
 }

@@ -119,7 +119,7 @@ const perRole = (answers: readonly [Status, Status]): Expected => ({
   portal: signedOut,
 });
 /**
- * Issue 28: the client portal's endpoints: the portal session of A's client (own: A's records;
+ * The client portal's endpoints: the portal session of A's client (own: A's records;
  * foreign: B's), and nobody else: no staff account is a client, so every other role is 401.
  */
 const portalOnly = (own: Status, foreign: Status = 404): Expected => ({
@@ -237,7 +237,7 @@ const TABLE: Record<string, Row> = {
     listedByAssigned: (w) => [w.visitId],
     expect: anyMember(200),
   },
-  // Issue 17: the Today view, the caller's own visits with their tasks
+  // The Today view, the caller's own visits with their tasks
   'GET /api/visits/mine': {
     query: () => ({
       from: new Date(Date.now() - 24 * 3600_000).toISOString(),
@@ -284,14 +284,14 @@ const TABLE: Record<string, Row> = {
     params: (c) => ({ id: c.w.visitId, taskId: c.w.visitTaskId }),
     expect: officeOnVisible(204),
   },
-  // issue 27: the customer's signature, taken by whoever works the visit; seen by whoever sees it
+  // The customer's signature, taken by whoever works the visit; seen by whoever sees it
   'POST /api/visits/:id/signature': {
     params: (c) => ({ id: c.w.visitId }),
     upload: () => ({ signerName: 'Pat Customer' }),
     expect: fieldWork(201),
   },
   'GET /api/visits/:id/signature': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
-  // Issue 27: a failed finding (set here) followed up on a new visit; the office's
+  // A failed finding (set here) followed up on a new visit; the office's
   'POST /api/visits/:id/tasks/:taskId/follow-up': {
     params: async (c) => {
       await t.db.update(visitTasks).set({ result: 'fail' }).where(eq(visitTasks.id, c.w.visitTaskId));
@@ -300,12 +300,12 @@ const TABLE: Record<string, Row> = {
     body: () => ({ target: 'new' }),
     expect: officeOnVisible(201),
   },
-  // issue 27: the visit report, read by whoever sees the visit; sent by the office (the world's
+  // The visit report, read by whoever sees the visit; sent by the office (the world's
   // client has no e-mail: the office gets as far as the 409 that says so)
   'GET /api/visits/:id/report': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
   'GET /api/visits/:id/report.pdf': { params: (c) => ({ id: c.w.completedVisitId }), expect: fieldWork(200) },
   'POST /api/visits/:id/report/send': { params: (c) => ({ id: c.w.completedVisitId }), expect: officeOnVisible(409) },
-  // issue 28: 'On my way' by whoever works the visit; the client's messages seen by whoever sees it
+  // 'On my way' by whoever works the visit; the client's messages seen by whoever sees it
   'POST /api/visits/:id/on-my-way': {
     fresh: false,
     params: (c) => ({ id: c.w.visitId }),
@@ -328,7 +328,7 @@ const TABLE: Record<string, Row> = {
     expect: officeOnVisible(204),
   },
 
-  // ── visit series (issue 18): the office's; the calendar feed: every member's own ──
+  // ── visit series: the office's; the calendar feed: every member's own ──
   'POST /api/visit-series': {
     fresh: false,
     body: (c) => ({
@@ -358,9 +358,9 @@ const TABLE: Record<string, Row> = {
     expect: officeOnly(204),
   },
   'GET /api/calendar/feed': { expect: anyMember(200) },
-  // Issue 26: the dashboard's numbers (the money only for the office; tests/api/dashboard.test.ts)
+  // The dashboard's numbers (the money only for the office; tests/api/dashboard.test.ts)
   'GET /api/dashboard': { expect: anyMember(200) },
-  // Issue 28, the bell: one's own notifications in the workspace one is in (the world's owner has one)
+  // The bell: one's own notifications in the workspace one is in (the world's owner has one)
   'GET /api/notifications': { query: () => page, listed: (w) => [w.notificationId], expect: anyMember(200) },
   'POST /api/notifications/:id/read': {
     fresh: false,
@@ -422,7 +422,7 @@ const TABLE: Record<string, Row> = {
     expect: officeOnVisible(200),
   },
   'DELETE /api/properties/:id': { params: (c) => ({ id: c.w.propertyId }), expect: officeOnVisible(204) },
-  // 'Create client from this property' (issue 26): the office's
+  // 'Create client from this property': the office's
   'POST /api/properties/:id/client': { params: (c) => ({ id: c.w.propertyId }), expect: officeOnVisible(201) },
   'GET /api/properties/:id/visits': {
     params: (c) => ({ id: c.w.propertyId }),
@@ -454,7 +454,7 @@ const TABLE: Record<string, Row> = {
     expect: officeOnVisible(204),
   },
 
-  // ── clients (issue 26): the office's; a technician finds none, and may not export them ──
+  // ── clients: the office's; a technician finds none, and may not export them ──
   'GET /api/clients': {
     query: (c) => ({ ...page, q: c.w.tag }),
     listed: (w) => [w.clientId],
@@ -468,7 +468,7 @@ const TABLE: Record<string, Row> = {
     expect: officeOnly(200),
   },
   'DELETE /api/clients/:id': { params: (c) => ({ id: c.w.clientId }), expect: officeOnly(204) },
-  // issue 28: a client's notification switches and consent record
+  // A client's notification switches and consent record
   'GET /api/clients/:id/notifications': { params: (c) => ({ id: c.w.clientId }), expect: officeOnly(200) },
   'PUT /api/clients/:id/notifications': {
     fresh: false,
@@ -478,7 +478,7 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/clients.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
 
-  // ── issue 28: the client portal: the client page's section, the office's requests, the portal ──
+  // ── the client portal: the client page's section, the office's requests, the portal ──
   // the world's client has no e-mail: 409 for the office, once it found the client
   'POST /api/clients/:id/portal-link': { fresh: false, params: (c) => ({ id: c.w.clientId }), expect: office(409) },
   // a fresh world: revoking A's shared client would end the portal role's session
@@ -515,7 +515,7 @@ const TABLE: Record<string, Row> = {
     expect: anyMember(200),
   },
   'POST /api/tasks': { fresh: false, body: () => ({ name: 'Matrix task' }), expect: office(201, 201) },
-  // Issue 27: time on site per template, the office's (a technician 403 before anything is looked up)
+  // Time on site per template, the office's (a technician 403 before anything is looked up)
   'GET /api/tasks/time-report': { query: () => page, expect: office(200, 200) },
   'GET /api/tasks/:id': { params: (c) => ({ id: c.w.taskId }), expect: business(all(200)) },
   'PATCH /api/tasks/:id': {
@@ -588,7 +588,7 @@ const TABLE: Record<string, Row> = {
     listed: (w) => [w.invoiceId],
     expect: anyMember(200),
   },
-  // issue 26: the list as CSV, the office's (a technician 403 before anything is looked up)
+  // The list as CSV, the office's (a technician 403 before anything is looked up)
   'GET /api/invoices.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
   'POST /api/invoices': { fresh: false, body: (c) => ({ propertyId: c.w.propertyId }), expect: officeOnVisible(201) },
   // the picker of the invoice form
@@ -606,7 +606,7 @@ const TABLE: Record<string, Row> = {
   },
   'DELETE /api/invoices/:id': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(204) },
   'POST /api/invoices/:id/mark-paid': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
-  // issue 26: a payment (the world's invoice asks $10.80) and voiding with a reason
+  // A payment (the world's invoice asks $10.80) and voiding with a reason
   'POST /api/invoices/:id/payments': {
     params: (c) => ({ id: c.w.invoiceId }),
     body: () => ({ amount: 100, paidAt: '2030-07-01', method: 'cash', reference: 'Matrix' }),
@@ -649,7 +649,7 @@ const PUBLIC = [
   /^\/api\/clear-auth\b/,
   // the calendar feed itself: its secret token is the key, no cookie (calendar-feed.test.ts)
   /^\/api\/calendar\/feed\/:file$/,
-  // issue 28: the unsubscribe link: its signed token is the key (client-messages.test.ts)
+  // The unsubscribe link: its signed token is the key (client-messages.test.ts)
   /^\/api\/unsubscribe\//,
   // the e-mailed portal link: its single-use token is the key (portal.test.ts)
   /^\/api\/portal\/enter\/:token$/,
@@ -674,13 +674,13 @@ let teams: { A: Team; B: Team };
 let admin: TestUser;
 let host: TestUser;
 let png: Buffer;
-/** Issue 28: the portal session of A's client, as a caller of the matrix. */
+/** The portal session of A's client, as a caller of the matrix. */
 let portalUser: TestUser;
-/** Issue 28: a before photo on each shared world's visit task (what a report shows). */
+/** A before photo on each shared world's visit task (what a report shows). */
 const evidencePhotos = new Map<World, string>();
 const evidencePhotoOf = (w: World) => evidencePhotos.get(w) ?? SAMPLE_ID;
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
-/** Issue 28: an open visit request of the world's client. */
+/** An open visit request of the world's client. */
 async function visitRequestOf(w: World): Promise<string> {
   const [row] = await t.db
     .insert(visitRequests)
@@ -788,7 +788,7 @@ async function worldFor(which: 'A' | 'B', fresh: boolean): Promise<World> {
   return spare[which];
 }
 
-/** Money fields with a value: a technician sees none (issue 24). `total` of a list is a count. */
+/** Money fields with a value: a technician sees none. `total` of a list is a count. */
 function prices(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => prices(item, `${path}[${index}]`));
   if (!value || typeof value !== 'object') return [];
@@ -840,7 +840,7 @@ async function run(endpoint: string, row: Row, role: Role, kind: Kind): Promise<
   }
   if (!user) return problems;
 
-  // Issue 28: A's client sees A's property and visits in the portal; never B's, nor A's office or private records.
+  // A's client sees A's property and visits in the portal; never B's, nor A's office or private records.
   const hidden = new Set(
     role === 'portal'
       ? [

@@ -149,7 +149,7 @@ export const adminOnly = createMiddleware<AppEnv & { Variables: { user: Actor } 
 /**
  * The workspace each request's `member` was made for. Two routers mounted on one path (the
  * client pages' and their portal section's, under `/api/clients`) both make it; the second
- * asking for the same workspace reuses it rather than query the membership again (issue 29).
+ * asking for the same workspace reuses it rather than query the membership again.
  */
 const memberMadeFor = new WeakMap<Context, string | null>();
 
@@ -170,7 +170,7 @@ const asMemberOf = (pick: (c: Context<MemberEnv>) => string | null) =>
   });
 
 /**
- * Middleware for routers of business data (issue 24): a signed-in user inside the workspace the
+ * Middleware for routers of business data: a signed-in user inside the workspace the
  * request names (`X-Workspace`), else their default one. A workspace that is not theirs: 404.
  */
 export const inWorkspace = asMemberOf((c) => c.req.header(WORKSPACE_HEADER) ?? null);

@@ -4,7 +4,7 @@ import { TEXT_LIMITS } from '../constants';
 import { CLIENT_MESSAGES } from '../messages/clients';
 import { optionalText, pageQuery } from './common';
 
-// Issue 26: the people a business works for, per workspace. docs/api.md "Clients".
+// The people a business works for, per workspace. docs/api.md "Clients".
 
 const optionalEmail = optionalText(TEXT_LIMITS.email, 'Email').refine(
   (value) => value === null || z.email().safeParse(value).success,
@@ -73,7 +73,7 @@ export interface ClientDto {
   can: ClientCan;
 }
 
-/** What a technician sees of a visit's client (issue 26): the name and phone, nothing else. */
+/** What a technician sees of a visit's client: the name and phone, nothing else. */
 export interface VisitClientDto {
   name: string;
   phone: string | null;

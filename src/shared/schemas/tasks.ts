@@ -20,7 +20,7 @@ const duration = z
 
 const finite = (label: string) => z.number(`${label} must be a number`).finite(`${label} must be a number`);
 
-/** Issue 27: one evidence requirement of a template (shared/evidence.ts `Requirement`). */
+/** One evidence requirement of a template (shared/evidence.ts `Requirement`). */
 export const requirement = z.discriminatedUnion(
   'type',
   [
@@ -64,7 +64,7 @@ export const taskInput = z.object({
   description: optionalText(TEXT_LIMITS.description, 'Description'),
   estimatedDurationMinutes: duration.nullish().transform((value) => value ?? null),
   defaultPrice: optionalCents,
-  /** Issue 27: the evidence a visit task of this template needs; left out, none (on create) or unchanged. */
+  /** The evidence a visit task of this template needs; left out, none (on create) or unchanged. */
   requirements: requirements.optional(),
 });
 export type TaskInput = z.output<typeof taskInput>;
@@ -114,7 +114,7 @@ export interface TaskDto {
   estimatedDurationMinutes: number | null;
   /** Cents. */
   defaultPrice: number | null;
-  /** Issue 27: evidence a visit task of this template needs. */
+  /** Evidence a visit task of this template needs. */
   requirements: Requirement[];
   createdBy: string | null;
   createdAt: string;
@@ -141,7 +141,7 @@ export interface TaskAssignmentDto {
 
 export { TASK_MESSAGES };
 
-/** Issue 27: `GET /api/tasks/time-report?limit=&offset=` items, one per template (owners and managers). */
+/** `GET /api/tasks/time-report?limit=&offset=` items, one per template (owners and managers). */
 export interface TimeReportItemDto {
   taskId: string;
   name: string;

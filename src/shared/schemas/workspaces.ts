@@ -6,7 +6,7 @@ import { TEXT_LIMITS, WORKSPACE_ROLES, type InvitationStatus, type WorkspaceRole
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
 import { optionalText, tooLong } from './common';
 
-// Issue 24: workspaces (a business), their settings, members and invitations. Fixed shapes:
+// Workspaces (a business), their settings, members and invitations. Fixed shapes:
 // `GET`/`PATCH /api/workspaces/{id}`, `GET /api/workspaces/{id}/members`, invitations.
 
 export const workspaceRole = z.enum(WORKSPACE_ROLES, { message: WORKSPACE_MESSAGES.roleInvalid });
@@ -32,11 +32,11 @@ export interface WorkspaceCan {
   /** Prices and invoices: never for technicians. */
   seePrices: boolean;
   seeInvoices: boolean;
-  /** Issue 26: clients (owners and managers). */
+  /** Clients (owners and managers). */
   manageClients: boolean;
-  /** Issue 27: the time report per template (owners and managers). */
+  /** The time report per template (owners and managers). */
   seeTimeReport: boolean;
-  /** Issue 27: send a visit's report to the client (owners and managers). */
+  /** Send a visit's report to the client (owners and managers). */
   sendReports: boolean;
   /** Delete the workspace and everything in it (owners only). */
   deleteWorkspace: boolean;
@@ -124,7 +124,7 @@ export const updateWorkspaceInput = z
     country: countryCode,
     locale: localeTag,
     currency: currencyCode,
-    /** Issue 28: the client notifications the business sends, and when the reminder goes. */
+    /** The client notifications the business sends, and when the reminder goes. */
     clientNotifications: clientNotificationSwitches,
     reminderHours,
   })

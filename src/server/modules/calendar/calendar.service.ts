@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import { calendarFeeds, properties, users, visits, visitTasks, visitUsers, workspaces } from '../../db/schema';
 import { notFound } from '../../errors';
 
-// Issue 18: a secret calendar feed per user, and since issue 24 per workspace (a feed lists one
+// A secret calendar feed per user, and per workspace (a feed lists one
 // business's visits). The token is HMAC-SHA256(server secret, `userId:nonce`) in base64url: the
 // same URL can be shown again without storing it, and only its sha256 is kept (token_hash) to
 // find the feed. Regenerating changes the nonce, so the old URL answers 404 at once. A feed of a

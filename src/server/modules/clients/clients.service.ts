@@ -13,7 +13,7 @@ import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
 import { localityOf } from '../workspaces';
 
-// Clients (issue 26): the people a business works for, in its workspace. Owners and managers read
+// Clients: the people a business works for, in its workspace. Owners and managers read
 // and change them; a technician reads none (the policy's scope is empty for them: 404), and sees a
 // client only as the name and phone on the visits they are on (visits module).
 

@@ -7,7 +7,7 @@ import { visits } from '../../db/schema';
 import { startOfToday, startOfTomorrow } from '../../db/workspace-time';
 import { invoiceFigures, notOnAnInvoice } from '../invoices';
 
-// Issue 26: the dashboard's numbers. The visits the member may see (access/policy.ts: every visit for
+// The dashboard's numbers. The visits the member may see (access/policy.ts: every visit for
 // the office, a technician's own), counted in one statement; the money only for whoever may see
 // invoices, from the invoices module.
 

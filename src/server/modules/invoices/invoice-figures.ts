@@ -7,7 +7,7 @@ import { invoices } from '../../db/schema';
 import { startOfMonth } from '../../db/workspace-time';
 import { amountPaidSql, centsOf, shownStatus } from './invoice-sql';
 
-// Issue 26: the dashboard's money, for the dashboard module (through index.ts). One statement.
+// The dashboard's money, for the dashboard module (through index.ts). One statement.
 
 /** Overdue invoices (count and what they still ask) and what was paid this month, in the workspace's zone. */
 export async function invoiceFigures(
@@ -18,7 +18,7 @@ export async function invoiceFigures(
   const [row] = await db
     .select({
       overdueCount: sql<number>`cast(count(*) filter (where ${shownStatus} = 'overdue') as integer)`,
-      // What they still ask: the total less what has been paid on each (issue 26).
+      // What they still ask: the total less what has been paid on each.
       overdueAmount: sql<string>`coalesce(sum(${invoices.total} - ${amountPaidSql}) filter (where ${shownStatus} = 'overdue'), 0)`,
       paidCount: sql<number>`cast(count(*) filter (where ${paidThisMonth}) as integer)`,
       paidAmount: sql<string>`coalesce(sum(${invoices.total}) filter (where ${paidThisMonth}), 0)`,

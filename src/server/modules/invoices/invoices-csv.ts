@@ -14,7 +14,7 @@ import { csvResponse } from '../../csv';
 import { localityOf } from '../workspaces';
 import { invoiceRowsAfter } from './invoice-read';
 
-// Issue 26: `GET /api/invoices.csv`, the invoice list with its filters as a spreadsheet, for
+// `GET /api/invoices.csv`, the invoice list with its filters as a spreadsheet, for
 // owners and managers (a technician 403). Streamed a page at a time (keyset on the list's
 // order), so a large workspace never sits in memory; the one CSV writer (src/server/csv.ts)
 // quotes per RFC 4180 and escapes what a spreadsheet would take for a formula. For machines, in

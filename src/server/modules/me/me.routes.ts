@@ -16,7 +16,7 @@ type MeEnv = { Variables: UserEnv['Variables'] & { member?: Member } };
 export const meRoutes = new Hono<MeEnv>()
   .use(signedIn)
   .get('/', async (c) => c.json(await getMe(c.var.db, c.var.user, c.req.header(WORKSPACE_HEADER) ?? null)))
-  // Issue 24: where requests without X-Workspace go (the switcher sets it with the tab's choice).
+  // Where requests without X-Workspace go (the switcher sets it with the tab's choice).
   .put('/workspace', async (c) => {
     const { workspaceId } = await parseBody(c, chooseWorkspaceInput);
     c.set('member', await chooseDefaultWorkspace(c.var.db, c.var.user, workspaceId));

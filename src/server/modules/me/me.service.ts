@@ -15,7 +15,7 @@ import type { z } from 'zod';
 
 /**
  * `GET /api/me`, asked on every page load: the account, its profile, and its workspaces with the
- * current one (issue 24: the one the tab asks for, else the default; a workspace the user left is
+ * current one (the one the tab asks for, else the default; a workspace the user left is
  * not theirs any more, so the default is answered instead and the tab follows it).
  */
 export async function getMe(db: Executor, actor: Actor, requestedWorkspace: string | null): Promise<MeDto> {

@@ -114,9 +114,9 @@ export async function createNote(
 ): Promise<NoteDto> {
   // 404 with the record's own message unless the member sees it; the note joins its workspace.
   const workspaceId = await attachmentWorkspace(db, member, input.attachableType, input.attachableId);
-  // Issue 25: and the time it was made, when plausible.
+  // And the time it was made, when plausible.
   const madeAt = plausibleInstant(input.at, noteFloor(input.attachableType, input.attachableId));
-  // Issue 17: a note made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
+  // A note made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
   const id = await insertWithClientId(
     db,
     input.id,
@@ -155,7 +155,7 @@ const ATTACHED_TABLES = {
   photo: photos,
 } as const satisfies Record<NoteAttachableType, unknown>;
 
-/** SQL: the earliest plausible time of a new note (issue 25): 30 days ago, and not before the record it is on was made. */
+/** SQL: the earliest plausible time of a new note: 30 days ago, and not before the record it is on was made. */
 function noteFloor(type: NoteAttachableType, id: string | null): SQL {
   const oldest = sql`now() - interval '30 days'`;
   if (id === null) return oldest;
@@ -170,7 +170,7 @@ const requireAuthor = (db: Executor, member: Member, id: string, message: string
     need: { allows: (row) => policy.note.can(member, row.createdBy).edit, message },
   });
 
-/** spec §4: the content (and, issue 27, sharing with the client) changes; the attachment is fixed. */
+/** spec §4: the content (and sharing with the client) changes; the attachment is fixed. */
 export async function updateNote(
   db: Executor,
   member: Member,

@@ -20,7 +20,7 @@ import {
   workspaces,
 } from '../../db/schema';
 
-// Issue 28: the client's e-mails go into the durable outbox (client_messages) inside the
+// The client's e-mails go into the durable outbox (client_messages) inside the
 // transaction of the change that causes them: the change and its message exist together or not
 // at all, and a replayed request (Idempotency-Key) never runs the change twice, so it never
 // writes the message twice. The worker (message-worker.ts) sends them.

@@ -26,7 +26,7 @@ import { clientMessageMail } from './message-mail';
 import type { VisitSnapshot } from './client-messages';
 import { onMessageWritten } from './wake';
 
-// Issue 28: the worker that sends the client-message outbox. Safe with any number of server
+// The worker that sends the client-message outbox. Safe with any number of server
 // processes: a batch is claimed with FOR UPDATE SKIP LOCKED (two workers never take the same
 // row) and marked 'sending' with a lease; a worker that dies mid-send leaves the lease to run
 // out, and another takes the message again (the one case a message could go twice: the mail

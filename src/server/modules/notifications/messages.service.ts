@@ -15,7 +15,7 @@ import { clientConsents, clientMessages, clients, workspaces } from '../../db/sc
 import { notFound } from '../../errors';
 import { clientOfToken } from './message-worker';
 
-// Issue 28: what staff see of the client's messages (on a visit, on an invoice), a client's
+// What staff see of the client's messages (on a visit, on an invoice), a client's
 // switches and consent record, and the unsubscribe link's two ends (the page, the one-click POST).
 
 /** The newest 50 messages about one visit or invoice. */

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import { staffNotifications } from '../../db/schema';
 import { notFound } from '../../errors';
 
-// Issue 28, the bell: the signed-in member's own notifications in their current workspace
+// The bell: the signed-in member's own notifications in their current workspace
 // (access/policy.ts `policy.staffNotification`); notifyStaff (staff-notifications.ts) writes them.
 
 const unreadFilter = sql`count(*) filter (where ${staffNotifications.readAt} is null)`;

@@ -130,7 +130,7 @@ export async function getPhoto(db: Executor, member: Member, id: string): Promis
 }
 
 /**
- * Issue 27: a photo that is evidence names a task of the visit it is attached to, and whoever
+ * A photo that is evidence names a task of the visit it is attached to, and whoever
  * sends it must be able to tick that task (a technician on the visit, never while completed).
  */
 async function requireEvidenceTask(db: Executor, member: Member, fields: PhotoFields) {
@@ -200,7 +200,7 @@ export async function createPhoto(
       storage.put(storagePath, image.original, file.mime),
       storage.put(thumbnailPath, image.thumbnail, 'image/webp'),
     ]);
-    // Issue 17: a photo taken offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
+    // A photo taken offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
     const row = await insertWithClientId(
       db,
       fields.id,
@@ -268,7 +268,7 @@ export async function removePhoto(db: Executor, storage: Storage, member: Member
   }
 }
 
-/** The stored file or thumbnail of a photo the member (or the portal's client, issue 28) may see, with what to answer about it. */
+/** The stored file or thumbnail of a photo the member (or the portal's client) may see, with what to answer about it. */
 export async function openPhotoFile(
   db: Executor,
   storage: Storage,

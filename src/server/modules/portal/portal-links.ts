@@ -15,7 +15,7 @@ import { rootCause } from '../../log';
 import type { MailDeps } from '../../mail/outgoing';
 import { sendAsPerson } from '../../mail/outgoing';
 
-// Issue 28 §1: portal links and sessions. A link is a random 32-byte token e-mailed to the client;
+// Portal links and sessions. A link is a random 32-byte token e-mailed to the client;
 // only its sha256 is stored. The link opens a page (/portal/enter/{token}) with one button, 'Open
 // my portal', which posts the token (POST /api/portal/enter/{token}): that uses it up and starts a
 // 30-day portal session, whose own random token is the cookie (again only its sha256 is stored).

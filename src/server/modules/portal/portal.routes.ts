@@ -30,7 +30,7 @@ import {
 import * as portal from './portal.service';
 import { listVisitRequests, updateVisitRequest } from './visit-requests.service';
 
-// Issue 28 §1: the client portal's HTTP surface (docs/api.md "Client portal").
+// The client portal's HTTP surface (docs/api.md "Client portal").
 
 /**
  * `/api/portal/enter/{token}`. POST (the 'Open my portal' button of the page the e-mailed link

@@ -16,7 +16,7 @@ import { aRow, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 import { requestColumns, toRequestDto } from './portal.service';
 
-// Issue 28 §1: the office's side of 'Request a visit': owners and managers list the requests and
+// The office's side of 'Request a visit': owners and managers list the requests and
 // mark each scheduled (with the visit they made for it) or declined. Technicians: 403.
 
 /** `GET /api/visit-requests?status=open`: oldest first (the longest waiting at the top). */

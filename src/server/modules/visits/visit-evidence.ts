@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import { deviceTimeOrNow } from '../../http';
 import { requireVisit, taskPhotoCounts } from './visit-rows';
 
-// Issue 27, proof of visit on the server: what a visit still lacks (the shared gate of
+// Proof of visit on the server: what a visit still lacks (the shared gate of
 // shared/evidence.ts over the rows as they are), and the customer's signature.
 
 /**
@@ -119,7 +119,7 @@ export async function saveSignature(
   if (replaced) await storage.delete(replaced);
 }
 
-/** The stored signature of a visit the member (or the portal's client, issue 28) sees: 404 when there is none. */
+/** The stored signature of a visit the member (or the portal's client) sees: 404 when there is none. */
 export async function openSignature(db: Executor, storage: Storage, viewer: Viewer, visitId: string) {
   const [row] = await db
     .select({ path: visits.signaturePath })

@@ -13,7 +13,7 @@ import {
   queueVisitDeleted,
 } from '../notifications';
 
-// Issue 28: who hears of a change to a visit, inside the transaction that makes it. The client
+// Who hears of a change to a visit, inside the transaction that makes it. The client
 // by e-mail (through the outbox: scheduled, moved, cancelled, completed), and the people on the
 // visit in the app (assigned, moved, cancelled), except whoever made the change.
 

@@ -11,7 +11,7 @@ import { requireVisit } from './visit-rows';
 import { getVisit } from './visits.service';
 
 /**
- * Issue 28, `POST /api/visits/{id}/on-my-way`: whoever is on the visit tells the client they are
+ * `POST /api/visits/{id}/on-my-way`: whoever is on the visit tells the client they are
  * coming, with an arrival estimate. Only before the visit starts (409 after); once per visit (a
  * second tap, or a replay of the first, changes nothing and sends nothing). The visit's version
  * is not bumped: it is not a change to the visit a phone could conflict with.

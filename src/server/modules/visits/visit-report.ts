@@ -18,7 +18,7 @@ import { visitReportMail } from './visit-report-mail';
 import { renderVisitReportPdf, type ReportImages } from './visit-report-pdf';
 import { iso, listItemColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
-// Issue 27 §7, the visit report: whoever sees the visit reads it (page and PDF); owners and
+// The visit report: whoever sees the visit reads it (page and PDF); owners and
 // managers send it to the property's client. Four queries: the visit with its business and
 // client, its tasks, their before/after photos, and the notes shared with the client.
 
@@ -40,7 +40,7 @@ const minutesBetween = (from: string | null, to: string | null) =>
 
 /**
  * The report as `viewer` may read it: a member through the staff policy, a client in the portal
- * (issue 28) through the portal's (its own visits; the photos and signature by portal URLs).
+ * through the portal's (its own visits; the photos and signature by portal URLs).
  */
 async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<LoadedReport> {
   const portal = isPortalClient(viewer);
@@ -235,7 +235,7 @@ export async function getVisitReport(db: Executor, member: Member, id: string): 
   return (await loadReport(db, member, id)).report;
 }
 
-/** Issue 28, `GET /api/portal/visits/:id`: the client's own visit's report; 'Visit not found' otherwise. */
+/** `GET /api/portal/visits/:id`: the client's own visit's report; 'Visit not found' otherwise. */
 export async function getPortalVisitReport(db: Executor, client: PortalClient, id: string): Promise<VisitReportDto> {
   return (await loadReport(db, client, id)).report;
 }

@@ -17,9 +17,9 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../errors';
 
-// Issue 24: the team of a workspace. Owners change anyone; managers anyone but owners; a
+// The team of a workspace. Owners change anyone; managers anyone but owners; a
 // technician nobody but themselves (they may leave). Nobody removes or demotes the person who
-// invited them, nor that person's inviter and so on up (issue 23), and a workspace always keeps an owner. Removing someone takes them
+// invited them, nor that person's inviter and so on up, and a workspace always keeps an owner. Removing someone takes them
 // off every future visit; past visits keep their name.
 
 const memberColumns = {

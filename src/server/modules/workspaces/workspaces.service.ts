@@ -16,7 +16,7 @@ import { mailSends, photos, users, visits, visitTasks, workspaceMembers, workspa
 import { notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 
-// Issue 24: a workspace is one business: its identity (printed on invoices), its settings and its
+// A workspace is one business: its identity (printed on invoices), its settings and its
 // team. Owners and managers change the settings; every member sees the name in the switcher.
 
 /** The workspaces the user belongs to, by name, for the switcher and `GET /api/me`. */
