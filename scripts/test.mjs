@@ -5,6 +5,7 @@ const steps = [
   ['Type check', ['node_modules/typescript/bin/tsc', '--noEmit']],
   ['Lint', ['node_modules/eslint/bin/eslint.js', '.']],
   ['Format check', ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']],
+  ['Schema matches migrations', ['scripts/schema-drift.mjs']],
   ['Unit and API tests', ['node_modules/vitest/vitest.mjs', 'run']],
   ['Chromium', ['scripts/ensure-chromium.mjs']],
   ['Browser tests', ['node_modules/@playwright/test/cli.js', 'test']],

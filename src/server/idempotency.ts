@@ -23,7 +23,7 @@ import { isUpload } from './guards';
 import { rootCause } from './log';
 import { MULTIPART_OVERHEAD, uploadsDir } from './modules/photos';
 import type { AppEnv } from './types';
-import { requireReplayAllowed, type Member } from './access';
+import { requireReplayAllowed, type Member } from './access/member';
 import { WORKSPACE_HEADER } from '../shared/messages/workspaces';
 
 // A write sent with an `Idempotency-Key` is safe to send again. The first request

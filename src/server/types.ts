@@ -1,4 +1,4 @@
-import type { Member, PortalClient } from './access';
+import type { Member, PortalClient } from './access/member';
 import type { Auth } from './auth/auth';
 import type { Actor } from './auth/actor';
 import type { Config } from './config';

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { policy, visibleAttachable, type Member } from '../../src/server/access';
+import { visibleAttachable } from '../../src/server/access/attachables';
+import type { Member } from '../../src/server/access/member';
+import { policy } from '../../src/server/access/policy';
 import { notes } from '../../src/server/db/schema';
 import type { NoteAttachableType } from '../../src/shared/constants';
 import {
@@ -20,7 +22,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// The policy's attachable rules (access.ts): who may see each of the seven attachable types of
+// The policy's attachable rules (access/policy.ts): who may see each of the seven attachable types of
 // spec §3, in its two forms: one record (visibleAttachable) and the note and photo scopes lists
 // are built on, which derive from the same entries.
 

@@ -18,7 +18,7 @@ import {
 
 // The authorization matrix. Every endpoint of the router (never a hand list) is
 // called by every role, once on its own records and once on another workspace's, and must
-// answer what ARCHITECTURE.md "Who may do what" and access.ts say. No answer may carry a record
+// answer what ARCHITECTURE.md "Who may do what" and access/policy.ts say. No answer may carry a record
 // the caller may not see (its id, or for an outsider the world's tag), and a technician's no
 // price. An endpoint without a row here fails the suite.
 //
@@ -478,7 +478,7 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/clients.csv': { query: (c) => ({ q: c.w.tag }), expect: office(200, 200) },
 
-  // ── The client portal: the client page's section, the office's requests, the portal ──
+  // ── the client portal: the client page's section, the office's requests, the portal ──
   // the world's client has no e-mail: 409 for the office, once it found the client
   'POST /api/clients/:id/portal-link': { fresh: false, params: (c) => ({ id: c.w.clientId }), expect: office(409) },
   // a fresh world: revoking A's shared client would end the portal role's session

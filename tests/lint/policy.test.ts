@@ -3,19 +3,20 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Every access rule is stated once, in the policy of src/server/access.ts. These checks
-// read the server's source and fail when a route or a service goes around it:
+// Every access rule is stated once, in src/server/access/ (the policy table in policy.ts). These
+// checks read the server's source and fail when a route or a service goes around it:
 //   1. every exported service function of a business module that reads or writes the database
-//      takes a `Member` (the user inside a checked workspace, made only by access.ts);
+//      takes a `Member` (the user inside a checked workspace, made only in src/server/access);
 //   2. routes hand the database to services and never query it themselves, and a router whose
 //      handlers act as a member goes through inWorkspace (or inPathWorkspace);
-//   3. no file but access.ts compares workspace roles;
-//   4. no file but access.ts builds `can` answers: every `can` is a policy entry's.
+//   3. no file outside src/server/access compares workspace roles;
+//   4. no file outside src/server/access builds `can` answers: every `can` is a policy entry's.
 // Each check is also run on a probe that breaks it, so a check that catches nothing fails too.
 
 const SERVER = 'src/server';
 const MODULES = path.join(SERVER, 'modules');
-const POLICY_FILE = path.join(SERVER, 'access.ts');
+const ACCESS_DIR = path.join(SERVER, 'access');
+const POLICY_FILE = path.join(ACCESS_DIR, 'policy.ts');
 
 /** The modules that hold a business's data (the tables with workspace_id). */
 const BUSINESS_MODULES = [
@@ -102,7 +103,7 @@ function servicesTakeMember(sf: ts.SourceFile): Finding[] {
     if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
     const types = statement.parameters.map((parameter) => parameter.type?.getText(sf) ?? '');
     const takesDatabase = types.some((type) => /\b(Executor|Database|MailDeps)\b|\bdb\b/.test(type));
-    // A portal service takes the PortalClient (made only by access.ts) instead; a reader
+    // A portal service takes the PortalClient (made only in src/server/access) instead; a reader
     // shared by both takes a Viewer (either).
     const takesMember = types.some((type) => /\b(Member|PortalClient|Viewer)\b/.test(type));
     const key = `${path.basename(sf.fileName)}:${statement.name.text}`;
@@ -196,12 +197,12 @@ function canFromPolicy(sf: ts.SourceFile): Finding[] {
   return findings;
 }
 
-/** 5. Only access.ts makes a Member. */
+/** 5. Only src/server/access makes a Member. */
 function noMemberMade(sf: ts.SourceFile): Finding[] {
   const findings: Finding[] = [];
   walk(sf, (node) => {
     if ((ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) && /\bMember\b/.test(node.type.getText(sf))) {
-      findings.push(finding(sf, node, 'a Member is made outside access.ts'));
+      findings.push(finding(sf, node, 'a Member is made outside src/server/access'));
     }
   });
   return findings;
@@ -223,9 +224,9 @@ const businessServices = () =>
       .map((name) => path.join(MODULES, module, name)),
   );
 const routeFiles = () => serverFiles(MODULES).filter((file) => file.endsWith('.routes.ts'));
-const outsidePolicy = () => serverFiles().filter((file) => file !== POLICY_FILE);
+const outsidePolicy = () => serverFiles().filter((file) => path.dirname(file) !== ACCESS_DIR);
 
-describe('every access rule goes through the policy (access.ts)', () => {
+describe('every access rule goes through the policy (src/server/access)', () => {
   it('exported business service functions that take the database take a Member', () => {
     const files = businessServices();
     expect(files.length).toBeGreaterThan(10);
@@ -249,7 +250,7 @@ describe('every access rule goes through the policy (access.ts)', () => {
     expect(files.flatMap((file) => routesGoThroughServices(source(file)))).toEqual([]);
   });
 
-  it('no file but access.ts checks a workspace role, builds a `can`, or makes a Member', () => {
+  it('no file outside src/server/access checks a workspace role, builds a `can`, or makes a Member', () => {
     const findings = outsidePolicy().flatMap((file) => {
       const sf = source(file);
       return [...noRoleChecks(sf), ...canFromPolicy(sf), ...noMemberMade(sf)];
@@ -257,7 +258,7 @@ describe('every access rule goes through the policy (access.ts)', () => {
     expect(findings).toEqual([]);
   });
 
-  it('access.ts is where they are: its policy computes every `can` and compares roles', () => {
+  it('access/policy.ts is where they are: its policy computes every `can` and compares roles', () => {
     const text = readFileSync(POLICY_FILE, 'utf8');
     expect(text).toMatch(/workspaceRole === 'owner'/);
     expect(text).toMatch(/export const policy = \{/);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AccountRole, WorkspaceRole } from '../../src/shared/constants';
-import { resolveMember, type Member } from '../../src/server/access';
+import { resolveMember, type Member } from '../../src/server/access/member';
 import {
   clients,
   accounts,
@@ -21,6 +21,7 @@ import {
   visitUsers,
   workspaceMembers,
 } from '../../src/server/db/schema';
+import { templateCopy } from '../../src/server/db/shapes';
 import type { TestApp } from './test-app';
 
 export interface TestUser {
@@ -195,18 +196,9 @@ export async function createTask(
   return task;
 }
 
-/** The copy a property or visit task keeps of its template. */
+/** The copy a property or visit task keeps of its template (the server's own copy columns). */
 async function copyOf(t: TestApp, taskId: string) {
-  const [task] = await t.db
-    .select({
-      name: tasks.name,
-      description: tasks.description,
-      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-      defaultPrice: tasks.defaultPrice,
-      requirements: tasks.requirements,
-    })
-    .from(tasks)
-    .where(eq(tasks.id, taskId));
+  const [task] = await t.db.select(templateCopy).from(tasks).where(eq(tasks.id, taskId));
   if (!task) throw new Error(`no task ${taskId}`);
   return task;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../shared/constants';
-import { liveInvitation } from '../access';
+import { liveInvitation } from '../access/team';
 import type { Database, Executor } from '../db/client';
 import { profiles, users, workspaceInvitations, workspaceMembers, workspaces } from '../db/schema';
 

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AccountRole } from '../../shared/constants';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../shared/messages/workspaces';
-import { resolveMember } from '../access';
+import { resolveMember } from '../access/member';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { preparedPerHandle } from '../db/sql';

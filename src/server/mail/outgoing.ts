@@ -8,7 +8,7 @@ import {
   type MailKind,
 } from '../../shared/constants';
 import { IDENTITY_MESSAGES } from '../../shared/messages/identity';
-import type { Member } from '../access';
+import type { Member } from '../access/member';
 import type { Database, Executor } from '../db/client';
 import { invoicePayments, mailSends, profiles, users, visits, workspaces } from '../db/schema';
 import { AppError, forbidden } from '../errors';

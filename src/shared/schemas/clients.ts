@@ -52,7 +52,7 @@ export const listClientsQuery = pageQuery.extend({
 });
 export type ListClientsQuery = z.input<typeof listClientsQuery>;
 
-/** What the caller may do with a client (access.ts `policy.client.can`). */
+/** What the caller may do with a client (access/policy.ts `policy.client.can`). */
 export interface ClientCan {
   edit: boolean;
   delete: boolean;

@@ -5,6 +5,7 @@ import type { InvoiceStatus } from '../constants';
 import type { BusinessLocale } from '../locale';
 import { PORTAL_MESSAGES } from '../messages/portal';
 import { pageQuery, uuid } from './common';
+import type { PropertySummary } from './summaries';
 
 // The client portal: `/api/portal/*` (the client's side) and the staff endpoints
 // around it (`/api/clients/{id}/portal-*`, `/api/visit-requests`). docs/api.md "Client portal".
@@ -63,21 +64,12 @@ export const visitRequestsQuery = pageQuery.extend({
   status: z.enum(['open', 'scheduled', 'declined']).default('open'),
 });
 
-export interface PortalPropertyDto {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-}
-
 /** `GET /api/portal/me`. */
 export interface PortalMeDto {
   client: { name: string };
   /** The business, with how it writes dates, times and amounts (the portal's screens use them). */
   business: { name: string } & BusinessLocale;
-  properties: PortalPropertyDto[];
+  properties: PropertySummary[];
 }
 
 /** A row of `GET /api/portal/visits`. */
@@ -86,7 +78,7 @@ export interface PortalVisitDto {
   status: VisitStatus;
   scheduledAt: string;
   completedAt: string | null;
-  property: PortalPropertyDto;
+  property: PropertySummary;
   businessName: string;
   photoCount: number;
 }

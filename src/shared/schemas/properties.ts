@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole, type VisitStatus } fro
 import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
 import { PROPERTY_MESSAGES } from '../messages/properties';
+import type { PropertySummary } from './summaries';
 
 // spec §5 (property rules), §8 (messages) and the property endpoints of docs/api.md.
 
@@ -82,13 +83,7 @@ export interface PhotoRef {
   thumbnailUrl: string;
 }
 
-export interface PropertyDto {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
+export interface PropertyDto extends PropertySummary {
   country: string;
   createdAt: string;
   /** The actor's relationship; null for an admin who is not linked. */
@@ -108,7 +103,7 @@ export interface PropertyClientDto {
   phone: string | null;
 }
 
-/** What the caller may do with a property (access.ts `policy.property.can`). */
+/** What the caller may do with a property (access/policy.ts `policy.property.can`). */
 export interface PropertyCan {
   edit: boolean;
   delete: boolean;

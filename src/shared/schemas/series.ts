@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
 import { isoInstant } from './common';
-import { assigneeIds, type VisitListItemDto, type VisitPropertyDto } from './visits';
+import { assigneeIds, type VisitListItemDto } from './visits';
+import type { PropertySummary } from './summaries';
 
 // Recurring visits. A series is a property, the task templates to copy, a first
 // instant, an IANA time zone and an RFC 5545 RRULE (without DTSTART). The server checks the
@@ -85,7 +86,7 @@ export interface SeriesPreviewDto {
 export interface VisitSeriesDto {
   id: string;
   propertyId: string;
-  property: VisitPropertyDto;
+  property: PropertySummary;
   startsAt: string;
   timeZone: string;
   rrule: string;

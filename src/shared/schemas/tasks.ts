@@ -118,7 +118,7 @@ export interface TaskDto {
   requirements: Requirement[];
   createdBy: string | null;
   createdAt: string;
-  /** What the caller may do (access.ts `policy.task.can`): owners and managers edit and delete. */
+  /** What the caller may do (access/policy.ts `policy.task.can`): owners and managers edit and delete. */
   can: TaskCan;
 }
 

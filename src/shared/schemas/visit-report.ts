@@ -1,6 +1,7 @@
 import type { VisitStatus, VisitTaskStatus } from '../constants';
 import type { InspectionResult, PhotoTag } from '../evidence';
-import type { VisitPersonDto, VisitPropertyDto, VisitSignatureDto } from './visits';
+import type { PropertySummary } from './summaries';
+import type { VisitPersonDto, VisitSignatureDto } from './visits';
 
 // The visit report: one shape for the page (`GET /api/visits/:id/report`), the PDF
 // (`GET /api/visits/:id/report.pdf`) and the mail to the client (`POST /api/visits/:id/report/send`).
@@ -78,7 +79,7 @@ export interface VisitReportDto {
     phone: string | null;
     email: string | null;
   } | null;
-  property: VisitPropertyDto;
+  property: PropertySummary;
   people: VisitPersonDto[];
   /** The workspace's time zone: the PDF's times are written in it. */
   timeZone: string;

@@ -18,6 +18,7 @@ import { clientId, isoInstant, optionalText, pageQuery } from './common';
 import { cents } from './money';
 import { VISIT_MESSAGES } from '../messages/visits';
 import { INSPECTION_RESULTS, type InspectionResult, type PhotoTag, type Requirement } from '../evidence';
+import type { PersonSummary, PropertySummary } from './summaries';
 
 // spec §2 (Visits), §3 (visit, visit_users, visit_tasks), §4, §5 and §8.
 
@@ -167,7 +168,7 @@ export const upcomingVisitsQuery = z.object({
 
 export const addVisitTaskInput = z.object({
   taskId: z.uuid('Please select a task'),
-  /** Omitted or null: the property's custom price, else the template's default price. */
+  /** Omitted or null: the price of the property's copy (custom, else its default), else the template's. */
   price: cents.nullish(),
 });
 export type AddVisitTaskInput = z.input<typeof addVisitTaskInput>;
@@ -242,19 +243,7 @@ export type AddVisitUserInput = z.input<typeof addVisitUserInput>;
 
 // ── answers ──
 
-export interface VisitPropertyDto {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-}
-
-export interface VisitPersonDto {
-  userId: string;
-  email: string;
-  displayName: string | null;
+export interface VisitPersonDto extends PersonSummary {
   role: VisitRole;
 }
 
@@ -273,7 +262,7 @@ export interface VisitListItemDto {
   version: number;
   /** The series this visit is an occurrence of. */
   seriesId: string | null;
-  property: VisitPropertyDto;
+  property: PropertySummary;
   /** The property's client, its name and phone only (the technician on the visit sees these too). */
   client: VisitClientDto | null;
   people: VisitPersonDto[];
@@ -345,7 +334,7 @@ export interface VisitDetailDto extends VisitListItemDto {
   can: VisitCan;
 }
 
-/** What the caller may do with a visit (access.ts `policy.visit.can`). */
+/** What the caller may do with a visit (access/policy.ts `policy.visit.can`). */
 export interface VisitCan {
   /** Start, complete, cancel: whoever sees the visit (a technician on it too); once completed, only the office (to reopen). */
   changeStatus: boolean;
@@ -381,7 +370,7 @@ export interface UpcomingVisitDto {
   scheduledAt: string;
   status: VisitStatus;
   role: VisitRole;
-  property: VisitPropertyDto;
+  property: PropertySummary;
 }
 
 /** `GET /api/visits/:id/task-options` items: a template and what it would cost on this visit. */
@@ -397,10 +386,7 @@ export interface VisitTaskOptionDto {
 }
 
 /** `GET /api/visits/:id/candidates` items: members of the workspace not yet on the visit. */
-export interface VisitCandidateDto {
-  userId: string;
-  email: string;
-  displayName: string | null;
+export interface VisitCandidateDto extends PersonSummary {
   workspaceRole: WorkspaceRole;
 }
 

@@ -18,7 +18,7 @@ export interface WorkspaceRef extends BusinessLocale {
   role: WorkspaceRole;
 }
 
-/** What the member may do in their current workspace (access.ts `policy.workspace.can`); the UI shows buttons from it. */
+/** What the member may do in their current workspace (access/policy.ts `policy.workspace.can`); the UI shows buttons from it. */
 export interface WorkspaceCan {
   /** Business settings and the team. */
   manageSettings: boolean;

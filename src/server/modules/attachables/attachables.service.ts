@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { NoteAttachableType } from '../../../shared/constants';
 import { ATTACHABLE_NOT_FOUND, type AttachableDto } from '../../../shared/schemas/attachables';
-import { visibleAttachable, type Member } from '../../access';
+import { visibleAttachable } from '../../access/attachables';
+import type { Member } from '../../access/member';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -18,7 +19,7 @@ import {
 import { notFound } from '../../errors';
 
 // The name of whatever a photo or note is attached to (spec §7: entity-name lookup), as SQL
-// so a list carries it in the same query. Visibility is decided by access.ts, not here.
+// so a list carries it in the same query. Visibility is decided by access/policy.ts, not here.
 
 /** SQL: the display name of the record of `type` with id `id`; null when there is none. */
 export function attachableName(type: NoteAttachableType, id: AnyPgColumn | string): SQL<string | null> {

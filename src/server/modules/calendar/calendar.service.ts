@@ -4,13 +4,14 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { SERIES_MESSAGES } from '../../../shared/messages/series';
 import { placeLine } from '../../../shared/place';
 import type { CalendarFeedDto } from '../../../shared/schemas/series';
-import { policy, resolveMember, type Member } from '../../access';
+import { resolveMember, type Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { calendarFeeds, properties, users, visits, visitTasks, visitUsers, workspaces } from '../../db/schema';
 import { notFound } from '../../errors';
 
-// A secret calendar feed per user and workspace (a feed lists one
+// A secret calendar feed per user, and per workspace (a feed lists one
 // business's visits). The token is HMAC-SHA256(server secret, `userId:nonce`) in base64url: the
 // same URL can be shown again without storing it, and only its sha256 is kept (token_hash) to
 // find the feed. Regenerating changes the nonce, so the old URL answers 404 at once. A feed of a

@@ -4,7 +4,8 @@ import { formatsFor } from '../../../shared/locale';
 import type { Page } from '../../../shared/schemas/common';
 import type { ClientDto, clientInput, clientPatch, listClientsQuery } from '../../../shared/schemas/clients';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
-import { authorize, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import { csvResponse, pagedRows, type CsvValue } from '../../csv';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema';
@@ -110,11 +111,10 @@ export async function createClient(
 }
 
 /** Visible → 403 for whoever may not change it; invisible → 404. */
-async function requireEditable(db: Executor, member: Member, id: string): Promise<ClientDto> {
-  const client = await getClient(db, member, id);
-  authorize(client.can.edit, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-  return client;
-}
+const requireEditable = (db: Executor, member: Member, id: string) =>
+  requireRecord(db, member, 'client', id, {
+    need: { allows: () => policy.client.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+  });
 
 export async function updateClient(
   db: Executor,

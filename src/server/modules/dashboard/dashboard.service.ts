@@ -1,12 +1,13 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
 import type { DashboardDto } from '../../../shared/schemas/dashboard';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { visits } from '../../db/schema';
 import { startOfToday, startOfTomorrow } from '../../db/workspace-time';
 import { invoiceFigures, notOnAnInvoice } from '../invoices';
 
-// The dashboard's numbers. The visits the member may see (access.ts: every visit for
+// The dashboard's numbers. The visits the member may see (access/policy.ts: every visit for
 // the office, a technician's own), counted in one statement; the money only for whoever may see
 // invoices, from the invoices module.
 

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { DEBUG_QUERY_ROW_LIMIT } from '../../../shared/constants';
 import type { TestDbDto, TestDbQueryName, TestDbQueryResult } from '../../../shared/schemas/debug';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { properties, userProperties, users, visits, visitUsers } from '../../db/schema';
 
 // spec §2 /test-db: five queries, each limited to 5 rows and scoped to what the member may see
-// in their current workspace (access.ts), so the page never shows another user's data: the
+// in their current workspace (access/policy.ts), so the page never shows another user's data: the
 // users query shows the member alone, the links query their own labels.
 
 const limit = DEBUG_QUERY_ROW_LIMIT;

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardMoneyDto } from '../../../shared/schemas/dashboard';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { startOfMonth } from '../../db/workspace-time';

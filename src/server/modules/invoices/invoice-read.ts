@@ -13,7 +13,8 @@ import {
   type InvoicePaymentDto,
   type listInvoicesQuery,
 } from '../../../shared/schemas/invoices';
-import { authorize, policy, requireVisible, type Member, type Viewer } from '../../access';
+import type { Member, Viewer } from '../../access/member';
+import { policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -29,6 +30,7 @@ import {
   visits,
   visitTasks,
 } from '../../db/schema';
+import { propertySummary } from '../../db/shapes';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
@@ -38,7 +40,7 @@ import { itemAmount, type Discount } from '../../../shared/money';
 
 // Reading invoices (spec §2, §9): the list with its amounts in one query, the detail with
 // its lines, extra lines, payments and who it is billed to, and the visits that can still be
-// billed. Each is scoped by access.ts: another workspace's invoice, or a technician, gets 404.
+// billed. Each is scoped by access/policy.ts: another workspace's invoice, or a technician, gets 404.
 
 type ListQuery = z.output<typeof listInvoicesQuery>;
 
@@ -188,14 +190,7 @@ export async function getInvoice(db: Executor, member: Viewer, id: string): Prom
         phone: invoices.sellerPhone,
         email: invoices.sellerEmail,
       },
-      property: {
-        id: properties.id,
-        name: properties.name,
-        address: properties.address,
-        city: properties.city,
-        state: properties.state,
-        zipCode: properties.zipCode,
-      },
+      property: propertySummary,
       // Who it is billed to, the property's client as it is now (else the property).
       client: { name: clients.name, billingAddress: clients.billingAddress, email: clients.email },
     })
@@ -308,8 +303,9 @@ export async function itemsOf(db: Executor, member: Viewer, invoiceId: string): 
 
 /** The property, billable by the member: 404 when they cannot see it, 403 when they only work there. */
 export async function requireBillable(db: Executor, member: Member, propertyId: string) {
-  await requireVisible(db, 'property', member, propertyId);
-  authorize(policy.property.can(member).seeInvoices, WORKSPACE_MESSAGES.ownersAndManagersOnly);
+  await requireRecord(db, member, 'property', propertyId, {
+    need: { allows: () => policy.property.can(member).seeInvoices, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+  });
 }
 
 /** The picker's visits: completed visits of the property on no other active invoice, newest first. */

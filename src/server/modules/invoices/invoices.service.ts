@@ -11,7 +11,8 @@ import {
   type updateInvoiceInput,
   type voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import {
   invoiceItems,
@@ -275,12 +276,10 @@ export async function createInvoice(
  * an owner or manager sees it (404 otherwise), with what has been paid on it so far.
  */
 async function lockInvoice(tx: Executor, member: Member, id: string) {
-  const [row] = await tx
-    .select({ id: invoices.id, propertyId: invoices.propertyId, status: invoices.status })
-    .from(invoices)
-    .where(and(eq(invoices.id, id), policy.invoice.scope(member)))
-    .for('update');
-  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  const row = await requireRecord(tx, member, 'invoice', id, {
+    columns: { id: invoices.id, propertyId: invoices.propertyId, status: invoices.status },
+    lock: 'update',
+  });
   const [paid] = await tx
     .select({ amount: sql<string>`coalesce(sum(${invoicePayments.amount}), 0)` })
     .from(invoicePayments)
@@ -423,7 +422,7 @@ export async function removeInvoice(db: Database, member: Member, id: string): P
 }
 
 /**
- * 'Mark as Paid' (spec §4): paid, and paid_at now, by a payment of the whole
+ * 'Mark as Paid' (spec §4): paid, and paid_at now; by a payment of the whole
  * balance dated today (method 'other' unless given). Already paid: as it is.
  */
 export async function markPaid(

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { VisitInvoiceDto } from '../../../shared/schemas/visits';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { invoices, invoiceVisits, visits } from '../../db/schema';
 import { amounts, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';

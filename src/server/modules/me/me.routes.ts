@@ -5,7 +5,7 @@ import { signedIn } from '../../auth/session';
 import { uuidParam } from '../../http';
 import type { UserEnv } from '../../types';
 import { jsonBody } from '../../validate';
-import type { Member } from '../../access';
+import type { Member } from '../../access/member';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { chooseWorkspaceInput } from '../../../shared/schemas/workspaces';
 import { chooseDefaultWorkspace, keepWorkspace, listBeforeClaim } from '../workspaces';

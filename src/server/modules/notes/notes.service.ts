@@ -9,7 +9,10 @@ import {
   type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
-import { attachedList, attachmentWorkspace, insertWithClientId, policy, type Member } from '../../access';
+import { attachedList, attachmentWorkspace } from '../../access/attachables';
+import { insertWithClientId } from '../../access/client-ids';
+import type { Member } from '../../access/member';
+import { policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import {
   clients,
@@ -24,11 +27,11 @@ import {
   visits,
 } from '../../db/schema';
 import { containsPattern, countUpTo, plausibleInstant, toPage } from '../../db/sql';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { attachedName } from '../attachables';
 
 // Notes on all seven record types (spec §2 Notes, §4, §6, §7 notes service). Visible as what
-// they are attached to (access.ts `policy.note`): a business one in its workspace, a personal
+// they are attached to (access/policy.ts `policy.note`): a business one in its workspace, a personal
 // one (standalone, on a profile) to its author; only the author edits or deletes.
 
 const selectNotes = (db: Executor) =>
@@ -113,7 +116,7 @@ export async function createNote(
   const workspaceId = await attachmentWorkspace(db, member, input.attachableType, input.attachableId);
   // And the time it was made, when plausible.
   const madeAt = plausibleInstant(input.at, noteFloor(input.attachableType, input.attachableId));
-  // A note made offline keeps the id the phone gave it (access.ts insertWithClientId).
+  // A note made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
   const id = await insertWithClientId(
     db,
     input.id,
@@ -161,11 +164,11 @@ function noteFloor(type: NoteAttachableType, id: string | null): SQL {
 }
 
 /** Visible → 403 for anyone but the author; invisible → 404. */
-async function requireAuthor(db: Executor, member: Member, id: string, message: string) {
-  const note = await getNote(db, member, id);
-  if (!note.can.edit) throw forbidden(message);
-  return note;
-}
+const requireAuthor = (db: Executor, member: Member, id: string, message: string) =>
+  requireRecord(db, member, 'note', id, {
+    columns: { createdBy: notes.createdBy },
+    need: { allows: (row) => policy.note.can(member, row.createdBy).edit, message },
+  });
 
 /** spec §4: the content (and sharing with the client) changes; the attachment is fixed. */
 export async function updateNote(

@@ -5,7 +5,7 @@ import {
   type ClientMessageKind,
   type ClientNotification,
 } from '../../../shared/notifications';
-import type { Member } from '../../access';
+import type { Member } from '../../access/member';
 import { messageWritten } from './wake';
 import type { Executor } from '../../db/client';
 import {

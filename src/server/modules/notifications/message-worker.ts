@@ -6,7 +6,7 @@ import {
   NOTIFICATION_OF,
   type ClientMessageKind,
 } from '../../../shared/notifications';
-import { messageRecipient, type PortalClient } from '../../access';
+import { messageRecipient, type PortalClient } from '../../access/member';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {

@@ -8,7 +8,8 @@ import type {
 import { CLIENT_MESSAGE_TEXTS } from '../../../shared/schemas/client-messages';
 import type { ClientMessageKind, ClientNotification, MessageStatus } from '../../../shared/notifications';
 import type { z } from 'zod';
-import { requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { clientConsents, clientMessages, clients, workspaces } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -44,7 +45,7 @@ async function messagesWhere(db: Executor, where: SQL): Promise<ClientMessageDto
 
 /** `GET /api/visits/{id}/messages`: whoever sees the visit. */
 export async function listVisitMessages(db: Executor, member: Member, visitId: string): Promise<ClientMessageDto[]> {
-  await requireVisible(db, 'visit', member, visitId);
+  await requireRecord(db, member, 'visit', visitId);
   return messagesWhere(db, eq(clientMessages.visitId, visitId));
 }
 
@@ -54,7 +55,7 @@ export async function listInvoiceMessages(
   member: Member,
   invoiceId: string,
 ): Promise<ClientMessageDto[]> {
-  await requireVisible(db, 'invoice', member, invoiceId);
+  await requireRecord(db, member, 'invoice', invoiceId);
   return messagesWhere(db, eq(clientMessages.invoiceId, invoiceId));
 }
 
@@ -64,7 +65,7 @@ export async function getClientNotifications(
   member: Member,
   clientId: string,
 ): Promise<ClientNotificationsDto> {
-  await requireVisible(db, 'client', member, clientId);
+  await requireRecord(db, member, 'client', clientId);
   const [client] = await db
     .select({ notificationsOff: clients.notificationsOff, unsubscribedAt: clients.unsubscribedAt })
     .from(clients)
@@ -98,7 +99,7 @@ export async function setClientNotifications(
   clientId: string,
   input: z.output<typeof clientNotificationsInput>,
 ): Promise<ClientNotificationsDto> {
-  await requireVisible(db, 'client', member, clientId);
+  await requireRecord(db, member, 'client', clientId);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ off: clients.notificationsOff, unsubscribedAt: clients.unsubscribedAt })

@@ -5,13 +5,14 @@ import {
   type listNotificationsQuery,
   type StaffNotificationPage,
 } from '../../../shared/schemas/notifications';
-import { policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { staffNotifications } from '../../db/schema';
 import { notFound } from '../../errors';
 
 // The bell: the signed-in member's own notifications in their current workspace
-// (access.ts `policy.staffNotification`); notifyStaff (staff-notifications.ts) writes them.
+// (access/policy.ts `policy.staffNotification`); notifyStaff (staff-notifications.ts) writes them.
 
 const unreadFilter = sql`count(*) filter (where ${staffNotifications.readAt} is null)`;
 

@@ -11,15 +11,10 @@ import {
   type PhotoFields,
   type UpdatePhotoInput,
 } from '../../../shared/schemas/photos';
-import {
-  attachedList,
-  attachmentWorkspace,
-  authorize,
-  insertWithClientId,
-  policy,
-  type Member,
-  type Viewer,
-} from '../../access';
+import { attachedList, attachmentWorkspace } from '../../access/attachables';
+import { insertWithClientId } from '../../access/client-ids';
+import type { Member, Viewer } from '../../access/member';
+import { policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { photos, profiles, users, visits, visitTasks } from '../../db/schema';
 import { containsPattern, countUpTo, toPage } from '../../db/sql';
@@ -33,7 +28,7 @@ import { ACCEPTED_IMAGES, type ReceivedUpload } from './upload';
 import { withoutBidiControls } from '../../../shared/text';
 
 // Photos (spec §2, §3, §5, §6, §7 photos service). Visible as what they are attached to
-// (access.ts `policy.photo`): a business one in its workspace, a personal one (standalone, on a
+// (access/policy.ts `policy.photo`): a business one in its workspace, a personal one (standalone, on a
 // profile) to its uploader; only the uploader changes one.
 
 const photoColumns = {
@@ -205,7 +200,7 @@ export async function createPhoto(
       storage.put(storagePath, image.original, file.mime),
       storage.put(thumbnailPath, image.thumbnail, 'image/webp'),
     ]);
-    // A photo taken offline keeps the id the phone gave it (access.ts insertWithClientId).
+    // A photo taken offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
     const row = await insertWithClientId(
       db,
       fields.id,
@@ -246,11 +241,11 @@ export async function createPhoto(
 }
 
 /** The uploader only (spec §6); anyone else who can see it gets 403, anyone who cannot 404. */
-async function requireUploader(db: Executor, member: Member, id: string, message: string) {
-  const row = await findVisible(db, member, id);
-  authorize(policy.photo.can(member, row.uploadedBy).edit, message);
-  return row;
-}
+const requireUploader = (db: Executor, member: Member, id: string, message: string) =>
+  requireRecord(db, member, 'photo', id, {
+    columns: { uploadedBy: photos.uploadedBy, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath },
+    need: { allows: (row) => policy.photo.can(member, row.uploadedBy).edit, message },
+  });
 
 export async function updatePhoto(db: Executor, member: Member, id: string, input: UpdatePhotoInput) {
   await requireUploader(db, member, id, PHOTO_MESSAGES.unauthorizedEdit);

@@ -13,7 +13,7 @@ import {
   visitRequestPatch,
   visitRequestsQuery,
 } from '../../../shared/schemas/portal';
-import { resolvePortalClient } from '../../access';
+import { resolvePortalClient } from '../../access/member';
 import { inWorkspace } from '../../auth/session';
 import { AppError, notFound } from '../../errors';
 import { clientIp, sendStored, uuidParam } from '../../http';

@@ -12,9 +12,11 @@ import {
   type visitRequestInput,
   type VisitRequestDto,
 } from '../../../shared/schemas/portal';
-import { policy, type PortalClient } from '../../access';
+import type { PortalClient } from '../../access/member';
+import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, visitRequests, visits, visitTasks, workspaces } from '../../db/schema';
+import { propertySummary } from '../../db/shapes';
 import { aRow, countUpTo, toPage } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import { getInvoice, listInvoices, renderInvoicePdf } from '../invoices';
@@ -25,16 +27,7 @@ import { localityOf } from '../workspaces';
 import type { Storage } from '../../storage/storage';
 
 // The client's side: everything a PortalClient reads and writes, each query built on
-// the portal's scope in access.ts (another client's record is 404, as "not there").
-
-const propertyColumns = {
-  id: properties.id,
-  name: properties.name,
-  address: properties.address,
-  city: properties.city,
-  state: properties.state,
-  zipCode: properties.zipCode,
-};
+// the portal's scope in access/policy.ts (another client's record is 404, as "not there").
 
 /** `GET /api/portal/me`: who the client is, the business, and the client's properties. */
 export async function getPortalMe(db: Executor, client: PortalClient): Promise<PortalMeDto> {
@@ -54,7 +47,7 @@ export async function getPortalMe(db: Executor, client: PortalClient): Promise<P
     .where(and(eq(clients.id, client.clientId), eq(clients.workspaceId, client.workspaceId)));
   if (!row) throw notFound(PORTAL_MESSAGES.notSignedIn);
   const owned = await db
-    .select(propertyColumns)
+    .select(propertySummary)
     .from(properties)
     .where(policy.portal.property(client))
     .orderBy(asc(sql`lower(${properties.name})`), asc(properties.id))
@@ -82,7 +75,7 @@ export async function listPortalVisits(
       status: visits.status,
       scheduledAt: visits.scheduledAt,
       completedAt: visits.completedAt,
-      property: propertyColumns,
+      property: propertySummary,
       businessName: workspaces.name,
       photoCount: sql<number>`(select cast(count(*) as integer) from ${photos}
         join ${visitTasks} on ${visitTasks.id} = ${photos.visitTaskId}

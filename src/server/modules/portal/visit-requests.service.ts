@@ -8,7 +8,8 @@ import {
   type visitRequestsQuery,
   type VisitRequestDto,
 } from '../../../shared/schemas/portal';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, properties, visitRequests, visits } from '../../db/schema';
 import { aRow, countUpTo, toPage } from '../../db/sql';
@@ -49,10 +50,10 @@ export async function updateVisitRequest(
   patch: z.output<typeof visitRequestPatch>,
 ): Promise<VisitRequestDto> {
   authorize(policy.visitRequest.can(member).handle, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-  await requireVisible(db, 'visitRequest', member, id);
+  await requireRecord(db, member, 'visitRequest', id);
   const visitId = patch.status === 'scheduled' ? (patch.visitId ?? null) : null;
   if (visitId) {
-    await requireVisible(db, 'visit', member, visitId);
+    await requireRecord(db, member, 'visit', visitId);
     const [atProperty] = await db
       .select({ id: visits.id })
       .from(visits)

@@ -7,7 +7,7 @@ import {
   type secondaryProfileInput,
   type secondaryProfilesQuery,
 } from '../../../shared/schemas/profiles';
-import { policy } from '../../access';
+import { policy } from '../../access/policy';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { secondaryProfiles } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PROPERTY_NOT_FOUND } from '../../access';
+import { PROPERTY_NOT_FOUND } from '../../access/policy';
 import { pageQuery } from '../../../shared/schemas/common';
 import {
   addPropertyTaskInput,

@@ -14,26 +14,24 @@ import type {
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { z } from 'zod';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, properties, propertyTasks, tasks, userProperties, visits, visitTasks } from '../../db/schema';
+import { copyTemplateToProperties } from '../../db/template-copy';
+import { propertySummary } from '../../db/shapes';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 
 // Properties (spec §2, §3) inside a workspace: owners and managers see and change
-// them all, a technician sees the properties of their visits. Who may do what is access.ts's.
+// them all, a technician sees the properties of their visits. Who may do what is access/policy.ts's.
 
 type ListInput = PageQuery & { q?: string; clientId?: string };
 
 const propertyColumns = {
-  id: properties.id,
+  ...propertySummary,
   clientId: properties.clientId,
   clientName: clients.name,
-  name: properties.name,
-  address: properties.address,
-  city: properties.city,
-  state: properties.state,
-  zipCode: properties.zipCode,
   country: properties.country,
   requireSignature: properties.requireSignature,
   sendReportOnComplete: properties.sendReportOnComplete,
@@ -191,7 +189,7 @@ export async function createProperty(
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
   authorize(policy.workspace.can(member).manageProperties, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-  if (input.clientId) await requireVisible(db, 'client', member, input.clientId);
+  if (input.clientId) await requireRecord(db, member, 'client', input.clientId);
   const created = await db.transaction(async (tx) => {
     const [property] = await tx
       .insert(properties)
@@ -207,11 +205,10 @@ export async function createProperty(
 }
 
 /** Visible → 403 for whoever may not change it; invisible → 404. */
-async function requireEditable(db: Executor, member: Member, id: string) {
-  const property = await findVisible(db, member, id);
-  authorize(property.can.edit, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-  return property;
-}
+const requireEditable = (db: Executor, member: Member, id: string) =>
+  requireRecord(db, member, 'property', id, {
+    need: { allows: () => policy.property.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+  });
 
 export async function updateProperty(
   db: Executor,
@@ -220,7 +217,7 @@ export async function updateProperty(
   input: z.output<typeof propertyInput>,
 ): Promise<PropertyDetail> {
   await requireEditable(db, member, id);
-  if (input.clientId) await requireVisible(db, 'client', member, input.clientId);
+  if (input.clientId) await requireRecord(db, member, 'client', input.clientId);
   await db
     .update(properties)
     .set(input)
@@ -233,7 +230,8 @@ export async function updateProperty(
  * address, made the property's client; one transaction.
  */
 export async function createClientFromProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
-  const property = await requireEditable(db, member, id);
+  await requireEditable(db, member, id);
+  const property = await findVisible(db, member, id);
   authorize(property.can.manageClient, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const place = [property.address, property.city, property.state, property.zipCode].filter(Boolean).join(', ');
   await db.transaction(async (tx) => {
@@ -334,15 +332,14 @@ async function findPropertyTask(db: Executor, member: Member, propertyId: string
 }
 
 /** The property, visible and its tasks changeable by the member (403 for a technician). */
-async function requireTaskManager(db: Executor, member: Member, propertyId: string) {
-  const property = await findVisible(db, member, propertyId);
-  authorize(property.can.manageTasks, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-}
+const requireTaskManager = (db: Executor, member: Member, propertyId: string) =>
+  requireRecord(db, member, 'property', propertyId, {
+    need: { allows: () => policy.property.can(member).manageTasks, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
+  });
 
 /**
- * Adds a template of the workspace's catalogue to the property, copying its name, description,
- * duration and price (copy, never follow); a removed one comes back active, copied
- * afresh, with the new custom price. One statement, so two adds cannot make two rows.
+ * Adds a template of the workspace's catalogue to the property, copied (copyTemplateToProperties);
+ * a removed one comes back active, copied afresh, with the new custom price.
  */
 export async function addPropertyTask(
   db: Executor,
@@ -351,29 +348,16 @@ export async function addPropertyTask(
   input: z.output<typeof addPropertyTaskInput>,
 ): Promise<PropertyTaskDto> {
   await requireTaskManager(db, member, propertyId);
-  const [task] = await db
-    .select({
-      name: tasks.name,
-      description: tasks.description,
-      estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-      defaultPrice: tasks.defaultPrice,
-      requirements: tasks.requirements,
-    })
-    .from(tasks)
-    .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
-  if (!task) throw notFound(TASK_MESSAGES.notFound);
-  const copy = { ...task, customPrice: input.customPrice, isActive: true };
-  const [row] = await db
-    .insert(propertyTasks)
-    .values({ propertyId, taskId: input.taskId, workspaceId: member.workspaceId, ...copy })
-    .onConflictDoUpdate({
-      target: [propertyTasks.propertyId, propertyTasks.taskId],
-      set: copy,
-      setWhere: eq(propertyTasks.isActive, false),
-    })
-    .returning({ id: propertyTasks.id });
-  if (!row) throw conflict('This task is already on the property');
-  return findPropertyTask(db, member, propertyId, row.id);
+  const made = await copyTemplateToProperties(db, {
+    workspaceId: member.workspaceId,
+    template: and(eq(tasks.id, input.taskId), policy.task.scope(member))!,
+    propertyIds: [propertyId],
+    customPrice: input.customPrice,
+  });
+  if (!made) throw notFound(TASK_MESSAGES.notFound);
+  const [id] = made;
+  if (!id) throw conflict('This task is already on the property');
+  return findPropertyTask(db, member, propertyId, id);
 }
 
 export async function updatePropertyTask(
@@ -404,7 +388,3 @@ export async function removePropertyTask(
 ): Promise<void> {
   await updatePropertyTask(db, member, propertyId, propertyTaskId, { isActive: false });
 }
-
-/** For other areas' checks: the property is one the member may see (404 otherwise). */
-export const requireVisibleProperty = (db: Executor, member: Member, propertyId: string) =>
-  requireVisible(db, 'property', member, propertyId);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SERIES_HORIZON_DAYS, SERIES_MESSAGES } from '../../../shared/messages/series';
 import type {
@@ -11,9 +11,11 @@ import type {
 } from '../../../shared/schemas/series';
 import { VISIT_MESSAGES, type VisitListItemDto } from '../../../shared/schemas/visits';
 import { describeRule } from '../../../shared/series-words';
-import { authorize, policy, requireVisible, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
 import { invoiceVisits, properties, tasks, visits, visitSeries, workspaceMembers, workspaces } from '../../db/schema';
+import { propertySummary } from '../../db/shapes';
 import { badRequest, notFound } from '../../errors';
 import { insertVisits, requireMembers, toVisitListItem, visitListItemColumns } from '../visits';
 import {
@@ -78,14 +80,7 @@ export async function getSeries(db: Executor, member: Member, id: string): Promi
     .select({
       series: visitSeries,
       locale: workspaces.locale,
-      property: {
-        id: properties.id,
-        name: properties.name,
-        address: properties.address,
-        city: properties.city,
-        state: properties.state,
-        zipCode: properties.zipCode,
-      },
+      property: propertySummary,
     })
     .from(visitSeries)
     .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
@@ -147,7 +142,7 @@ export async function createSeries(
   const rrule = checkRule(input, { madeBefore: horizon });
   // createVisit's rule: owners and managers schedule, on a property of the workspace.
   authorize(policy.workspace.can(member).scheduleVisits, VISIT_MESSAGES.fieldOnly);
-  await requireVisible(db, 'property', member, input.propertyId);
+  await requireRecord(db, member, 'property', input.propertyId);
   const taskIds = await requireTasks(db, member, input.taskIds);
   const assigneeIds = await requireAssignees(db, member, input.assigneeIds ?? [member.id]);
   const id = await db.transaction(async (tx) => {
@@ -276,14 +271,12 @@ export async function removeSeries(db: Database, member: Member, id: string, fro
 // ── helpers ──
 
 async function requireSeries(tx: Executor, member: Member, id: string): Promise<SeriesRow> {
-  const [series] = await tx
-    .select({ series: visitSeries })
-    .from(visitSeries)
-    .innerJoin(properties, eq(properties.id, visitSeries.propertyId))
-    .where(and(eq(visitSeries.id, id), policy.series.scope(member), isNull(properties.deletedAt)))
-    .for('update', { of: visitSeries });
-  if (!series) throw notFound(SERIES_MESSAGES.notFound);
-  return series.series;
+  return requireRecord(tx, member, 'series', id, {
+    columns: getTableColumns(visitSeries),
+    where: sql`exists (select 1 from ${properties} where ${properties.id} = ${visitSeries.propertyId}
+      and ${properties.deletedAt} is null)`,
+    lock: 'update',
+  });
 }
 
 /** The rule instant of `?from=`: a visible occurrence of this series, else 'Visit not found'. */

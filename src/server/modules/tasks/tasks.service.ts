@@ -10,9 +10,11 @@ import {
   type TaskDto,
   type TaskInput,
 } from '../../../shared/schemas/tasks';
-import { authorize, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { properties, propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
+import { copyTemplateToProperties } from '../../db/template-copy';
 import { notFound } from '../../errors';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 
@@ -89,11 +91,10 @@ export async function createTask(db: Executor, member: Member, input: TaskInput)
 }
 
 /** 404 when the template is not there, 403 when the member may not change it. */
-async function requireEditable(db: Executor, member: Member, id: string) {
-  const task = await getTask(db, member, id);
-  authorize(task.can.edit, TASK_MESSAGES.creatorOnly);
-  return task;
-}
+const requireEditable = (db: Executor, member: Member, id: string) =>
+  requireRecord(db, member, 'task', id, {
+    need: { allows: () => policy.task.can(member).edit, message: TASK_MESSAGES.creatorOnly },
+  });
 
 export async function updateTask(db: Executor, member: Member, id: string, input: TaskInput): Promise<TaskDto> {
   await requireEditable(db, member, id);
@@ -170,43 +171,14 @@ export async function assignTask(
       .from(properties)
       .where(and(inArray(properties.id, propertyIds), policy.property.scope(member)));
     if (visible.length !== propertyIds.length) throw notFound(policy.property.notFound);
-    const [task] = await tx
-      .select({
-        name: tasks.name,
-        description: tasks.description,
-        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-        defaultPrice: tasks.defaultPrice,
-        requirements: tasks.requirements,
-      })
-      .from(tasks)
-      .where(eq(tasks.id, id));
-    if (!task) throw notFound(TASK_MESSAGES.notFound);
-    const rows = await tx
-      .insert(propertyTasks)
-      .values(
-        propertyIds.map((propertyId) => ({
-          propertyId,
-          taskId: id,
-          workspaceId: member.workspaceId,
-          customPrice: input.customPrice,
-          ...task,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [propertyTasks.propertyId, propertyTasks.taskId],
-        set: {
-          isActive: true,
-          customPrice: sql`excluded.custom_price`,
-          name: sql`excluded.name`,
-          description: sql`excluded.description`,
-          estimatedDurationMinutes: sql`excluded.estimated_duration_minutes`,
-          defaultPrice: sql`excluded.default_price`,
-          requirements: sql`excluded.requirements`,
-        },
-        setWhere: eq(propertyTasks.isActive, false),
-      })
-      .returning({ id: propertyTasks.id });
-    return { assigned: rows.length };
+    const made = await copyTemplateToProperties(tx, {
+      workspaceId: member.workspaceId,
+      template: eq(tasks.id, id),
+      propertyIds,
+      customPrice: input.customPrice,
+    });
+    if (!made) throw notFound(TASK_MESSAGES.notFound);
+    return { assigned: made.length };
   });
 }
 

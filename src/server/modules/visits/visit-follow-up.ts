@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { readingOutOfRange, readingRequirement } from '../../../shared/evidence';
 import { VISIT_MESSAGES, type FollowUpData, type FollowUpDto } from '../../../shared/schemas/visits';
-import { authorize, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
-import { propertyTasks, tasks, visits, visitTasks, visitUsers } from '../../db/schema';
+import { visits, visitTasks, visitUsers } from '../../db/schema';
+import { copyTemplatesToVisits } from '../../db/template-copy';
 import { dayIn, nextWorkingDayAtTimeOf } from '../../db/workspace-time';
 import { conflict, notFound } from '../../errors';
 import { requireVisit } from './visit-rows';
@@ -142,9 +144,10 @@ async function nextScheduledVisit(
 }
 
 /**
- * Adds a copy of the finding's template to `targetVisitId`, as addVisitTask copies it (the
- * property's copy, else the template; the finding's own copy if the template was deleted). When
- * the template is already on that visit (one per visit), that task takes the link and the note.
+ * Adds a copy of the finding's template to `targetVisitId`, as every visit task is copied
+ * (copyTemplatesToVisits: the property's copy, else the template; the finding's own copy if the
+ * template was deleted). When the template is already on that visit (one per visit), that task
+ * takes the link and the note.
  */
 async function putOnVisit(
   tx: Executor,
@@ -154,58 +157,14 @@ async function putOnVisit(
   finding: Finding,
   note: string,
 ): Promise<string> {
-  const [source] = await tx
-    .select({
-      property: {
-        id: propertyTasks.id,
-        name: propertyTasks.name,
-        description: propertyTasks.description,
-        estimatedDurationMinutes: propertyTasks.estimatedDurationMinutes,
-        customPrice: propertyTasks.customPrice,
-        defaultPrice: propertyTasks.defaultPrice,
-        requirements: propertyTasks.requirements,
-      },
-      template: {
-        id: tasks.id,
-        name: tasks.name,
-        description: tasks.description,
-        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-        defaultPrice: tasks.defaultPrice,
-        requirements: tasks.requirements,
-      },
-    })
-    .from(tasks)
-    .leftJoin(
-      propertyTasks,
-      and(
-        eq(propertyTasks.taskId, tasks.id),
-        eq(propertyTasks.propertyId, propertyId),
-        eq(propertyTasks.isActive, true),
-      ),
-    )
-    .where(and(eq(tasks.id, finding.taskId), policy.task.scope(member)));
-  const copy = source?.property
-    ? { ...source.property, price: source.property.customPrice ?? source.property.defaultPrice }
-    : source?.template
-      ? { ...source.template, price: source.template.defaultPrice }
-      : finding;
-  const [added] = await tx
-    .insert(visitTasks)
-    .values({
-      workspaceId: member.workspaceId,
-      visitId: targetVisitId,
-      taskId: finding.taskId,
-      name: copy.name,
-      description: copy.description,
-      estimatedDurationMinutes: copy.estimatedDurationMinutes,
-      price: copy.price,
-      requirements: copy.requirements,
-      status: 'pending',
-      notes: note,
-      followUpOf: finding.id,
-    })
-    .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
-    .returning({ id: visitTasks.id });
+  const [added] = await copyTemplatesToVisits(tx, {
+    workspaceId: member.workspaceId,
+    propertyId,
+    visitIds: [targetVisitId],
+    templates: [finding.taskId],
+    notes: note,
+    followUpOf: finding.id,
+  });
   if (added) return added.id;
   // Already there: it takes the link, and the note goes first (once: a second click changes nothing).
   const [existing] = await tx
@@ -218,6 +177,24 @@ async function putOnVisit(
     })
     .where(and(eq(visitTasks.visitId, targetVisitId), eq(visitTasks.taskId, finding.taskId)))
     .returning({ id: visitTasks.id });
-  if (!existing) throw new Error('follow-up task neither added nor found');
-  return existing.id;
+  if (existing) return existing.id;
+  // Neither on the visit nor copyable (its template was deleted since): the finding's own copy.
+  const [copied] = await tx
+    .insert(visitTasks)
+    .values({
+      workspaceId: member.workspaceId,
+      visitId: targetVisitId,
+      taskId: finding.taskId,
+      name: finding.name,
+      description: finding.description,
+      estimatedDurationMinutes: finding.estimatedDurationMinutes,
+      price: finding.price,
+      requirements: finding.requirements,
+      status: 'pending',
+      notes: note,
+      followUpOf: finding.id,
+    })
+    .returning({ id: visitTasks.id });
+  if (!copied) throw new Error('follow-up task neither added nor found');
+  return copied.id;
 }

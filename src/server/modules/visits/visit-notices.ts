@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { formatsFor } from '../../../shared/locale';
 import type { StaffNotificationKind } from '../../../shared/notifications';
 import type { VisitStatus } from '../../../shared/constants';
-import type { Member } from '../../access';
+import type { Member } from '../../access/member';
 import type { Executor } from '../../db/client';
 import { properties, visits, visitUsers, workspaces } from '../../db/schema';
 import {

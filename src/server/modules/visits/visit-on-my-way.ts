@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CLIENT_MESSAGE_TEXTS, type onMyWayInput } from '../../../shared/schemas/client-messages';
 import { VISIT_MESSAGES, type VisitDetailDto } from '../../../shared/schemas/visits';
-import type { Member } from '../../access';
+import type { Member } from '../../access/member';
 import type { Database } from '../../db/client';
 import { visits } from '../../db/schema';
 import { conflict, notFound } from '../../errors';

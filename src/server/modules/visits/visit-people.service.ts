@@ -7,16 +7,19 @@ import {
   type VisitCandidateDto,
   type VisitPersonDto,
 } from '../../../shared/schemas/visits';
-import { authorize, memberOf, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
+import { memberOf } from '../../access/team';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users, visitUsers, workspaceMembers } from '../../db/schema';
+import { personSummary } from '../../db/shapes';
 import { badRequest, conflict, notFound } from '../../errors';
 import { aRow, countUpTo, toPage } from '../../db/sql';
 import { requireVisit } from './visit-rows';
 import { noticeAssigned } from './visit-notices';
 
 // Who is on a visit (spec §3 visit_users): any member of the workspace, the first
-// as lead. Only owners and managers change them; the visit is found through access.ts first.
+// as lead. Only owners and managers change them; the visit is found through access/policy.ts first.
 
 type AddVisitUserData = z.output<typeof addVisitUserInput>;
 
@@ -34,12 +37,7 @@ export async function listVisitCandidates(
     sql`not exists (select 1 from ${visitUsers} where ${visitUsers.visitId} = ${visitId} and ${visitUsers.userId} = ${workspaceMembers.userId})`,
   );
   const rows = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      displayName: profiles.displayName,
-      workspaceRole: workspaceMembers.role,
-    })
+    .select({ ...personSummary, workspaceRole: workspaceMembers.role })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -64,7 +62,7 @@ export async function addVisitUser(
   const visit = await requireVisit(db, member, visitId);
   authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const [person] = await db
-    .select({ userId: users.id, email: users.email, displayName: profiles.displayName })
+    .select(personSummary)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, input.userId), memberOf(member, users.id)));

@@ -7,23 +7,16 @@ import {
   type VisitTaskDto,
 } from '../../../shared/schemas/visits';
 import type { VisitClientDto } from '../../../shared/schemas/clients';
-import { isPortalClient, policy, type Member, type Viewer } from '../../access';
+import { isPortalClient, type Member, type Viewer } from '../../access/member';
+import { policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { clients, photos, profiles, properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { propertySummary } from '../../db/shapes';
 import { readingOutOfRange, type PhotoTag } from '../../../shared/evidence';
 import { notFound } from '../../errors';
 
 // What the visits module's services share: the columns of a visit as lists show it, the visit
 // look-up every write starts with, and a visit's tasks.
-
-export const propertyColumns = {
-  id: properties.id,
-  name: properties.name,
-  address: properties.address,
-  city: properties.city,
-  state: properties.state,
-  zipCode: properties.zipCode,
-};
 
 /** The visit's people as one JSON array (lead first), so a list stays one query. */
 const peopleJson = sql<VisitPersonDto[]>`coalesce((
@@ -58,7 +51,7 @@ export const listItemColumns = {
   status: visits.status,
   version: visits.version,
   seriesId: visits.seriesId,
-  property: propertyColumns,
+  property: propertySummary,
   client: clientJson,
   people: peopleJson,
 };
@@ -66,17 +59,13 @@ export const listItemColumns = {
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The visit if the member can see it; 'Visit not found' otherwise. */
-export async function requireVisit(db: Executor, member: Member, id: string, { forChange = false } = {}) {
-  const query = db
-    .select({ id: visits.id, propertyId: visits.propertyId, status: visits.status, version: visits.version })
-    .from(visits)
-    .where(and(eq(visits.id, id), policy.visit.scope(member)));
-  // A change to the visit's tasks holds the visit row (FOR SHARE) until it commits: completing the
-  // visit waits for it, and it sees a completion made first, so no tick lands on a locked visit.
-  const [visit] = forChange ? await query.for('share') : await query;
-  if (!visit) throw notFound(VISIT_MESSAGES.notFound);
-  return visit;
-}
+export const requireVisit = (db: Executor, member: Member, id: string, { forChange = false } = {}) =>
+  requireRecord(db, member, 'visit', id, {
+    columns: { id: visits.id, propertyId: visits.propertyId, status: visits.status, version: visits.version },
+    // A change to the visit's tasks holds the visit row (FOR SHARE) until it commits: completing the
+    // visit waits for it, and it sees a completion made first, so no tick lands on a locked visit.
+    lock: forChange ? 'share' : undefined,
+  });
 
 /**
  * A visit task's evidence photos by tag (index photos_visit_task_idx). Qualified by

@@ -9,10 +9,11 @@ import {
   type VisitTaskDto,
   type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
-import { policy, type Member } from '../../access';
-import type { Requirement } from '../../../shared/evidence';
+import type { Member } from '../../access/member';
+import { policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
 import { propertyTasks, tasks, visits, visitTasks } from '../../db/schema';
+import { copyTemplatesToVisits } from '../../db/template-copy';
 import { conflict, notFound, staleVersion } from '../../errors';
 import { aRow, containsPattern, countUpTo, plausibleInstant, toPage } from '../../db/sql';
 import { completedAtFor } from './completed-at';
@@ -20,7 +21,7 @@ import { updateVersioned } from '../../db/versioned';
 import { getVisitTask, requireVisit, toCents } from './visit-rows';
 
 // A visit's tasks (spec §2 Visits, §3 visit_tasks, §4): copies of the workspace's templates.
-// The visit is found through access.ts first ('Visit not found'); a technician on it
+// The visit is found through access/policy.ts first ('Visit not found'); a technician on it
 // ticks and writes notes, never prices, adds or removes; a completed visit is locked.
 
 type TaskOptionsData = z.output<typeof taskOptionsQuery>;
@@ -37,42 +38,15 @@ export async function addVisitTask(
   return db.transaction(async (tx) => {
     const visit = await requireVisit(tx, member, visitId, { forChange: true });
     policy.visit.requireChange(member, visit, 'manageTasks', VISIT_MESSAGES.fieldOnly);
-    const [task] = await tx
-      .select({
-        name: tasks.name,
-        description: tasks.description,
-        estimatedDurationMinutes: tasks.estimatedDurationMinutes,
-        price: sql<string | null>`coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice})`,
-        // The property's copy of the requirements, else the template's.
-        requirements: sql<Requirement[]>`coalesce(${propertyTasks.requirements}, ${tasks.requirements})`,
-      })
-      .from(tasks)
-      .leftJoin(
-        propertyTasks,
-        and(
-          eq(propertyTasks.taskId, tasks.id),
-          eq(propertyTasks.propertyId, visit.propertyId),
-          eq(propertyTasks.isActive, true),
-        ),
-      )
-      .where(and(eq(tasks.id, input.taskId), policy.task.scope(member)));
-    if (!task) throw notFound('Task not found');
+    await requireRecord(tx, member, 'task', input.taskId);
     // The unique index on (visit_id, task_id) settles two adds racing each other.
-    const [row] = await tx
-      .insert(visitTasks)
-      .values({
-        workspaceId: member.workspaceId,
-        visitId,
-        taskId: input.taskId,
-        name: task.name,
-        description: task.description,
-        estimatedDurationMinutes: task.estimatedDurationMinutes,
-        price: input.price ?? (task.price === null ? null : toCents(task.price)),
-        requirements: task.requirements,
-        status: 'pending',
-      })
-      .onConflictDoNothing({ target: [visitTasks.visitId, visitTasks.taskId] })
-      .returning({ id: visitTasks.id });
+    const [row] = await copyTemplatesToVisits(tx, {
+      workspaceId: member.workspaceId,
+      propertyId: visit.propertyId,
+      visitIds: [visitId],
+      templates: [input.taskId],
+      price: input.price,
+    });
     if (!row) throw conflict(VISIT_MESSAGES.taskAlreadyOnVisit);
     return getVisitTask(tx, member, visitId, row.id);
   });

@@ -15,9 +15,13 @@ import {
   type VisitTaskDto,
 } from '../../../shared/schemas/visits';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
-import { authorize, insertWithClientId, policy, requireVisible, type Member } from '../../access';
+import { insertWithClientId } from '../../access/client-ids';
+import type { Member } from '../../access/member';
+import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Database, Executor } from '../../db/client';
-import { properties, propertyTasks, tasks, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { properties, users, visits, visitTasks, visitUsers } from '../../db/schema';
+import { copyTemplatesToVisits } from '../../db/template-copy';
+import { propertySummary } from '../../db/shapes';
 import { conflict, evidenceMissing, notFound, staleVersion } from '../../errors';
 import { missingOnVisit } from './visit-evidence';
 import { aRow, countUpTo, plausibleInstant, toPage } from '../../db/sql';
@@ -28,10 +32,10 @@ import { isStale, updateVersioned } from '../../db/versioned';
 import { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from '../invoices';
 import { replacePeople, requireMembers } from './visit-people.service';
 import { noticeVisitChange, noticeVisitDeleted, noticeVisitMade, visitStateForChange } from './visit-notices';
-import { iso, listItemColumns, propertyColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
+import { iso, listItemColumns, requireVisit, selectVisitTasks, toListItem } from './visit-rows';
 
 // Visits (spec §2 Visits, §3, §4) inside a workspace.
-// Every query is scoped with access.ts: owners and managers see every visit of the workspace,
+// Every query is scoped with access/policy.ts: owners and managers see every visit of the workspace,
 // a technician the visits they are on; any other is 'Visit not found'. A technician starts,
 // completes and ticks; never changes prices, people or the schedule, never deletes.
 // Their tasks and people are in visit-tasks.service.ts and visit-people.service.ts.
@@ -109,7 +113,7 @@ export async function listUpcomingVisits(db: Executor, member: Member, limit: nu
       scheduledAt: visits.scheduledAt,
       status: visits.status,
       role: visitUsers.role,
-      property: propertyColumns,
+      property: propertySummary,
     })
     .from(visits)
     .innerJoin(properties, eq(properties.id, visits.propertyId))
@@ -242,16 +246,16 @@ async function visitDetails(db: Executor, member: Member, where: SQL, limit: num
 }
 
 /**
- * spec §7: the visit, then its people (the creator as lead unless others are chosen in
+ * spec §7: the visit, then its people (the creator as lead unless others are chosen,
  * 'Assign to'), then the property's active tasks, all or nothing.
  */
 export async function createVisit(db: Database, member: Member, input: CreateVisitData): Promise<VisitDetailDto> {
   authorize(policy.workspace.can(member).scheduleVisits, VISIT_MESSAGES.fieldOnly);
-  await requireVisible(db, 'property', member, input.propertyId);
+  await requireRecord(db, member, 'property', input.propertyId);
   const assignees = input.assigneeIds ?? [member.id];
   await requireMembers(db, member, assignees);
   const visitId = await db.transaction(async (tx) =>
-    // A visit made offline keeps the id the phone gave it (access.ts insertWithClientId).
+    // A visit made offline keeps the id the phone gave it (access/client-ids.ts insertWithClientId).
     insertWithClientId(
       tx,
       input.id,
@@ -350,31 +354,12 @@ export async function insertVisits(
       ),
     );
   }
-  if (input.tasks !== 'property' && input.tasks.length === 0) return ids;
-  const idList = sql`unnest(${sql.param(ids)}::uuid[])`;
-  if (input.tasks === 'property') {
-    await tx.execute(sql`
-      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, requirements, status)
-      select ${input.workspaceId}, made.id, ${propertyTasks.taskId}, ${propertyTasks.name}, ${propertyTasks.description},
-        ${propertyTasks.estimatedDurationMinutes}, coalesce(${propertyTasks.customPrice}, ${propertyTasks.defaultPrice}),
-        ${propertyTasks.requirements}, 'pending'
-      from ${idList} as made(id)
-      cross join ${propertyTasks}
-      where ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
-      order by made.id, lower(${propertyTasks.name})`);
-  } else {
-    await tx.execute(sql`
-      insert into ${visitTasks} (workspace_id, visit_id, task_id, name, description, estimated_duration_minutes, price, requirements, status)
-      select ${input.workspaceId}, made.id, ${tasks.id}, ${tasks.name}, ${tasks.description}, ${tasks.estimatedDurationMinutes},
-        coalesce(${propertyTasks.customPrice}, ${tasks.defaultPrice}), coalesce(${propertyTasks.requirements}, ${tasks.requirements}), 'pending'
-      from ${idList} as made(id)
-      cross join ${tasks}
-      left join ${propertyTasks} on ${propertyTasks.taskId} = ${tasks.id}
-        and ${propertyTasks.propertyId} = ${input.propertyId} and ${propertyTasks.isActive}
-      where ${tasks.id} = any(${sql.param(input.tasks)}::uuid[]) and ${tasks.deletedAt} is null
-        and ${tasks.workspaceId} = ${input.workspaceId}
-      order by made.id, lower(${tasks.name})`);
-  }
+  await copyTemplatesToVisits(tx, {
+    workspaceId: input.workspaceId,
+    propertyId: input.propertyId,
+    visitIds: ids,
+    templates: input.tasks,
+  });
   await gateMadeCompleted(tx, ids, input.completion);
   return ids;
 }
@@ -431,7 +416,7 @@ export async function updateVisit(
   authorize(can.managePeople || input.assigneeIds === undefined, VISIT_MESSAGES.onlyLeadManagesPeople);
   if (input.status) policy.visit.requireChange(member, visit, { status: input.status }, VISIT_MESSAGES.fieldOnly);
   if (input.propertyId && input.propertyId !== visit.propertyId) {
-    await requireVisible(db, 'property', member, input.propertyId);
+    await requireRecord(db, member, 'property', input.propertyId);
     const invoice = await activeInvoiceOf(db, member, id);
     if (invoice) throw conflict(INVOICE_MESSAGES.visitOnInvoiceCannotMove(invoice));
   }

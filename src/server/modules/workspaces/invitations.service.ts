@@ -11,7 +11,9 @@ import {
   type MyInvitationDto,
   type WorkspaceInvitationDto,
 } from '../../../shared/schemas/workspaces';
-import { authorize, liveInvitation, policy, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
+import { liveInvitation } from '../../access/team';
 import type { Actor } from '../../auth/actor';
 import { findByToken, hashOf, join } from '../../auth/invitation-link';
 import type { Config } from '../../config';

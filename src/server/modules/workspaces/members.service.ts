@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../../shared/constants';
 import { WORKSPACE_MESSAGES, type MemberDto } from '../../../shared/schemas/workspaces';
-import { authorize, keepAnOwner, policy, shutAccountPortal, type Member } from '../../access';
+import type { Member } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
+import { keepAnOwner, shutAccountPortal } from '../../access/team';
 import type { Database, Executor } from '../../db/client';
 import {
   calendarFeeds,
@@ -71,7 +73,7 @@ export async function listMembers(db: Executor, member: Member): Promise<{ items
 /**
  * What someone could reach as the member they were ends with the change: their portal way in by
  * their own address (staff routes, feeds and replays ask the membership on every request, and
- * their open invitations stand only while their role may send them: access.ts liveInvitation).
+ * their open invitations stand only while their role may send them: access/team.ts liveInvitation).
  */
 async function endAccessAsBefore(tx: Executor, member: Member, userId: string) {
   await shutAccountPortal(tx, member.workspaceId, userId);

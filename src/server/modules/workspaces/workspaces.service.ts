@@ -8,7 +8,8 @@ import {
   type WorkspaceRef,
 } from '../../../shared/schemas/workspaces';
 import type { Locality } from '../../../shared/locale';
-import { authorize, policy, resolveMember, type Member, type Viewer } from '../../access';
+import { resolveMember, type Member, type Viewer } from '../../access/member';
+import { authorize, policy } from '../../access/policy';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { mailSends, photos, users, visits, visitTasks, workspaceMembers, workspaces } from '../../db/schema';
