@@ -7,6 +7,7 @@ import { useMantineTheme } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
+import { useFormats } from '../../api/session';
 import { CALENDAR_VIEWS, visitEvents, type CalendarView } from './calendar-events';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
@@ -14,7 +15,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import classes from './calendar.module.css';
 
 // FullCalendar 7 and its styles are imported here only: this file is reached from the
-// calendar route alone, so no other page downloads them (docs/decisions.md, issue 18).
+// calendar route alone, so no other page downloads them (docs/decisions.md).
 
 const PLUGINS = [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin];
 
@@ -50,11 +51,15 @@ export function VisitCalendar({
   const theme = useMantineTheme();
   const navigate = useNavigate();
   const events = useMemo(() => visitEvents(visits, theme), [visits, theme]);
+  // The grid's days, hours and 'today' are the business's (FullCalendar 7 reads a named zone with
+  // Temporal): a visit at 23:30 in Perth is on that Perth day wherever the screen is.
+  const { timeZone } = useFormats().locality;
 
   return (
     <div className={classes.calendar}>
       <FullCalendar
         plugins={PLUGINS}
+        timeZone={timeZone}
         initialView={CALENDAR_VIEWS[view]}
         initialDate={date}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
