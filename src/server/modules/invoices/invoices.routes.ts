@@ -3,17 +3,17 @@ import { localityOf } from '../workspaces';
 import { Hono, type Context } from 'hono';
 import {
   billableVisitsQuery,
-  createInvoiceInput,
   INVOICE_MESSAGES,
+  invoiceInputsFor,
   listInvoicesQuery,
   markPaidInput,
   recordPaymentInput,
   sendInvoiceInput,
-  updateInvoiceInput,
   voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
 import { inWorkspace } from '../../auth/session';
 import { AppError } from '../../errors';
+import { formatsFor } from '../../../shared/formats';
 import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -22,11 +22,14 @@ import * as service from './invoices.service';
 
 const invoiceId = (c: Context) => uuidParam(c, 'id', INVOICE_MESSAGES.notFound);
 
+/** The invoice write schemas of the member's business: their refusals name the amount cap in its currency. */
+const inputsOf = async (c: Context<MemberEnv>) => invoiceInputsFor(formatsFor(await localityOf(c.var.db, c.var.member)));
+
 export const invoicesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
   .get('/', async (c) => c.json(await read.listInvoices(c.var.db, c.var.member, parseQuery(c, listInvoicesQuery))))
   .post('/', async (c) =>
-    c.json(await service.createInvoice(c.var.db, c.var.member, await parseBody(c, createInvoiceInput)), 201),
+    c.json(await service.createInvoice(c.var.db, c.var.member, await parseBody(c, (await inputsOf(c)).create)), 201),
   )
   .get('/billable-visits', async (c) =>
     c.json(await read.listBillableVisits(c.var.db, c.var.member, parseQuery(c, billableVisitsQuery))),
@@ -34,7 +37,8 @@ export const invoicesRoutes = new Hono<MemberEnv>()
   .get('/:id', async (c) => c.json(await read.getInvoice(c.var.db, c.var.member, invoiceId(c))))
   .patch('/:id', async (c) => {
     const id = invoiceId(c);
-    return c.json(await service.updateInvoice(c.var.db, c.var.member, id, await parseBody(c, updateInvoiceInput)));
+    const input = await parseBody(c, (await inputsOf(c)).update);
+    return c.json(await service.updateInvoice(c.var.db, c.var.member, id, input));
   })
   .delete('/:id', async (c) => {
     await service.removeInvoice(c.var.db, c.var.member, invoiceId(c));
