@@ -338,7 +338,7 @@ test('offline, the calendar shows the visits in the cache, and says when a week 
   await expect(page.getByText('No visits in this week')).toHaveCount(0);
 });
 
-test('the series form puts its errors on the fields typed into, and clears them as they are corrected (issue 25)', async ({
+test('the series form puts its errors on the fields typed into, and clears them as they are corrected', async ({
   page,
   user: _user,
 }) => {

@@ -44,7 +44,7 @@ test('Today: three visits in time order, the next one marked, a completed one lo
     await api.patch(`/api/visits/${done.visit.id}/tasks/${task.id}`, { status: 'completed' });
   }
   await api.patch(`/api/visits/${done.visit.id}`, { status: 'completed' });
-  // Issue 26: the next stop's property has a client; its card names them with one tap to call.
+  // The next stop's property has a client; its card names them with one tap to call.
   const client = await api.post('/api/clients', { name: 'Grace Hopper', phone: '+1 555 0142', email: 'g@example.com' });
   await api.patch(`/api/properties/${next.visit.propertyId}`, {
     name: next.name,

@@ -13,7 +13,7 @@ import type { Discount } from '../money';
 import { cents, MAX_CENTS } from './money';
 import { inStorableYears, pageQuery } from './common';
 import { INVOICE_MESSAGES } from '../messages/invoices';
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE, formatsFor, type Formats } from '../formats';
+import { DEFAULT_LOCALITY, formatsFor, type Formats } from '../formats';
 
 // spec §2 (Visits detail, Invoices), §3, §4 (Invoice status, Deletion), §5, §8, §9.
 
@@ -21,7 +21,7 @@ export const invoiceStatus = z.enum(INVOICE_STATUSES, {
   error: `Status must be one of ${INVOICE_STATUSES.join(', ')}`,
 });
 
-/** The statuses an invoice can be given by its form (issue 26: 'void' only by voiding, with a reason). */
+/** The statuses an invoice can be given by its form ('void' only by voiding, with a reason). */
 const formStatus = z.enum(FORM_INVOICE_STATUSES, {
   error: `Status must be one of ${FORM_INVOICE_STATUSES.join(', ')}`,
 });
@@ -39,7 +39,7 @@ const calendarDate = (message: string) =>
 
 /**
  * A calendar date, 'YYYY-MM-DD' (the due date has no time of day), in the years 1–9999. Blank is
- * no due date, as null is (issue 26: 'No due date' empties the field, and a form or a client
+ * no due date, as null is ('No due date' empties the field, and a form or a client
  * that sends the empty field as '' was refused with 'Due date must be a date such as 2030-06-15').
  */
 const dueDate = z.preprocess(
@@ -138,7 +138,7 @@ function invoiceInputs(cap: string) {
 
 type InvoiceInputs = ReturnType<typeof invoiceInputs>;
 
-const usCap = amountCap(formatsFor({ locale: DEFAULT_LOCALE, currency: DEFAULT_CURRENCY, timeZone: 'UTC' }));
+const usCap = amountCap(formatsFor(DEFAULT_LOCALITY));
 const american = invoiceInputs(usCap);
 const kept = new Map<string, InvoiceInputs>([[usCap, american]]);
 
@@ -168,7 +168,7 @@ export const sendInvoiceInput = z.object({
 export type SendInvoiceInput = z.input<typeof sendInvoiceInput>;
 
 /**
- * Issue 26: `POST /api/invoices/:id/payments`. The amount in cents, more than 0 and no more than
+ * `POST /api/invoices/:id/payments`. The amount in cents, more than 0 and no more than
  * the balance due; the day it was paid (left out: today where the business is; a full timestamp
  * is taken as its UTC day); the method ('other' when left out); a reference (a cheque number).
  */
@@ -200,7 +200,7 @@ export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
 /** `POST /api/invoices/:id/mark-paid`: the whole balance; the day, method and reference optional. */
 export const markPaidInput = recordPaymentInput.omit({ amount: true });
 
-/** Issue 26: `POST /api/invoices/:id/void`: why, required. */
+/** `POST /api/invoices/:id/void`: why, required. */
 export const voidInvoiceInput = z.object({
   reason: z
     .string({ error: INVOICE_MESSAGES.voidReasonRequired })
@@ -217,7 +217,7 @@ export const listInvoicesQuery = pageQuery.extend({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   status: z.preprocess(blankToUndefined, invoiceStatus.optional()),
   propertyId: z.preprocess(blankToUndefined, z.uuid().optional()),
-  /** Issue 26: the invoices of one client's properties (the client's page). */
+  /** The invoices of one client's properties (the client's page). */
   clientId: z.preprocess(blankToUndefined, z.uuid().optional()),
 });
 export type ListInvoicesQuery = z.input<typeof listInvoicesQuery>;
@@ -239,22 +239,22 @@ export interface InvoiceListItemDto {
   status: InvoiceStatus;
   dueDate: string | null;
   subtotal: number;
-  /** Issue 26: the discount in cents (0 without one). */
+  /** The discount in cents (0 without one). */
   discountAmount: number;
   taxAmount: number;
   total: number;
   paidAt: string | null;
   createdAt: string;
   visitCount: number;
-  /** Issue 26: what its payments add up to, in cents. */
+  /** What its payments add up to, in cents. */
   amountPaid: number;
-  /** Issue 26: total − payments, in cents; 0 for a cancelled or void invoice (nothing is asked). */
+  /** Total − payments, in cents; 0 for a cancelled or void invoice (nothing is asked). */
   balanceDue: number;
   /** The tax rate the invoice was made with (its workspace's then), in basis points. */
   taxRateBps: number;
 }
 
-/** Who the invoice is from: the workspace's identity when it was made (issue 24). */
+/** Who the invoice is from: the workspace's identity when it was made. */
 export interface InvoiceSellerDto {
   name: string;
   address: string | null;
@@ -300,7 +300,7 @@ export interface InvoiceDetailDto extends InvoiceListItemDto {
   visits: InvoiceVisitDto[];
   /** One per completed visit task; copied when the invoice left draft (then `frozen`). */
   lines: InvoiceLineDto[];
-  /** Issue 26: the invoice's own extra lines. */
+  /** The invoice's own extra lines. */
   items: InvoiceItemDto[];
   discount: Discount | null;
   frozen: boolean;
@@ -309,17 +309,17 @@ export interface InvoiceDetailDto extends InvoiceListItemDto {
   /** Who to send it to by default: the client's e-mail, else the property's first owner's profile e-mail. */
   recipient: string | null;
   seller: InvoiceSellerDto;
-  /** Issue 26: who it is billed to: the property's client (its billing address), else the property itself. */
+  /** Who it is billed to: the property's client (its billing address), else the property itself. */
   billTo: { name: string; address: string | null; client: boolean };
-  /** Issue 26: the payments recorded, oldest first. */
+  /** The payments recorded, oldest first. */
   payments: InvoicePaymentDto[];
-  /** Issue 26: why, when and by whom it was voided (a void invoice stays on record). */
+  /** Why, when and by whom it was voided (a void invoice stays on record). */
   voidReason: string | null;
   voidedAt: string | null;
   can: InvoiceCan;
 }
 
-/** Issue 26: a payment against an invoice. */
+/** A payment against an invoice. */
 export interface InvoicePaymentDto {
   id: string;
   /** In cents. */
@@ -338,9 +338,9 @@ export interface InvoiceCan {
   delete: boolean;
   markPaid: boolean;
   send: boolean;
-  /** Issue 26: a payment can be recorded (a balance is due, not cancelled or void). */
+  /** A payment can be recorded (a balance is due, not cancelled or void). */
   recordPayment: boolean;
-  /** Issue 26: it can be voided with a reason (anything but an already void one). */
+  /** It can be voided with a reason (anything but an already void one). */
   void: boolean;
 }
 

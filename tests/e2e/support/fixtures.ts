@@ -14,7 +14,7 @@ type ServerRef = Pick<RunningServer, 'baseURL' | 'dataDir'>;
 
 /**
  * Creates an account through the API; the request context's cookies then belong to that user.
- * Unless told not to, its address is then verified as its owner would (issue 23): the link of
+ * Unless told not to, its address is then verified as its owner would: the link of
  * the e-mail the sign-up wrote to the server's outbox is followed.
  */
 export async function signUpViaApi(

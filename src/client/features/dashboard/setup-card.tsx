@@ -6,7 +6,7 @@ import { FormActions, useSchemaForm } from '../../components/form';
 import { browserZone } from '../../lib/locality';
 
 /**
- * Issue 24's onboarding: until the business has a name, its owners and managers are asked for it
+ * Onboarding: until the business has a name, its owners and managers are asked for it
  * here; the browser's time zone goes with it. Saving finishes setting up, and the card goes.
  */
 export function SetUpCard({ workspaceId }: { workspaceId: string }) {

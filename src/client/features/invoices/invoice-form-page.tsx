@@ -111,7 +111,7 @@ type Values = {
   visitIds: string[];
   dueDate: string;
   status: InvoiceStatus;
-  /** Issue 26: the invoice's own lines and its discount, as typed. */
+  /** The invoice's own lines and its discount, as typed. */
   items: ItemValues[];
   discountKind: DiscountKindValue;
   discountValue: string;
@@ -156,7 +156,7 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
   const { values, errors, setValue } = form;
   const billable = useBillableVisits(values.propertyId, invoice?.id);
   // The totals as the server will compute them: the chosen visits' completed tasks, taxed at the
-  // invoice's own rate, or for a new one the workspace's (issue 24).
+  // invoice's own rate, or for a new one the workspace's.
   const workspaceId = useMe().data?.workspace?.id ?? '';
   const workspace = useWorkspace(workspaceId, !invoice);
   const taxRateBps = invoice?.taxRateBps ?? workspace.data?.taxRateBps;

@@ -8,10 +8,10 @@ import { useFormats } from '../../api/session';
 import { paths } from '../../paths';
 import { SeriesScopeDialog } from './series-scope-dialog';
 
-// Issue 18's series on a visit's page, loaded only for a visit of a series (most are not: the
+// A series on a visit's page, loaded only for a visit of a series (most are not: the
 // page's first load stays under its budget, tests/e2e/bundle-budget.spec.ts).
 
-/** "Part of a series: Every week on Monday, 10 times" (issue 18). */
+/** "Part of a series: Every week on Monday, 10 times". */
 export function SeriesLine({ seriesId }: { seriesId: string }) {
   const series = useSeries(seriesId);
   return (

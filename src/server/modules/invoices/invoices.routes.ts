@@ -46,7 +46,7 @@ export const invoicesRoutes = new Hono<MemberEnv>()
   })
   .post('/:id/mark-paid', async (c) => {
     const id = invoiceId(c);
-    // The spec's button sends no details; a method, day or reference may be given (issue 26).
+    // The spec's button sends no details; a method, day or reference may be given.
     const text = await c.req.text();
     const details = parseWith(markPaidInput, text.trim() === '' ? {} : parseJson(text));
     return c.json(await service.markPaid(c.var.db, c.var.member, id, details));
@@ -59,7 +59,7 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     const id = invoiceId(c);
     return c.json(await service.voidInvoice(c.var.db, c.var.member, id, await parseBody(c, voidInvoiceInput)));
   })
-  // Issue 28: the client's messages about the invoice ('Invoice sent').
+  // The client's messages about the invoice ('Invoice sent').
   .get('/:id/messages', async (c) => c.json({ items: await listInvoiceMessages(c.var.db, c.var.member, invoiceId(c)) }))
   .get('/:id/pdf', async (c) => {
     const [invoice, locality] = await Promise.all([

@@ -36,12 +36,12 @@ import { type Discount } from '../../../shared/money';
 import { localityOf } from '../workspaces';
 import { MAX_CENTS } from '../../../shared/schemas/money';
 
-// Invoices (spec §2, §4, §9; issue 14) of a workspace (issue 24): seen and changed by its owners
+// Invoices (spec §2, §4, §9) of a workspace: seen and changed by its owners
 // and managers; a technician gets 404 on every one. Amounts are the server's, in cents, at the
 // tax rate the invoice was made with: a draft follows its visits, and from 'sent' on its lines
 // are a copy. Numbers are the workspace's own sequence, and the invoice says who it is from.
 
-/** Issue 26: replaces a draft's extra lines and its discount (given ones only). */
+/** Replaces a draft's extra lines and its discount (given ones only). */
 async function writeExtras(
   tx: Executor,
   member: Member,
@@ -150,15 +150,15 @@ async function changeStatus(
   invoiceId: string,
   from: InvoiceStatus,
   to: InvoiceStatus,
-  /** Issue 28: false when the invoice itself was just e-mailed (that mail tells the client). */
+  /** False when the invoice itself was just e-mailed (that mail tells the client). */
   { notifyClient = true } = {},
 ) {
   if (from === to) return;
   if (from === 'draft') await freeze(tx, member, invoiceId);
-  // Issue 28: a sent invoice is news to its client: 'Invoice sent', with the portal link.
+  // A sent invoice is news to its client: 'Invoice sent', with the portal link.
   if (from === 'draft' && to === 'sent' && notifyClient) await queueInvoiceSent(tx, member, invoiceId);
   if (to === 'draft') await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-  // Cancelled and (issue 26) void invoices let their visits go; one that stands again claims them back.
+  // Cancelled and void invoices let their visits go; one that stands again claims them back.
   const stoodBefore = from !== 'cancelled' && from !== 'void';
   const standsAfter = to !== 'cancelled' && to !== 'void';
   if (!stoodBefore && standsAfter) {
@@ -220,7 +220,7 @@ export async function createInvoice(
   const id = await inTransaction(db, async (tx) => {
     await requireBillable(tx, member, input.propertyId);
     const visitIds = await claimVisits(tx, input.propertyId, input.visitIds, null);
-    // Issue 24: the workspace's next number, taken under its row's lock, so numbers have no gaps
+    // The workspace's next number, taken under its row's lock, so numbers have no gaps
     // (a failed transaction gives its number back); its tax rate, payment terms and identity go
     // on the invoice.
     const [workspace] = await tx
@@ -262,7 +262,7 @@ export async function createInvoice(
     }
     await writeExtras(tx, member, invoice.id, input);
     await requireTotalsFit(tx, member, invoice.id, input.items.length > 0 ? 'items' : 'visitIds');
-    // Created paid: its balance is recorded as paid today (issue 26), as 'Mark as Paid' does.
+    // Created paid: its balance is recorded as paid today, as 'Mark as Paid' does.
     if (input.status === 'paid')
       await settle(tx, member, { id: invoice.id, propertyId: input.propertyId, status: 'draft', amountPaid: 0 }, {});
     else await changeStatus(tx, member, invoice.id, 'draft', input.status);
@@ -336,7 +336,7 @@ async function totalOf(tx: Executor, id: string): Promise<number> {
 type PaymentDetails = { paidAt?: string | null; method?: PaymentMethod; reference?: string | null };
 
 /**
- * Issue 26: records `amount` (cents) against the locked invoice: never more than its balance due
+ * Records `amount` (cents) against the locked invoice: never more than its balance due
  * (409). A draft is frozen by its first payment (its amounts can no longer move under the money
  * received) and becomes sent; once the balance is 0 it is paid (paid_at now).
  */
@@ -378,7 +378,7 @@ async function pay(
   if (paying === balance) await changeStatus(tx, member, invoice.id, status, 'paid');
 }
 
-/** 'Mark as Paid' (issue 26): the whole balance, paid today unless another day is given. */
+/** 'Mark as Paid': the whole balance, paid today unless another day is given. */
 async function settle(tx: Executor, member: Member, invoice: LockedInvoice, details: PaymentDetails) {
   if (invoice.status === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBePaid);
   if (invoice.status === 'paid') return;
@@ -421,14 +421,14 @@ export async function updateInvoice(
 /** spec §4: invoices are really deleted (their lines and visit links go with them). */
 export async function removeInvoice(db: Database, member: Member, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    // Issue 26: not a paid or void one, nor one with payments (money received stays on record).
+    // Not a paid or void one, nor one with payments (money received stays on record).
     policy.invoice.requireChange(await lockInvoice(tx, member, id), 'delete');
     await tx.delete(invoices).where(eq(invoices.id, id));
   });
 }
 
 /**
- * 'Mark as Paid' (spec §4): paid, and paid_at now; since issue 26 by a payment of the whole
+ * 'Mark as Paid' (spec §4): paid, and paid_at now; by a payment of the whole
  * balance dated today (method 'other' unless given). Already paid: as it is.
  */
 export async function markPaid(
@@ -441,7 +441,7 @@ export async function markPaid(
   return getInvoice(db, member, id);
 }
 
-/** Issue 26: `POST /api/invoices/:id/payments`: a payment, partial or the rest, never more than is due. */
+/** `POST /api/invoices/:id/payments`: a payment, partial or the rest, never more than is due. */
 export async function recordPayment(
   db: Database,
   member: Member,
@@ -453,7 +453,7 @@ export async function recordPayment(
 }
 
 /**
- * Issue 26: `POST /api/invoices/:id/void`: the invoice stays on record as void with the reason,
+ * `POST /api/invoices/:id/void`: the invoice stays on record as void with the reason,
  * its payments kept; its visits can be billed again; it counts in no totals. A paid invoice can be
  * voided (it is the way out of one); a void one stays void.
  */
@@ -487,7 +487,7 @@ async function recordSent(db: Database, member: Member, id: string, to: string):
 }
 
 /**
- * 'Send Invoice': the PDF by e-mail, from the actor (issue 23: a verified sender, within the
+ * 'Send Invoice': the PDF by e-mail, from the actor (a verified sender, within the
  * sender's limits, never an invoice with no visit), then a draft becomes sent. A mail server's
  * refusal answers 502 with its reason and changes nothing.
  */
@@ -501,7 +501,7 @@ export async function sendInvoice(
   if (invoice.storedStatus === 'cancelled') throw conflict(INVOICE_MESSAGES.cancelledCannotBeSent);
   if (invoice.storedStatus === 'void') throw conflict(INVOICE_MESSAGES.voidLocked);
   if (invoice.visits.length === 0) throw conflict(IDENTITY_MESSAGES.invoiceWithoutVisits);
-  // The PDF and the mail say what the invoice is once sent (issue 26: never 'Draft').
+  // The PDF and the mail say what the invoice is once sent (never 'Draft').
   const locality = await localityOf(deps.db, member);
   const pdf = await renderInvoicePdf(asSent(invoice), locality);
   try {
