@@ -121,7 +121,11 @@ describe('the cap is named in the business currency', () => {
       await t.request('/api/invoices', { cookie: berlin.cookie, body: { propertyId: place } }),
       201,
     );
-    const changed = await t.request(`/api/invoices/${draft.id}`, { method: 'PATCH', cookie: berlin.cookie, body: { items } });
+    const changed = await t.request(`/api/invoices/${draft.id}`, {
+      method: 'PATCH',
+      cookie: berlin.cookie,
+      body: { items },
+    });
     expect((await json<Refusal>(changed, 400)).error.message).toBe(`The invoice’s total must be at most ${cap}`);
 
     // The US business (the owner's, en-US and USD) keeps the text it always had.

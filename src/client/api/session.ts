@@ -70,6 +70,8 @@ export function prefetchWhenSignedIn<T, K extends QueryKey>(
 ) {
   void appQueryClient
     .ensureQueryData(meQuery)
-    .then((me) => (me ? appQueryClient.prefetchQuery(typeof options === 'function' ? options(me) : options) : undefined))
+    .then((me) =>
+      me ? appQueryClient.prefetchQuery(typeof options === 'function' ? options(me) : options) : undefined,
+    )
     .catch(() => undefined);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, instantToWallClock, startOfDay, sundayOf, timeZoneOptions, wallClockToInstant } from './zoned-time';
+import {
+  addDays,
+  dayIn,
+  instantToWallClock,
+  startOfDay,
+  sundayOf,
+  timeZoneOptions,
+  wallClockToInstant,
+} from './zoned-time';
 
 describe('wall-clock times in a named zone', () => {
   it('reads 09:00 in New York on both sides of daylight saving', () => {

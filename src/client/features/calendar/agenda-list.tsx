@@ -56,7 +56,12 @@ export function AgendaList({
           {formats.dayRange(week.first, addDays(week.first, 6))}
         </Title>
         <Group gap={4} wrap="nowrap">
-          <Button variant="default" size="sm" onClick={() => onWeek(addDays(week.first, -7))} aria-label="Previous week">
+          <Button
+            variant="default"
+            size="sm"
+            onClick={() => onWeek(addDays(week.first, -7))}
+            aria-label="Previous week"
+          >
             ‹
           </Button>
           <Button variant="default" size="sm" onClick={() => onWeek(formats.today())}>

@@ -17,6 +17,7 @@ import { CALENDAR_VIEWS, peopleOf, viewFromType, type CalendarView } from './cal
 const CalendarGrid = lazy(() => import('./calendar-grid').then((m) => ({ default: m.CalendarGrid })));
 
 const PHONE = '(max-width: 600px)';
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 const isView = (value: string | null): value is CalendarView => value !== null && value in CALENDAR_VIEWS;
 
 /**
@@ -34,7 +35,7 @@ export function CalendarPage() {
   const propertyId = params.get('property') ?? undefined;
   const userId = params.get('person') ?? undefined;
   const can = useWorkspaceCan();
-  const formats = useFormats();
+  const { today, locality } = useFormats();
 
   const update = useCallback(
     (changes: Record<string, string | null | undefined>) =>
@@ -53,7 +54,10 @@ export function CalendarPage() {
   );
 
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
-  const week = weekOf(date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : formats.today(), formats.locality.timeZone);
+  const week = useMemo(
+    () => weekOf(date && isDay(date) ? date : today(), locality.timeZone),
+    [date, today, locality.timeZone],
+  );
   const window_: CalendarWindow | null = phone
     ? { from: week.from, to: week.to, propertyId, userId }
     : range
@@ -70,12 +74,12 @@ export function CalendarPage() {
   const people = [...seen.people].sort((a, b) => a[1].localeCompare(b[1]));
 
   const onRangeChange = useCallback(
-    (next: { from: Date; to: Date; view: string; date: Date }) => {
+    (next: { from: Date; to: Date; view: string; day: string }) => {
       setRange({ from: next.from.toISOString(), to: next.to.toISOString() });
       const named = viewFromType(next.view);
-      update({ date: formats.isoDay(next.date), ...(named ? { view: named === 'week' ? null : named } : {}) });
+      update({ date: next.day, ...(named ? { view: named === 'week' ? null : named } : {}) });
     },
-    [update, formats],
+    [update],
   );
 
   return (

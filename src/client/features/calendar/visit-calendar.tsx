@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { useFormats } from '../../api/session';
+import { dayIn } from '../../lib/zoned-time';
 import { CALENDAR_VIEWS, visitEvents, type CalendarView } from './calendar-events';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
@@ -45,7 +46,8 @@ export function VisitCalendar({
   canMove: boolean;
   view: CalendarView;
   date: string | undefined;
-  onRangeChange: (range: { from: Date; to: Date; view: string; date: Date }) => void;
+  /** The grid's span, its view, and the business's day it opens on ('YYYY-MM-DD'). */
+  onRangeChange: (range: { from: Date; to: Date; view: string; day: string }) => void;
   onMove: (move: MovedVisit) => void;
 }) {
   const theme = useMantineTheme();
@@ -75,7 +77,12 @@ export function VisitCalendar({
         eventDurationEditable={false}
         events={events}
         datesSet={(info: DatesSetInfo) =>
-          onRangeChange({ from: info.start, to: info.end, view: info.view.type, date: info.view.currentStart })
+          onRangeChange({
+            from: info.start,
+            to: info.end,
+            view: info.view.type,
+            day: dayIn(info.view.currentStart, timeZone),
+          })
         }
         eventClick={(info) => {
           info.jsEvent.preventDefault();

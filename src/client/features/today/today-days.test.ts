@@ -58,7 +58,7 @@ describe('the Today window and its days', () => {
     ]);
   });
 
-  it("puts a visit at 23:30 in Perth on that Perth day, and the same visits on other days for a business in London", () => {
+  it('puts a visit at 23:30 in Perth on that Perth day, and the same visits on other days for a business in London', () => {
     const now = new Date('2030-06-15T09:00:00+08:00');
     const visits = [
       visit('late', '2030-06-15T23:30:00+08:00'),

@@ -38,9 +38,12 @@ export function NewSeriesPage() {
           onSubmit={async (input) => {
             const { occurrences } = await create.mutateAsync(input);
             const first = occurrences[0];
-            navigate(first ? paths.calendar({ date: formats.isoDay(first.scheduledAt), view: 'week' }) : paths.calendar(), {
-              replace: true,
-            });
+            navigate(
+              first ? paths.calendar({ date: formats.isoDay(first.scheduledAt), view: 'week' }) : paths.calendar(),
+              {
+                replace: true,
+              },
+            );
           }}
         />
       )}

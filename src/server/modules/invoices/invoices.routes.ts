@@ -23,7 +23,8 @@ import * as service from './invoices.service';
 const invoiceId = (c: Context) => uuidParam(c, 'id', INVOICE_MESSAGES.notFound);
 
 /** The invoice write schemas of the member's business: their refusals name the amount cap in its currency. */
-const inputsOf = async (c: Context<MemberEnv>) => invoiceInputsFor(formatsFor(await localityOf(c.var.db, c.var.member)));
+const inputsOf = async (c: Context<MemberEnv>) =>
+  invoiceInputsFor(formatsFor(await localityOf(c.var.db, c.var.member)));
 
 export const invoicesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
