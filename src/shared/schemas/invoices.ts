@@ -136,7 +136,7 @@ function invoiceInputs(cap: string) {
   };
 }
 
-type InvoiceInputs = ReturnType<typeof invoiceInputs>;
+export type InvoiceInputs = ReturnType<typeof invoiceInputs>;
 
 const usCap = amountCap(formatsFor(DEFAULT_LOCALITY));
 const american = invoiceInputs(usCap);

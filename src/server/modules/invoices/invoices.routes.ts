@@ -1,10 +1,12 @@
 import { listInvoiceMessages } from '../notifications';
 import { localityOf } from '../workspaces';
 import { Hono, type Context } from 'hono';
+import type { $ZodType, output } from 'zod/v4/core';
 import {
   billableVisitsQuery,
   INVOICE_MESSAGES,
   invoiceInputsFor,
+  type InvoiceInputs,
   listInvoicesQuery,
   markPaidInput,
   recordPaymentInput,
@@ -13,7 +15,7 @@ import {
 } from '../../../shared/schemas/invoices';
 import { inWorkspace } from '../../auth/session';
 import { AppError } from '../../errors';
-import { formatsFor } from '../../../shared/formats';
+import { DEFAULT_LOCALITY, formatsFor } from '../../../shared/formats';
 import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -22,15 +24,33 @@ import * as service from './invoices.service';
 
 const invoiceId = (c: Context) => uuidParam(c, 'id', INVOICE_MESSAGES.notFound);
 
-/** The invoice write schemas of the member's business: their refusals name the amount cap in its currency. */
-const inputsOf = async (c: Context<MemberEnv>) =>
-  invoiceInputsFor(formatsFor(await localityOf(c.var.db, c.var.member)));
+/**
+ * An invoice's create or change, parsed with the API's (en-US) schemas; a refusal is worded with
+ * the business's instead (the amount cap in its currency), its locality asked only then.
+ */
+async function parseInvoiceBody<S extends $ZodType>(
+  c: Context<MemberEnv>,
+  pick: (inputs: InvoiceInputs) => S,
+): Promise<output<S>> {
+  const raw: unknown = await c.req.json().catch(() => {
+    throw new AppError('BAD_REQUEST', 'The request body must be JSON');
+  });
+  try {
+    return parseWith(pick(invoiceInputsFor(formatsFor(DEFAULT_LOCALITY))), raw);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return parseWith(pick(invoiceInputsFor(formatsFor(await localityOf(c.var.db, c.var.member)))), raw);
+  }
+}
 
 export const invoicesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
   .get('/', async (c) => c.json(await read.listInvoices(c.var.db, c.var.member, parseQuery(c, listInvoicesQuery))))
   .post('/', async (c) =>
-    c.json(await service.createInvoice(c.var.db, c.var.member, await parseBody(c, (await inputsOf(c)).create)), 201),
+    c.json(
+      await service.createInvoice(c.var.db, c.var.member, await parseInvoiceBody(c, (inputs) => inputs.create)),
+      201,
+    ),
   )
   .get('/billable-visits', async (c) =>
     c.json(await read.listBillableVisits(c.var.db, c.var.member, parseQuery(c, billableVisitsQuery))),
@@ -38,7 +58,7 @@ export const invoicesRoutes = new Hono<MemberEnv>()
   .get('/:id', async (c) => c.json(await read.getInvoice(c.var.db, c.var.member, invoiceId(c))))
   .patch('/:id', async (c) => {
     const id = invoiceId(c);
-    const input = await parseBody(c, (await inputsOf(c)).update);
+    const input = await parseInvoiceBody(c, (inputs) => inputs.update);
     return c.json(await service.updateInvoice(c.var.db, c.var.member, id, input));
   })
   .delete('/:id', async (c) => {
