@@ -1,4 +1,4 @@
-import type { Env, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import { AppError } from './errors';
 import { parseWith, uuidParam } from './http';
@@ -22,18 +22,23 @@ export const schemaOfMiddleware = new WeakMap<MiddlewareHandler, { target: Input
  */
 export const uuidParamsOfMiddleware = new WeakMap<MiddlewareHandler, Readonly<Record<string, string>>>();
 
-type Validated<T extends InputTarget, S extends $ZodType> = MiddlewareHandler<
-  Env,
+type Validated<T extends InputTarget, S extends $ZodType, E extends Env = Env> = MiddlewareHandler<
+  E,
   string,
   { in: { [K in T]: input<S> }; out: { [K in T]: output<S> } }
 >;
 
-interface JsonBodyOptions {
+interface JsonBodyOptions<E extends Env> {
   /**
    * What an empty body (no bytes, or only white space) stands for; left out, an empty body is
    * not JSON (400). For endpoints whose every field is optional and whose button sends nothing.
    */
   whenEmpty?: unknown;
+  /**
+   * A body the schema refuses is parsed again with the schema this gives, so the refusal is worded
+   * for whoever asks (an amount cap in the business's currency); asked only on a refusal.
+   */
+  refusedAs?: (c: Context<E>) => Promise<$ZodType>;
 }
 
 /**
@@ -41,14 +46,24 @@ interface JsonBodyOptions {
  * `c.req.valid('json')`. A body that is not JSON, or breaks the schema, is a 400 with the
  * schema's field messages.
  */
-export function jsonBody<S extends $ZodType>(schema: S, options: JsonBodyOptions = {}): Validated<'json', S> {
-  const middleware: Validated<'json', S> = async (c, next) => {
+export function jsonBody<S extends $ZodType, E extends Env = Env>(
+  schema: S,
+  options: JsonBodyOptions<E> = {},
+): Validated<'json', S, E> {
+  const middleware: Validated<'json', S, E> = async (c, next) => {
     const raw: unknown =
       'whenEmpty' in options ? jsonOrEmpty(await c.req.text(), options.whenEmpty) : await c.req.json().catch(notJson);
-    c.req.addValidatedData('json', parseWith(schema, raw) as object);
+    let value: unknown;
+    try {
+      value = parseWith(schema, raw);
+    } catch (error) {
+      if (!(error instanceof AppError) || !options.refusedAs) throw error;
+      value = parseWith(await options.refusedAs(c), raw);
+    }
+    c.req.addValidatedData('json', value as object);
     await next();
   };
-  schemaOfMiddleware.set(middleware, { target: 'json', schema });
+  schemaOfMiddleware.set(middleware as MiddlewareHandler, { target: 'json', schema });
   return middleware;
 }
 

@@ -23,6 +23,9 @@ export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_COUNTRY_CODE = 'US';
 
+/** The locality of a business that has said nothing else: en-US and USD, on UTC's clock. */
+export const DEFAULT_LOCALITY: Locality = { locale: DEFAULT_LOCALE, currency: DEFAULT_CURRENCY, timeZone: 'UTC' };
+
 /** The formatters of one locality; made once per locality and kept. */
 export interface Formats {
   /** 'Fri, 27 Nov 2026' (en-AU) / 'Fri, Nov 27, 2026' (en-US): an instant's day in the business's zone. */

@@ -88,6 +88,57 @@ describe('money fits its column', () => {
   });
 });
 
+describe('the cap is named in the business currency', () => {
+  it('a German business is told 999.999.999,99 € for a line and for a total; a US one $999,999,999.99', async () => {
+    const berlin = await createUser(t);
+    await json(
+      await t.request(`/api/workspaces/${berlin.workspaceId}`, {
+        method: 'PATCH',
+        cookie: berlin.cookie,
+        body: { country: 'DE', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' },
+      }),
+      200,
+    );
+    const place = (await createProperty(t, berlin, { name: 'Haus am See' })).id;
+    const cap = '999.999.999,99\u00a0€';
+    type Refusal = { error: { message: string; fields: Record<string, string> } };
+
+    const line = await t.request('/api/invoices', {
+      cookie: berlin.cookie,
+      body: { propertyId: place, items: [{ description: 'Big', quantity: 10000, unitPrice: 99_999_999_999 }] },
+    });
+    expect((await json<Refusal>(line, 400)).error.fields).toEqual({
+      'items.0.unitPrice': `A line’s amount (quantity × unit price) must be at most ${cap}`,
+    });
+    const items = Array.from({ length: 50 }, () => ({ description: 'Big', quantity: 1, unitPrice: 99_999_999_999 }));
+    const total = await t.request('/api/invoices', { cookie: berlin.cookie, body: { propertyId: place, items } });
+    expect((await json<Refusal>(total, 400)).error).toMatchObject({
+      message: `The invoice’s total must be at most ${cap}`,
+      fields: { items: `The invoice’s total must be at most ${cap}` },
+    });
+    // A draft's change is refused in the same words.
+    const draft = await json<InvoiceDetailDto>(
+      await t.request('/api/invoices', { cookie: berlin.cookie, body: { propertyId: place } }),
+      201,
+    );
+    const changed = await t.request(`/api/invoices/${draft.id}`, {
+      method: 'PATCH',
+      cookie: berlin.cookie,
+      body: { items },
+    });
+    expect((await json<Refusal>(changed, 400)).error.message).toBe(`The invoice’s total must be at most ${cap}`);
+
+    // The US business (the owner's, en-US and USD) keeps the text it always had.
+    const us = await t.request('/api/invoices', {
+      cookie: owner.cookie,
+      body: { propertyId, items: [{ description: 'Big', quantity: 10000, unitPrice: 99_999_999_999 }] },
+    });
+    expect(Object.values((await json<Refusal>(us, 400)).error.fields)).toEqual([
+      'A line’s amount (quantity × unit price) must be at most $999,999,999.99',
+    ]);
+  });
+});
+
 describe('paid means paid', () => {
   it('an invoice created as paid carries a payment of its whole total', async () => {
     const visit = await createVisit(t, propertyId, { lead: owner, status: 'completed' });

@@ -120,3 +120,35 @@ test('amount fields are labelled with the business currency’s sign', async ({ 
   await page.getByRole('button', { name: 'Add line' }).click();
   await expect(page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price (£)')).toBeVisible();
 });
+
+/** The day of an instant on the calendar of `timeZone`, 'YYYY-MM-DD'. */
+const dayIn = (instant: Date, timeZone: string) => instant.toLocaleDateString('en-CA', { timeZone });
+
+test("a business in another zone sees its own day on Today, not the phone's", async ({
+  page,
+  server,
+  user: _owner,
+}) => {
+  // The phone is in the run's zone, where it is about midday. The business is at least twelve hours
+  // away (its date is not the phone's): on the far side of the date line, ahead or behind.
+  const phone = process.env.ROUNDS_E2E_TIME_ZONE!;
+  const now = new Date();
+  const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((candidate) => dayIn(now, candidate) !== dayIn(now, phone))!;
+  expect(zone).toBeTruthy();
+  const api = apiClient(page.request, server.baseURL);
+  const me = (await (await page.request.get(`${server.baseURL}/api/me`)).json()) as { workspace: { id: string } };
+  await api.patch(`/api/workspaces/${me.workspace.id}`, { timeZone: zone });
+
+  // A visit on the business's today that is not the phone's today (half-hour steps around now).
+  const at = Array.from({ length: 145 }, (_, step) => new Date(now.getTime() + (step - 72) * 30 * 60_000)).find(
+    (instant) => dayIn(instant, zone) === dayIn(now, zone) && dayIn(instant, phone) !== dayIn(now, phone),
+  )!;
+  expect(at).toBeTruthy();
+  const property = await api.post('/api/properties', { name: 'Date Line Cottage', address: '1 Meridian Way' });
+  await api.post('/api/visits', { propertyId: property.id, scheduledAt: at.toISOString() });
+
+  await page.goto('/today');
+  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Today' }).getByText('Date Line Cottage')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tomorrow' })).toHaveCount(0);
+});

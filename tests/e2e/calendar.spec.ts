@@ -7,6 +7,10 @@ import { openControlled } from './support/service-worker';
 
 // The calendar, recurring visits and the calendar feed.
 
+// The days and times below are the browser's (the run's zone): the business keeps that clock, so
+// the calendar, which shows the business's days, shows them where the test looks.
+test.use({ businessZone: process.env.ROUNDS_E2E_TIME_ZONE });
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 

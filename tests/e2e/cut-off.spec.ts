@@ -121,9 +121,10 @@ test('every main page shows every word whole at 390 px with long names', async (
     items: [{ description: 'Annual service of the communal heating system', quantity: 1, unitPrice: 12_500 }],
   });
   await api.patch(`/api/invoices/${invoice.id}`, { status: 'sent' });
-  // A pending invitation: the members page lists it with 'Cancel'.
+  // A pending invitation: the members page lists it with 'Cancel'; its e-mail opens the invitation page.
+  const inviteeEmail = longEmail('invitee');
   const invited = await page.request.post(`${server.baseURL}/api/workspaces/${me.workspace!.id}/invitations`, {
-    data: { email: longEmail('invitee'), role: 'technician' },
+    data: { email: inviteeEmail, role: 'technician' },
     headers: { origin: server.baseURL },
   });
   expect(invited.status(), await invited.text()).toBe(202);
@@ -202,6 +203,18 @@ test('every main page shows every word whole at 390 px with long names', async (
     for (const found of await emailsBrokenMidWord(phone)) report.push(`${route}: ${found}`);
   }
   await context.close();
+
+  // The invitation e-mail's page, signed out: its subtitle names the inviter by address (no name).
+  const invitation = await waitForMail(server.dataDir, inviteeEmail, /invited to join/);
+  const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.baseURL });
+  const invitee = await guest.newPage();
+  await invitee.goto(linkIn(invitation, '/invitations/'));
+  await expect(invitee.getByRole('heading', { level: 1, name: `Join ${BUSINESS}` })).toBeVisible();
+  await expect(invitee.getByText(`${email} invited you to join ${BUSINESS} as a technician.`)).toBeVisible();
+  await settled(invitee);
+  for (const found of await cutOffText(invitee)) report.push(`/invitations/…: ${found}`);
+  for (const found of await emailsBrokenMidWord(invitee)) report.push(`/invitations/…: ${found}`);
+  await guest.close();
 
   expect(report).toEqual([]);
 });

@@ -8,6 +8,10 @@ import { expect, test } from './support/fixtures';
 // /today reads as the day's route on a 390×844 phone: compact cards in time order, the
 // next stop marked, a completed visit locked until an owner or manager reopens it.
 
+// The visits below are made 'in N minutes' on the run's clock: the business keeps that clock, so
+// they are on its today (the page shows the business's days).
+test.use({ businessZone: process.env.ROUNDS_E2E_TIME_ZONE });
+
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 async function visitDetail(request: APIRequestContext, baseURL: string, id: string) {

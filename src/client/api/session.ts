@@ -60,13 +60,18 @@ export function useFormats(): Formats {
 export const useWorkspaceCan = () => useMe().data?.can ?? null;
 
 /**
- * A landing page's list is asked as soon as the sign-in check has answered (signed in),
- * beside the page's first render instead of after it. After, not with it: the answer to
- * `/api/me` names the tab's workspace, which the list's request and cache entry carry.
+ * A landing page's list is asked as soon as the sign-in check has answered (signed in), beside
+ * the page's first render instead of after it. After, not with it: the answer to `/api/me` names
+ * the tab's workspace, which the list's request and cache entry carry, and its locality, which a
+ * list of the business's days needs (`options` as a function of the answer).
  */
-export function prefetchWhenSignedIn<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
+export function prefetchWhenSignedIn<T, K extends QueryKey>(
+  options: FetchQueryOptions<T, Error, T, K> | ((me: MeDto) => FetchQueryOptions<T, Error, T, K>),
+) {
   void appQueryClient
     .ensureQueryData(meQuery)
-    .then((me) => (me ? appQueryClient.prefetchQuery(options) : undefined))
+    .then((me) =>
+      me ? appQueryClient.prefetchQuery(typeof options === 'function' ? options(me) : options) : undefined,
+    )
     .catch(() => undefined);
 }

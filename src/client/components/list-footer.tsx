@@ -1,8 +1,6 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { formatsFor, type Formats } from '../../shared/formats';
+import { DEFAULT_LOCALITY, formatsFor, type Formats } from '../../shared/formats';
 import { useFormats } from '../api/session';
-
-const american = formatsFor({ locale: 'en-US', currency: 'USD', timeZone: 'UTC' });
 
 /**
  * The footer's words: '21–40 of 57', or past 1,000 rows (the server stops counting there,
@@ -15,7 +13,7 @@ export function footerText({
   pageSize,
   shown,
   noun,
-  formats = american,
+  formats = formatsFor(DEFAULT_LOCALITY),
 }: {
   total: number;
   totalCapped?: boolean;
@@ -34,7 +32,7 @@ export function footerText({
 
 /**
  * How many pages the buttons offer. A capped total is a floor: while this page is full there is
- * a next one to ask for (issue 29), so Next stays enabled.
+ * a next one to ask for, so Next stays enabled.
  */
 export function pageCount(total: number, totalCapped: boolean, offset: number, pageSize: number, shown?: number) {
   const pages = Math.ceil(total / pageSize);

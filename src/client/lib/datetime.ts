@@ -17,12 +17,3 @@ export function localInputToIso(value: string): string {
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
-
-/** The browser's IANA time zone ("America/Los_Angeles"), named next to times people enter. */
-export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** Today, or `days` from today, in the browser's zone, as 'YYYY-MM-DD' (an input of type date). */
-export const dayFromToday = (days = 0) => dayjs().add(days, 'day').format('YYYY-MM-DD');
-
-/** The browser-local day of an instant, 'YYYY-MM-DD'. */
-export const localDay = (iso: string) => dayjs(iso).format('YYYY-MM-DD');

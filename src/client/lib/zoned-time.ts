@@ -15,9 +15,12 @@ export function wallClockToInstant(local: string, timeZone: string): string {
   const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
   const wanted = Date.UTC(y, mo - 1, d, h, mi);
   try {
-    let instant = wanted - (wallClockMs(wanted, timeZone) - wanted);
+    const first = wanted - (wallClockMs(wanted, timeZone) - wanted);
     // Once more from the first guess: the offset there may differ (near a change).
-    instant = wanted - (wallClockMs(instant, timeZone) - instant);
+    const second = wanted - (wallClockMs(first, timeZone) - first);
+    const reads = (instant: number) => wallClockMs(instant, timeZone) === wanted;
+    // Neither reads the wanted time when the clocks skip it: the later one is past the gap.
+    const instant = reads(second) ? second : reads(first) ? first : Math.max(first, second);
     return Number.isNaN(instant) ? '' : new Date(instant).toISOString();
   } catch {
     return '';
@@ -34,3 +37,23 @@ export function timeZoneOptions(...always: string[]): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([...always.filter(Boolean), ...known])].sort();
 }
+
+/** The day of an instant on the calendar of `timeZone`, 'YYYY-MM-DD'. */
+export const dayIn = (instant: Date | string, timeZone: string): string =>
+  new Date(wallClockMs(new Date(instant).getTime(), timeZone)).toISOString().slice(0, 10);
+
+/** A calendar day ('YYYY-MM-DD') `days` later (or earlier); no zone moves it. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The Sunday on or before a calendar day, as the calendar's weeks start. */
+export const sundayOf = (day: string): string => addDays(day, -new Date(`${day}T12:00:00Z`).getUTCDay());
+
+/**
+ * When a calendar day begins in `timeZone`, as an ISO instant: its midnight, or where a change of
+ * clocks skips midnight, the first minute after it.
+ */
+export const startOfDay = (day: string, timeZone: string): string => wallClockToInstant(`${day}T00:00`, timeZone);

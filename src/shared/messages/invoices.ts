@@ -25,8 +25,9 @@ export const INVOICE_MESSAGES = {
   itemDescriptionTooLong: 'A line’s description is at most 200 characters',
   itemQuantityInvalid: 'Quantity must be a whole number from 1 to 10000',
   tooManyItems: 'At most 50 extra lines on one invoice',
-  itemAmountTooLarge: 'A line’s amount (quantity × unit price) must be at most $999,999,999.99',
-  totalTooLarge: 'The invoice’s total must be at most $999,999,999.99',
+  /** `cap`: the most an amount may be, as the business writes it (`amountCap`): '$999,999,999.99' in en-US. */
+  itemAmountTooLarge: (cap: string) => `A line’s amount (quantity × unit price) must be at most ${cap}`,
+  totalTooLarge: (cap: string) => `The invoice’s total must be at most ${cap}`,
   discountPercentInvalid: 'A percent discount is from 0 to 100 %',
   itemsFrozen: 'The lines of an invoice that has been sent can no longer change',
   // Payments and voiding.

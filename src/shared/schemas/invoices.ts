@@ -14,6 +14,7 @@ import { cents, MAX_CENTS } from './money';
 import { inStorableYears, pageQuery } from './common';
 import { INVOICE_MESSAGES } from '../messages/invoices';
 import type { PropertySummary } from './summaries';
+import { DEFAULT_LOCALITY, formatsFor, type Formats } from '../formats';
 
 // spec §2 (Visits detail, Invoices), §3, §4 (Invoice status, Deletion), §5, §8, §9.
 
@@ -59,30 +60,6 @@ const visitIds = z
   .array(z.uuid('Please select visits to bill'), 'Please select visits to bill')
   .max(200, 'At most 200 visits on one invoice');
 
-/** An extra line of an invoice: what it is, how many, and the price of one in cents. */
-export const invoiceItemInput = z
-  .object({
-    description: z
-      .string({ error: INVOICE_MESSAGES.itemDescriptionRequired })
-      .trim()
-      .min(1, INVOICE_MESSAGES.itemDescriptionRequired)
-      .max(200, INVOICE_MESSAGES.itemDescriptionTooLong),
-    quantity: z
-      .number({ error: INVOICE_MESSAGES.itemQuantityInvalid })
-      .int(INVOICE_MESSAGES.itemQuantityInvalid)
-      .min(1, INVOICE_MESSAGES.itemQuantityInvalid)
-      .max(10000, INVOICE_MESSAGES.itemQuantityInvalid),
-    unitPrice: cents,
-  })
-  // The line's amount is stored as numeric(12,2) too, so it has the same cap as a price.
-  .refine((item) => item.quantity * item.unitPrice <= MAX_CENTS, {
-    message: INVOICE_MESSAGES.itemAmountTooLarge,
-    path: ['unitPrice'],
-  });
-export type InvoiceItemInput = z.input<typeof invoiceItemInput>;
-
-const items = z.array(invoiceItemInput).max(MAX_INVOICE_ITEMS, INVOICE_MESSAGES.tooManyItems);
-
 /** Off the subtotal before tax: an amount in cents, or a percent in basis points (1250 = 12.5 %); null: none. */
 export const discountInput = z
   .discriminatedUnion(
@@ -102,31 +79,87 @@ export const discountInput = z
   )
   .nullable();
 
-/** `POST /api/invoices`. Amounts are never taken from the client: the server computes them. */
-export const createInvoiceInput = z.object({
-  propertyId: z
-    .string({ error: INVOICE_MESSAGES.propertyRequired })
-    .trim()
-    .min(1, INVOICE_MESSAGES.propertyRequired)
-    .pipe(z.uuid(INVOICE_MESSAGES.propertyRequired)),
-  visitIds: visitIds.default([]),
-  /** Left out: the workspace's payment terms from today; null: no due date. */
-  dueDate: dueDate.optional(),
-  status: formStatus.default('draft'),
-  items: items.default([]),
-  discount: discountInput.default(null),
-});
-export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+/** The most one amount may be (numeric(12,2)), as the business writes it: the cap its messages name. */
+export const amountCap = (formats: Pick<Formats, 'money'>) => formats.money(MAX_CENTS);
 
-/** `PATCH /api/invoices/:id`: the property is fixed; visits change only while it is a draft. */
-export const updateInvoiceInput = z.object({
-  visitIds: visitIds.optional(),
-  /** Replaces the extra lines; like the visits, only while it is a draft. */
-  items: items.optional(),
-  discount: discountInput.optional(),
-  dueDate: dueDate.optional(),
-  status: formStatus.optional(),
-});
+/**
+ * The invoice write schemas whose messages name the amount cap as `cap` ('$999,999,999.99' for a
+ * US business, '999.999.999,99 €' for a German one): the server validates with its business's
+ * (`invoiceInputsFor`), and so does the form.
+ */
+function invoiceInputs(cap: string) {
+  /** An extra line of an invoice: what it is, how many, and the price of one in cents. */
+  const item = z
+    .object({
+      description: z
+        .string({ error: INVOICE_MESSAGES.itemDescriptionRequired })
+        .trim()
+        .min(1, INVOICE_MESSAGES.itemDescriptionRequired)
+        .max(200, INVOICE_MESSAGES.itemDescriptionTooLong),
+      quantity: z
+        .number({ error: INVOICE_MESSAGES.itemQuantityInvalid })
+        .int(INVOICE_MESSAGES.itemQuantityInvalid)
+        .min(1, INVOICE_MESSAGES.itemQuantityInvalid)
+        .max(10000, INVOICE_MESSAGES.itemQuantityInvalid),
+      unitPrice: cents,
+    })
+    // The line's amount is stored as numeric(12,2) too, so it has the same cap as a price.
+    .refine((line) => line.quantity * line.unitPrice <= MAX_CENTS, {
+      message: INVOICE_MESSAGES.itemAmountTooLarge(cap),
+      path: ['unitPrice'],
+    });
+  const items = z.array(item).max(MAX_INVOICE_ITEMS, INVOICE_MESSAGES.tooManyItems);
+  return {
+    item,
+    /** `POST /api/invoices`. Amounts are never taken from the client: the server computes them. */
+    create: z.object({
+      propertyId: z
+        .string({ error: INVOICE_MESSAGES.propertyRequired })
+        .trim()
+        .min(1, INVOICE_MESSAGES.propertyRequired)
+        .pipe(z.uuid(INVOICE_MESSAGES.propertyRequired)),
+      visitIds: visitIds.default([]),
+      /** Left out: the workspace's payment terms from today; null: no due date. */
+      dueDate: dueDate.optional(),
+      status: formStatus.default('draft'),
+      items: items.default([]),
+      discount: discountInput.default(null),
+    }),
+    /** `PATCH /api/invoices/:id`: the property is fixed; visits change only while it is a draft. */
+    update: z.object({
+      visitIds: visitIds.optional(),
+      /** Replaces the extra lines; like the visits, only while it is a draft. */
+      items: items.optional(),
+      discount: discountInput.optional(),
+      dueDate: dueDate.optional(),
+      status: formStatus.optional(),
+    }),
+  };
+}
+
+export type InvoiceInputs = ReturnType<typeof invoiceInputs>;
+
+const usCap = amountCap(formatsFor(DEFAULT_LOCALITY));
+const american = invoiceInputs(usCap);
+const kept = new Map<string, InvoiceInputs>([[usCap, american]]);
+
+/** The invoice write schemas whose messages name the cap as `formats` write it; made once per cap. */
+export function invoiceInputsFor(formats: Pick<Formats, 'money'>): InvoiceInputs {
+  const cap = amountCap(formats);
+  let inputs = kept.get(cap);
+  if (!inputs) {
+    inputs = invoiceInputs(cap);
+    kept.set(cap, inputs);
+  }
+  return inputs;
+}
+
+// The API's contract (docs, OpenAPI, types): the schemas in en-US and USD, a US business's messages.
+export const invoiceItemInput = american.item;
+export type InvoiceItemInput = z.input<typeof invoiceItemInput>;
+export const createInvoiceInput = american.create;
+export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+export const updateInvoiceInput = american.update;
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
 
 /** `POST /api/invoices/:id/send`. */

@@ -55,8 +55,27 @@ export async function signInViaUi(page: Page, user: E2EUser) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Sets the time zone of the business the request's user is in. */
+export async function setBusinessZone(request: APIRequestContext, baseURL: string, timeZone: string) {
+  const me = (await (await request.get(`${baseURL}/api/me`)).json()) as { workspace: { id: string } };
+  const changed = await request.patch(`${baseURL}/api/workspaces/${me.workspace.id}`, {
+    data: { timeZone },
+    headers: { origin: baseURL },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+}
+
 type WorkerFixtures = { server: RunningServer };
-type TestFixtures = { user: E2EUser; consoleErrors: string[] };
+type TestFixtures = {
+  user: E2EUser;
+  consoleErrors: string[];
+  /**
+   * The time zone of the user's business, set after sign-up; null keeps the server's default
+   * ('UTC'). A spec that reads days as the browser does uses the run's zone:
+   * `test.use({ businessZone: process.env.ROUNDS_E2E_TIME_ZONE })`. Screens show the business's days.
+   */
+  businessZone: string | null;
+};
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // One real server per worker, with its own fresh data folder.
@@ -72,10 +91,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Set-up calls through Playwright's request API carry the app's origin, as the browser's own
   // writes do: the server refuses writes from anywhere else (CSRF).
   extraHTTPHeaders: async ({ server }, use) => use({ origin: server.baseURL }),
+  businessZone: [null, { option: true }],
   /** A signed-up user whose session the page already carries. */
-  user: async ({ page, server }, use) => {
+  user: async ({ page, server, businessZone }, use) => {
     const user = { email: newEmail(), password: 'quiet-harbour-7' };
     await signUpViaApi(page.request, server, user);
+    if (businessZone) await setBusinessZone(page.request, server.baseURL, businessZone);
     await use(user);
   },
   // A console error in the page fails the test (failed HTTP answers are expected and shown in the UI).

@@ -2,45 +2,45 @@ import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { StatusBadge } from '../../components/status-badge';
-import { localDay } from '../../lib/datetime';
+import { addDays, startOfDay, sundayOf } from '../../lib/zoned-time';
 import { paths } from '../../paths';
 import classes from './calendar.module.css';
 import { useFormats } from '../../api/session';
 
-/** The Sunday that starts the week of `date` (local), as the grid's weeks start. */
-export function weekStart(date: Date): Date {
-  const start = new Date(date);
-  start.setHours(0, 0, 0, 0);
-  start.setDate(start.getDate() - start.getDay());
-  return start;
+/** A week of the business's calendar: its first day (a Sunday) and the instants it runs between. */
+export interface AgendaWeek {
+  first: string;
+  from: string;
+  to: string;
 }
 
-export const addDays = (date: Date, days: number) => {
-  const next = new Date(date);
-  next.setDate(next.getDate() + days);
-  return next;
-};
+/** The week of the business's calendar (`timeZone`) holding `day`, Sunday first, as the grid's weeks start. */
+export function weekOf(day: string, timeZone: string): AgendaWeek {
+  const first = sundayOf(day);
+  return { first, from: startOfDay(first, timeZone), to: startOfDay(addDays(first, 7), timeZone) };
+}
 
 /**
- * The phone's calendar (issue 18): one week as a day-by-day list, each day with visits under
+ * The phone's calendar: one week of the business's calendar as a day-by-day list, each day with visits under
  * its own heading, soonest first. Plain components: a phone does not download the grid.
  */
 export function AgendaList({
-  start,
+  week,
   visits,
   loading,
   unavailable = false,
   onWeek,
 }: {
-  start: Date;
+  week: AgendaWeek;
   visits: VisitListItemDto[];
   loading: boolean;
   /** Offline, with nothing for this week in the cache: the week is unknown, not empty. */
   unavailable?: boolean;
-  onWeek: (start: Date) => void;
+  /** Shows the week of this day of the business's calendar. */
+  onWeek: (day: string) => void;
 }) {
   const formats = useFormats();
-  const end = addDays(start, 7);
+  const [start, end] = [new Date(week.from), new Date(week.to)];
   const days = new Map<string, VisitListItemDto[]>();
   for (const visit of [...visits].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))) {
     const when = new Date(visit.scheduledAt);
@@ -53,16 +53,21 @@ export function AgendaList({
     <Stack gap="md" aria-busy={loading}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Title order={2} size="h4">
-          {formats.dayRange(localDay(start.toISOString()), localDay(addDays(start, 6).toISOString()))}
+          {formats.dayRange(week.first, addDays(week.first, 6))}
         </Title>
         <Group gap={4} wrap="nowrap">
-          <Button variant="default" size="sm" onClick={() => onWeek(addDays(start, -7))} aria-label="Previous week">
+          <Button
+            variant="default"
+            size="sm"
+            onClick={() => onWeek(addDays(week.first, -7))}
+            aria-label="Previous week"
+          >
             ‹
           </Button>
-          <Button variant="default" size="sm" onClick={() => onWeek(weekStart(new Date()))}>
+          <Button variant="default" size="sm" onClick={() => onWeek(formats.today())}>
             Today
           </Button>
-          <Button variant="default" size="sm" onClick={() => onWeek(addDays(start, 7))} aria-label="Next week">
+          <Button variant="default" size="sm" onClick={() => onWeek(addDays(week.first, 7))} aria-label="Next week">
             ›
           </Button>
         </Group>

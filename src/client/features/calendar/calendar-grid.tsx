@@ -21,7 +21,8 @@ export function CalendarGrid(props: {
   visits: VisitListItemDto[];
   view: CalendarView;
   date: string | undefined;
-  onRangeChange: (range: { from: Date; to: Date; view: string; date: Date }) => void;
+  /** The grid's span, its view, and the business's day it opens on ('YYYY-MM-DD'). */
+  onRangeChange: (range: { from: Date; to: Date; view: string; day: string }) => void;
   canMove: boolean;
 }) {
   const formats = useFormats();

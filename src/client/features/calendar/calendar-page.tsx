@@ -3,13 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
-import { useWorkspaceCan } from '../../api/session';
+import { useFormats, useWorkspaceCan } from '../../api/session';
 import { useCalendarVisits, type CalendarWindow } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { PropertySelect } from '../../components/property-select';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
-import { addDays, AgendaList, weekStart } from './agenda-list';
+import { AgendaList, weekOf } from './agenda-list';
 import { CALENDAR_VIEWS, peopleOf, viewFromType, type CalendarView } from './calendar-events';
 
 // The grid (FullCalendar, ≈ 83 KB gzipped) is fetched on wide screens only: a phone's agenda
@@ -17,14 +17,14 @@ import { CALENDAR_VIEWS, peopleOf, viewFromType, type CalendarView } from './cal
 const CalendarGrid = lazy(() => import('./calendar-grid').then((m) => ({ default: m.CalendarGrid })));
 
 const PHONE = '(max-width: 600px)';
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 const isView = (value: string | null): value is CalendarView => value !== null && value in CALENDAR_VIEWS;
 
 /**
- * /resources/calendar (issue 18): the visits the user can see by month, week or day, or on a
- * phone as a day-by-day agenda; filtered by property and person. View, date and filters are
- * in the URL (each change replaces the history entry, like a list's filters).
+ * /resources/calendar: the visits the user can see by month, week or day, or on a phone as a
+ * day-by-day agenda; filtered by property and person. View, date and filters are in the URL
+ * (each change replaces the history entry, like a list's filters). Its days are the business's
+ * (its time zone), wherever the screen is: the URL's date is a day of the business's calendar.
  */
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
@@ -35,6 +35,7 @@ export function CalendarPage() {
   const propertyId = params.get('property') ?? undefined;
   const userId = params.get('person') ?? undefined;
   const can = useWorkspaceCan();
+  const { today, locality } = useFormats();
 
   const update = useCallback(
     (changes: Record<string, string | null | undefined>) =>
@@ -53,9 +54,12 @@ export function CalendarPage() {
   );
 
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
-  const phoneStart = weekStart(date ? new Date(`${date}T12:00`) : new Date());
+  const week = useMemo(
+    () => weekOf(date && isDay(date) ? date : today(), locality.timeZone),
+    [date, today, locality.timeZone],
+  );
   const window_: CalendarWindow | null = phone
-    ? { from: phoneStart.toISOString(), to: addDays(phoneStart, 7).toISOString(), propertyId, userId }
+    ? { from: week.from, to: week.to, propertyId, userId }
     : range
       ? { ...range, propertyId, userId }
       : null;
@@ -70,10 +74,10 @@ export function CalendarPage() {
   const people = [...seen.people].sort((a, b) => a[1].localeCompare(b[1]));
 
   const onRangeChange = useCallback(
-    (next: { from: Date; to: Date; view: string; date: Date }) => {
+    (next: { from: Date; to: Date; view: string; day: string }) => {
       setRange({ from: next.from.toISOString(), to: next.to.toISOString() });
       const named = viewFromType(next.view);
-      update({ date: dayOf(next.date), ...(named ? { view: named === 'week' ? null : named } : {}) });
+      update({ date: next.day, ...(named ? { view: named === 'week' ? null : named } : {}) });
     },
     [update],
   );
@@ -115,11 +119,11 @@ export function CalendarPage() {
         {visits.isError && <ErrorBox error={visits.error} fallback="Failed to load visits" />}
         {phone ? (
           <AgendaList
-            start={phoneStart}
+            week={week}
             visits={items}
             loading={visits.isFetching || visits.isPending}
             unavailable={visits.fetchStatus === 'paused' && (visits.isPending || visits.isPlaceholderData)}
-            onWeek={(start) => update({ date: dayOf(start) })}
+            onWeek={(day) => update({ date: day })}
           />
         ) : (
           <>

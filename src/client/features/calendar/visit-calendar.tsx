@@ -7,6 +7,8 @@ import { useMantineTheme } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { VisitListItemDto } from '../../../shared/schemas/visits';
+import { useFormats } from '../../api/session';
+import { dayIn } from '../../lib/zoned-time';
 import { CALENDAR_VIEWS, visitEvents, type CalendarView } from './calendar-events';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
@@ -44,17 +46,22 @@ export function VisitCalendar({
   canMove: boolean;
   view: CalendarView;
   date: string | undefined;
-  onRangeChange: (range: { from: Date; to: Date; view: string; date: Date }) => void;
+  /** The grid's span, its view, and the business's day it opens on ('YYYY-MM-DD'). */
+  onRangeChange: (range: { from: Date; to: Date; view: string; day: string }) => void;
   onMove: (move: MovedVisit) => void;
 }) {
   const theme = useMantineTheme();
   const navigate = useNavigate();
   const events = useMemo(() => visitEvents(visits, theme), [visits, theme]);
+  // The grid's days, hours and 'today' are the business's (FullCalendar 7 reads a named zone with
+  // Temporal): a visit at 23:30 in Perth is on that Perth day wherever the screen is.
+  const { timeZone } = useFormats().locality;
 
   return (
     <div className={classes.calendar}>
       <FullCalendar
         plugins={PLUGINS}
+        timeZone={timeZone}
         initialView={CALENDAR_VIEWS[view]}
         initialDate={date}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
@@ -70,7 +77,12 @@ export function VisitCalendar({
         eventDurationEditable={false}
         events={events}
         datesSet={(info: DatesSetInfo) =>
-          onRangeChange({ from: info.start, to: info.end, view: info.view.type, date: info.view.currentStart })
+          onRangeChange({
+            from: info.start,
+            to: info.end,
+            view: info.view.type,
+            day: dayIn(info.view.currentStart, timeZone),
+          })
         }
         eventClick={(info) => {
           info.jsEvent.preventDefault();

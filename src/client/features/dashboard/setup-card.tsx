@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { useUpdateWorkspace } from '../../api/workspaces';
 import { FormActions, useSchemaForm } from '../../components/form';
-import { timeZoneName } from '../../lib/datetime';
+import { browserZone } from '../../lib/locality';
 
 /**
  * Onboarding: until the business has a name, its owners and managers are asked for it
@@ -13,7 +13,7 @@ export function SetUpCard({ workspaceId }: { workspaceId: string }) {
   const headingId = useId();
   const update = useUpdateWorkspace(workspaceId);
   const form = useSchemaForm({
-    initial: () => ({ name: '', timeZone: timeZoneName() }),
+    initial: () => ({ name: '', timeZone: browserZone() }),
     // The schema (and zod) loads with the first form sent, not with the dashboard.
     schema: () => import('../../../shared/schemas/workspaces').then((m) => m.setUpWorkspaceInput),
     failed: 'Failed to save the business name',

@@ -133,10 +133,12 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
   const update = useUpdateInvoice(invoice?.id ?? '');
   const markPaid = useMarkInvoicePaid(invoice?.id ?? '');
   const visitsFixed = Boolean(invoice?.frozen);
+  const formats = useFormats();
   const form = useSchemaForm({
     initial,
-    // The schema (and zod) loads with the first form sent, not with the page.
-    schema: () => import('../../../shared/schemas/invoices').then((m) => m.createInvoiceInput),
+    // The schema (and zod) loads with the first form sent, not with the page; its messages name
+    // the amount cap in the business's currency, as the server's do.
+    schema: () => import('../../../shared/schemas/invoices').then((m) => m.invoiceInputsFor(formats).create),
     prepare: bodyOf,
     fields: { discount: 'discountValue', 'discount.value': 'discountValue' },
     failed: INVOICE_MESSAGES.saveFailed,
@@ -152,7 +154,6 @@ function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial
     },
   });
   const { values, errors, setValue } = form;
-  const formats = useFormats();
   const billable = useBillableVisits(values.propertyId, invoice?.id);
   // The totals as the server will compute them: the chosen visits' completed tasks, taxed at the
   // invoice's own rate, or for a new one the workspace's.

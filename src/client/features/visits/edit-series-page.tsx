@@ -3,10 +3,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { SERIES_MESSAGES, SERIES_SCOPE_LABELS } from '../../../shared/messages/series';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useSeries, useUpdateSeries } from '../../api/series';
+import { useFormats } from '../../api/session';
 import { useVisit } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { DetailSkeleton } from '../../components/loading';
-import { localDay } from '../../lib/datetime';
 import { instantToWallClock } from '../../lib/zoned-time';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
@@ -24,6 +24,7 @@ export function EditSeriesPage() {
   const visit = useVisit(id);
   const series = useSeries(visit.data?.seriesId ?? null);
   const update = useUpdateSeries();
+  const formats = useFormats();
 
   const body = (() => {
     if (visit.isPending || (visit.data?.seriesId && series.isPending)) return <DetailSkeleton label="Loading series" />;
@@ -57,7 +58,7 @@ export function EditSeriesPage() {
               taskIds,
               ...(assigneeIds ? { assigneeIds } : {}),
             });
-            navigate(paths.calendar({ date: localDay(String(nextStart)), view: 'week' }), { replace: true });
+            navigate(paths.calendar({ date: formats.isoDay(String(nextStart)), view: 'week' }), { replace: true });
           }}
         />
       </>

@@ -4,7 +4,7 @@ import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useDeleteSeries, useSeries } from '../../api/series';
-import { localDay } from '../../lib/datetime';
+import { useFormats } from '../../api/session';
 import { paths } from '../../paths';
 import { SeriesScopeDialog } from './series-scope-dialog';
 
@@ -60,6 +60,7 @@ export function SeriesDeleteDialog({
 }) {
   const navigate = useNavigate();
   const removeSeries = useDeleteSeries();
+  const formats = useFormats();
   const id = visit.id;
   return (
     <SeriesScopeDialog
@@ -70,7 +71,7 @@ export function SeriesDeleteDialog({
       onClose={onClose}
       onChoose={async (scope) => {
         if (!visit.seriesId) return;
-        const day = localDay(visit.scheduledAt);
+        const day = formats.isoDay(visit.scheduledAt);
         if (scope === 'this') await removeThis();
         else await removeSeries.mutateAsync({ id: visit.seriesId, from: scope === 'following' ? id : undefined });
         navigate(paths.calendar({ date: day, view: 'week' }), { replace: true });

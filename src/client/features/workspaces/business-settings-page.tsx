@@ -1,4 +1,4 @@
-import { Alert, Card, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Card, Select, SimpleGrid, Stack, TextInput, type ComboboxData } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { currencyOptions, LOCALE_OPTIONS } from '../../../shared/locale';
 import { centsToDecimal } from '../../../shared/money';
@@ -97,6 +97,12 @@ function SettingsForm({ workspace }: { workspace: WorkspaceDto }) {
     },
   });
 
+  const choice = (name: 'timeZone' | 'country' | 'locale' | 'currency') => ({
+    value: form.values[name],
+    onChange: (value: string) => form.setValue(name, value),
+    error: form.errors[name],
+  });
+
   return (
     <Card withBorder radius="md" component="section" aria-label={TITLE} maw={720}>
       <form onSubmit={form.onSubmit} noValidate>
@@ -134,53 +140,72 @@ function SettingsForm({ workspace }: { workspace: WorkspaceDto }) {
               description="Starts every invoice number, e.g. INV-"
               {...form.field('invoicePrefix')}
             />
-            <Select
+            <ChoiceSelect
               label="Time zone"
               description="Where the business works"
-              searchable
               data={zones}
-              limit={50}
-              value={form.values.timeZone}
-              onChange={(value) => value && form.setValue('timeZone', value)}
-              nothingFoundMessage="No time zone found"
-              error={form.errors.timeZone}
+              what="time zone"
+              {...choice('timeZone')}
             />
-            <Select
+            <ChoiceSelect
               label="Country"
               description="Names the address fields of properties and clients"
-              searchable
               data={countries}
-              limit={50}
-              value={form.values.country}
-              onChange={(value) => value && form.setValue('country', value)}
-              nothingFoundMessage="No country found"
-              error={form.errors.country}
+              what="country"
+              {...choice('country')}
             />
-            <Select
+            <ChoiceSelect
               label="Locale"
               description="How dates, times and amounts are written"
-              searchable
               data={locales}
-              value={form.values.locale}
-              onChange={(value) => value && form.setValue('locale', value)}
-              nothingFoundMessage="No locale found"
-              error={form.errors.locale}
+              what="locale"
+              {...choice('locale')}
             />
-            <Select
+            <ChoiceSelect
               label="Currency"
               description="Of every price and invoice"
-              searchable
               data={currencies}
-              limit={50}
-              value={form.values.currency}
-              onChange={(value) => value && form.setValue('currency', value)}
-              nothingFoundMessage="No currency found"
-              error={form.errors.currency}
+              what="currency"
+              {...choice('currency')}
             />
           </SimpleGrid>
           <FormActions submit="Save Settings" busy={form.busy} failure={form.failure} />
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** A searchable choice of one of many (zones, countries, locales, currencies), the first 50 shown until searched. */
+function ChoiceSelect({
+  label,
+  description,
+  data,
+  what,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  description: string;
+  data: ComboboxData;
+  /** What is chosen, for 'No … found'. */
+  what: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Select
+      label={label}
+      description={description}
+      searchable
+      data={data}
+      limit={50}
+      value={value}
+      onChange={(next) => next && onChange(next)}
+      nothingFoundMessage={`No ${what} found`}
+      error={error}
+    />
   );
 }

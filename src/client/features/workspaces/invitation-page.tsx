@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { WORKSPACE_ROLE_LABELS } from '../../../shared/constants';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
@@ -21,6 +21,21 @@ import { SignOutLink } from '../../shell/sign-out';
 // invited address, one button joins. Opening the page answers nothing: only a button does.
 
 const article = (role: InvitationByTokenDto['role']) => (role === 'owner' ? 'an' : 'a');
+
+/**
+ * A name, or an e-mail address that breaks only after its '@' or a dot (whole-words.css'
+ * `.email-piece`), never at a hyphen. Local, not components/whole-text.tsx: this page shares its
+ * chunk with /login, which is at its size budget.
+ */
+function Who({ text }: { text: string }) {
+  if (!text.includes('@')) return text;
+  return text.split(/(?<=[@.])/).map((piece, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      <span className="email-piece">{piece}</span>
+    </Fragment>
+  ));
+}
 
 export function InvitationPage() {
   const { token = '' } = useParams();
@@ -48,7 +63,11 @@ export function InvitationPage() {
   const info = invitation.data;
   const role = WORKSPACE_ROLE_LABELS[info.role].toLowerCase();
   const inviter = info.inviterName ?? 'Someone';
-  const subtitle = `${inviter} invited you to join ${info.workspaceName} as ${article(info.role)} ${role}.`;
+  const subtitle = (
+    <>
+      <Who text={inviter} /> invited you to join {info.workspaceName} as {article(info.role)} {role}.
+    </>
+  );
   const title = `Join ${info.workspaceName}`;
   const status = declined ? 'declined' : info.status;
 
@@ -78,8 +97,8 @@ export function InvitationPage() {
       ) : (
         <>
           <Alert color="orange" role="alert" variant="light">
-            {WORKSPACE_MESSAGES.invitationForAnotherAddress} It is for {info.email}; you are signed in as{' '}
-            {me.data.email}.
+            {WORKSPACE_MESSAGES.invitationForAnotherAddress} It is for <Who text={info.email} />; you are signed in as{' '}
+            <Who text={me.data.email} />.
           </Alert>
           <Text size="sm">Sign out, then open the link in the e-mail again to join with that address.</Text>
           <Button component={SignOutLink} variant="default" fullWidth>

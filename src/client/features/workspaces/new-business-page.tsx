@@ -1,7 +1,7 @@
 import { Card, Stack, Text, TextInput } from '@mantine/core';
 import { createWorkspace } from '../../api/workspaces';
 import { FormActions, useSchemaForm } from '../../components/form';
-import { timeZoneName } from '../../lib/datetime';
+import { browserZone } from '../../lib/locality';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 
@@ -11,7 +11,7 @@ import { PageShell } from '../../shell/page-shell';
  */
 export function NewBusinessPage() {
   const form = useSchemaForm({
-    initial: () => ({ name: '', timeZone: timeZoneName() }),
+    initial: () => ({ name: '', timeZone: browserZone() }),
     schema: () => import('../../../shared/schemas/workspaces').then((m) => m.setUpWorkspaceInput),
     failed: 'Failed to create the business',
     submit: (data) => createWorkspace(data),

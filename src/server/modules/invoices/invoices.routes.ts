@@ -1,10 +1,13 @@
 import { listInvoiceMessages } from '../notifications';
 import { localityOf } from '../workspaces';
 import { Hono, type Context } from 'hono';
+import type { $ZodType } from 'zod/v4/core';
 import {
   billableVisitsQuery,
   createInvoiceInput,
   INVOICE_MESSAGES,
+  invoiceInputsFor,
+  type InvoiceInputs,
   listInvoicesQuery,
   markPaidInput,
   recordPaymentInput,
@@ -12,6 +15,7 @@ import {
   updateInvoiceInput,
   voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
+import { formatsFor } from '../../../shared/formats';
 import { inWorkspace } from '../../auth/session';
 import { uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
@@ -25,20 +29,32 @@ const invoiceId = (c: Context) => uuidParam(c, 'id', INVOICE_MESSAGES.notFound);
 /** The invoice's id, checked before a body is read (404 before 400). */
 const invoiceIdParam = uuidParams({ id: INVOICE_MESSAGES.notFound });
 
+/**
+ * An invoice is parsed with the API's (en-US) schema; a refusal is worded in the business's terms
+ * instead (the amount cap in its currency), its locality asked only then.
+ */
+const inBusinessTerms =
+  (pick: (inputs: InvoiceInputs) => $ZodType) =>
+  async (c: Context<MemberEnv>): Promise<$ZodType> =>
+    pick(invoiceInputsFor(formatsFor(await localityOf(c.var.db, c.var.member))));
+
 export const invoicesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
   .get('/', queryOf(listInvoicesQuery), async (c) =>
     c.json(await read.listInvoices(c.var.db, c.var.member, c.req.valid('query'))),
   )
-  .post('/', jsonBody(createInvoiceInput), async (c) =>
+  .post('/', jsonBody(createInvoiceInput, { refusedAs: inBusinessTerms((inputs) => inputs.create) }), async (c) =>
     c.json(await service.createInvoice(c.var.db, c.var.member, c.req.valid('json')), 201),
   )
   .get('/billable-visits', queryOf(billableVisitsQuery), async (c) =>
     c.json(await read.listBillableVisits(c.var.db, c.var.member, c.req.valid('query'))),
   )
   .get('/:id', async (c) => c.json(await read.getInvoice(c.var.db, c.var.member, invoiceId(c))))
-  .patch('/:id', invoiceIdParam, jsonBody(updateInvoiceInput), async (c) =>
-    c.json(await service.updateInvoice(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
+  .patch(
+    '/:id',
+    invoiceIdParam,
+    jsonBody(updateInvoiceInput, { refusedAs: inBusinessTerms((inputs) => inputs.update) }),
+    async (c) => c.json(await service.updateInvoice(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await service.removeInvoice(c.var.db, c.var.member, invoiceId(c));

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { InvoiceStatus, PaymentMethod } from '../../../shared/constants';
 import { queueInvoiceSent } from '../notifications';
 import {
+  amountCap,
   INVOICE_MESSAGES,
   type createInvoiceInput,
   type InvoiceDetailDto,
@@ -261,7 +262,7 @@ export async function createInvoice(
         .values(visitIds.map((visitId) => ({ invoiceId: invoice.id, visitId, workspaceId: member.workspaceId })));
     }
     await writeExtras(tx, member, invoice.id, input);
-    await requireTotalsFit(tx, invoice.id, input.items.length > 0 ? 'items' : 'visitIds');
+    await requireTotalsFit(tx, member, invoice.id, input.items.length > 0 ? 'items' : 'visitIds');
     // Created paid: its balance is recorded as paid today, as 'Mark as Paid' does.
     if (input.status === 'paid')
       await settle(tx, member, { id: invoice.id, propertyId: input.propertyId, status: 'draft', amountPaid: 0 }, {});
@@ -294,7 +295,7 @@ type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
  * in the transaction that wrote its visits and lines, so a sum past the cap is a 400 on `field` and
  * nothing is stored (the subtotal is compared in SQL, where numeric does not overflow).
  */
-async function requireTotalsFit(tx: Executor, id: string, field: string) {
+async function requireTotalsFit(tx: Executor, member: Member, id: string, field: string) {
   const [row] = await tx
     .select({
       fits: sql<boolean>`(${subtotalSql}) * 100 <= ${MAX_CENTS}`,
@@ -306,10 +307,14 @@ async function requireTotalsFit(tx: Executor, id: string, field: string) {
     .from(invoices)
     .where(eq(invoices.id, id));
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
-  const tooLarge = () => badRequest(INVOICE_MESSAGES.totalTooLarge, { [field]: INVOICE_MESSAGES.totalTooLarge });
-  if (!row.fits) throw tooLarge();
+  // The refusal names the cap in the business's currency ('$999,999,999.99' for a US business).
+  const tooLarge = async () => {
+    const message = INVOICE_MESSAGES.totalTooLarge(amountCap(formatsFor(await localityOf(tx, member))));
+    return badRequest(message, { [field]: message });
+  };
+  if (!row.fits) throw await tooLarge();
   const figures = amounts(centsOf(row.subtotal), row.taxRateBps, discountOf(row));
-  if (Object.values(figures).some((value) => !Number.isSafeInteger(value) || value > MAX_CENTS)) throw tooLarge();
+  if (Object.values(figures).some((value) => !Number.isSafeInteger(value) || value > MAX_CENTS)) throw await tooLarge();
 }
 
 /** The invoice's total now (live for a draft, frozen after), in cents. */
@@ -403,7 +408,7 @@ export async function updateInvoice(
       if (invoice.status !== 'draft') throw conflict(INVOICE_MESSAGES.itemsFrozen);
       await writeExtras(tx, member, id, input);
     }
-    if (input.visitIds || input.items) await requireTotalsFit(tx, id, input.items ? 'items' : 'visitIds');
+    if (input.visitIds || input.items) await requireTotalsFit(tx, member, id, input.items ? 'items' : 'visitIds');
     if (input.dueDate !== undefined)
       await tx.update(invoices).set({ dueDate: input.dueDate }).where(eq(invoices.id, id));
     if (input.status === 'paid') await settle(tx, member, invoice, {});

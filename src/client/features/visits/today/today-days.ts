@@ -1,24 +1,22 @@
 import type { VisitDetailDto } from '../../../../shared/schemas/visits';
 import type { Formats } from '../../../../shared/formats';
+import { addDays, dayIn, startOfDay } from '../../../lib/zoned-time';
 
 /** Today and the next 6 days. */
 export const TODAY_DAYS = 7;
 
 export interface TodayWindow {
-  /** The browser's local midnight today, as an ISO instant. */
+  /** Midnight today on the business's calendar, as an ISO instant. */
   from: string;
-  /** Local midnight seven days later. */
+  /** The business's midnight seven days later. */
   to: string;
 }
 
-export function todayWindow(now: Date): TodayWindow {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + TODAY_DAYS);
-  return { from: start.toISOString(), to: end.toISOString() };
+/** Today and the next six days on the business's calendar (`timeZone`): its day is the day, wherever the phone is. */
+export function todayWindow(now: Date, timeZone: string): TodayWindow {
+  const today = dayIn(now, timeZone);
+  return { from: startOfDay(today, timeZone), to: startOfDay(addDays(today, TODAY_DAYS), timeZone) };
 }
-
-const localDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 export interface TodayGroup {
   key: string;
@@ -26,17 +24,20 @@ export interface TodayGroup {
   visits: VisitDetailDto[];
 }
 
-/** The visits by local day (titled in the business's format), soonest first; those from before the window (still in progress) come first. */
+/**
+ * The visits by the business's day (`formats`' zone), titled in its format, soonest first; those
+ * from before the window (still in progress) come first.
+ */
 export function groupByDay(visits: VisitDetailDto[], range: TodayWindow, formats: Formats): TodayGroup[] {
   const start = new Date(range.from);
-  const today = localDay(start);
-  const tomorrow = localDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1));
+  const today = formats.isoDay(start);
+  const tomorrow = addDays(today, 1);
   const groups = new Map<string, TodayGroup>();
   const sorted = [...visits].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
   for (const visit of sorted) {
     const when = new Date(visit.scheduledAt);
     const earlier = when < start;
-    const key = earlier ? 'earlier' : localDay(when);
+    const key = earlier ? 'earlier' : formats.isoDay(when);
     const title = earlier
       ? 'Still in progress'
       : key === today

@@ -5,6 +5,7 @@ import { PAGE_TITLES } from '../../../../shared/page-titles';
 import { prefetchWhenSignedIn, useFormats } from '../../../api/session';
 import { myVisitsQuery, useMyVisits } from '../../../api/visits';
 import { EmptyState } from '../../../components/empty-state';
+import { localityOf } from '../../../lib/locality';
 import { PageShell } from '../../../shell/page-shell';
 import { groupByDay, nextVisitId, todayWindow } from './today-days';
 import { VisitStop } from './visit-stop';
@@ -15,14 +16,18 @@ import { QueryView } from '../../../components/query-view';
 // a card opens in place to its tasks, notes and photos. Every change goes through the outbox, so
 // it works with no signal and is sent when it returns.
 
-// The day's visits are asked when this code loads, not when the page first renders.
-const opening = todayWindow(new Date());
-prefetchWhenSignedIn(myVisitsQuery(opening.from, opening.to));
+// The day's visits are asked when this code loads, not when the page first renders, for the
+// business's days (its zone comes with the sign-in check's answer).
+prefetchWhenSignedIn((me) => {
+  const opening = todayWindow(new Date(), localityOf(me.workspace).timeZone);
+  return myVisitsQuery(opening.from, opening.to);
+});
 
 export function TodayPage() {
-  const range = useMemo(() => todayWindow(new Date()), []);
-  const visits = useMyVisits(range.from, range.to);
   const formats = useFormats();
+  const { timeZone } = formats.locality;
+  const range = useMemo(() => todayWindow(new Date(), timeZone), [timeZone]);
+  const visits = useMyVisits(range.from, range.to);
   const days = useMemo(
     () => (visits.data ? groupByDay(visits.data.items, range, formats) : []),
     [visits.data, range, formats],
