@@ -82,8 +82,17 @@ export const post = <P extends ApiPath<'post'>>(path: P, ...[options]: Args<ApiI
 export const patch = <P extends ApiPath<'patch'>>(path: P, ...[options]: Args<ApiInput<'patch', P>>) =>
   call('PATCH', path, options as Options) as Promise<ApiOutput<'patch', P>>;
 
+export const put = <P extends ApiPath<'put'>>(path: P, ...[options]: Args<ApiInput<'put', P>>) =>
+  call('PUT', path, options as Options) as Promise<ApiOutput<'put', P>>;
+
 export const del = <P extends ApiPath<'delete'>>(path: P, ...[options]: Args<ApiInput<'delete', P>>) =>
   call('DELETE', path, options as Options) as Promise<ApiOutput<'delete', P>>;
+
+/**
+ * A list's filters as the client keeps them (its query key): the list schema's fields, with the
+ * page as numbers (the schema coerces them from the query string, so its input says `unknown`).
+ */
+export type ListParams<Q> = Partial<Omit<Q, 'limit' | 'offset'>> & { offset: number; limit?: number };
 
 /** The answer of `GET path`, for a type that names it (a component's prop, a cache entry). */
 export type Get<P extends ApiPath<'get'>> = ApiOutput<'get', P>;
