@@ -23,6 +23,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 let t: TestApp;
@@ -36,7 +37,7 @@ afterAll(async () => {
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
 
 async function postVisit(user: TestUser, body: Record<string, unknown>) {
-  return t.request('/api/visits', { cookie: user.cookie, body });
+  return apiAs(t, user.cookie).post('/visits', { json: body });
 }
 
 describe('creating a visit', () => {
@@ -184,10 +185,9 @@ describe('bad input answers 400, never 500', () => {
       expect(body.error.fields.scheduledAt, String(scheduledAt)).toBe('Please select a scheduled date and time');
     }
     const visit = await createVisit(t, property.id, { lead: owner });
-    const patched = await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { scheduledAt: '+275760-09-13T00:00:00Z' },
+    const patched = await apiAs(t, owner.cookie).patch('/visits/:id', {
+      param: { id: visit.id },
+      json: { scheduledAt: '+275760-09-13T00:00:00Z' },
     });
     expect(patched.status).toBe(400);
   });
@@ -197,16 +197,19 @@ describe('bad input answers 400, never 500', () => {
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
     const task = await createTask(t, owner);
-    const added = await t.request(`/api/visits/${visit.id}/tasks`, {
-      cookie: owner.cookie,
-      body: { taskId: task.id, price: 1e15 },
+    const added = await apiAs(t, owner.cookie).post('/visits/:id/tasks', {
+      param: { id: visit.id },
+      json: { taskId: task.id, price: 1e15 },
     });
     expect(await json<{ error: { message: string } }>(added, 400)).toMatchObject({
       error: { message: 'Price is too large' },
     });
     const row = await addVisitTask(t, visit.id, task.id, { price: 100 });
     const patch = (price: number) =>
-      t.request(`/api/visits/${visit.id}/tasks/${row.id}`, { method: 'PATCH', cookie: owner.cookie, body: { price } });
+      apiAs(t, owner.cookie).patch('/visits/:id/tasks/:taskId', {
+        param: { id: visit.id, taskId: row.id },
+        json: { price },
+      });
     expect((await patch(100_000_000_000)).status).toBe(400);
     expect(await json<VisitTaskDto>(await patch(99_999_999_999), 200)).toMatchObject({ price: 99_999_999_999 });
   });
@@ -218,7 +221,7 @@ describe('visit status (spec §4)', () => {
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
     const patch = (body: Record<string, unknown>) =>
-      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: owner.cookie, body });
+      apiAs(t, owner.cookie).patch('/visits/:id', { param: { id: visit.id }, json: body });
 
     const started = await json<VisitDetailDto>(await patch({ status: 'in_progress' }), 200);
     expect(started.status).toBe('in_progress');
@@ -248,12 +251,8 @@ describe('visit status (spec §4)', () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
-    const done = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { status: 'completed' },
-      }),
+    const done = await json(
+      await apiAs(t, owner.cookie).patch('/visits/:id', { param: { id: visit.id }, json: { status: 'completed' } }),
       200,
     );
     expect(done.completedAt).not.toBeNull();
@@ -267,19 +266,17 @@ describe('visit status (spec §4)', () => {
     const foreign = await createProperty(t, await createUser(t));
     const visit = await createVisit(t, first.id, { lead: owner });
     const scheduledAt = hoursFromNow(72).toISOString();
-    const moved = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { propertyId: second.id, scheduledAt },
+    const moved = await json(
+      await apiAs(t, owner.cookie).patch('/visits/:id', {
+        param: { id: visit.id },
+        json: { propertyId: second.id, scheduledAt },
       }),
       200,
     );
     expect(moved).toMatchObject({ propertyId: second.id, scheduledAt, property: { name: second.name } });
-    const refused = await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { propertyId: foreign.id },
+    const refused = await apiAs(t, owner.cookie).patch('/visits/:id', {
+      param: { id: visit.id },
+      json: { propertyId: foreign.id },
     });
     expect(refused.status).toBe(404);
   });
@@ -295,7 +292,7 @@ describe('moving a visit to another property', () => {
     const theirs = await createProperty(t, outsider);
     const visit = await createVisit(t, first.id, { lead: owner, assistants: [tech] });
     const move = (propertyId: string, user = owner) =>
-      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: user.cookie, body: { propertyId } });
+      apiAs(t, user.cookie).patch('/visits/:id', { param: { id: visit.id }, json: { propertyId } });
 
     const refused = await json<{ error: { message: string } }>(await move(theirs.id), 404);
     expect(refused.error.message).toBe('Property not found or access denied');
@@ -317,7 +314,10 @@ describe('visit tasks', () => {
     const visit = await createVisit(t, property.id, { lead: owner });
     const row = await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 1000 });
     const patch = (body: Record<string, unknown>) =>
-      t.request(`/api/visits/${visit.id}/tasks/${row.id}`, { method: 'PATCH', cookie: owner.cookie, body });
+      apiAs(t, owner.cookie).patch('/visits/:id/tasks/:taskId', {
+        param: { id: visit.id, taskId: row.id },
+        json: body,
+      });
 
     const working = await json<VisitTaskDto>(await patch({ status: 'in_progress' }), 200);
     expect(working).toMatchObject({ status: 'in_progress', completedAt: null });
@@ -344,7 +344,8 @@ describe('visit tasks', () => {
     const property = await createProperty(t, owner);
     const task = await createTask(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
-    const add = () => t.request(`/api/visits/${visit.id}/tasks`, { cookie: owner.cookie, body: { taskId: task.id } });
+    const add = () =>
+      apiAs(t, owner.cookie).post('/visits/:id/tasks', { param: { id: visit.id }, json: { taskId: task.id } });
     const responses = await Promise.all([add(), add()]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
   });
@@ -357,7 +358,7 @@ describe('visit tasks', () => {
     await addPropertyTask(t, property.id, onProperty.id, { customPrice: 1500 });
     const visit = await createVisit(t, property.id, { lead: owner });
     const add = (body: Record<string, unknown>) =>
-      t.request(`/api/visits/${visit.id}/tasks`, { cookie: owner.cookie, body });
+      apiAs(t, owner.cookie).post('/visits/:id/tasks', { param: { id: visit.id }, json: body });
 
     expect(await json<VisitTaskDto>(await add({ taskId: onProperty.id }), 201)).toMatchObject({
       name: 'On property',
@@ -369,27 +370,31 @@ describe('visit tasks', () => {
     expect((await add({ taskId: onProperty.id })).status).toBe(409);
     expect((await add({ taskId: randomUUID() })).status).toBe(404);
 
-    const options = await json<{ items: VisitTaskOptionDto[]; total: number }>(
-      await t.request(`/api/visits/${visit.id}/task-options?scope=all&q=on`, { cookie: owner.cookie }),
+    const options = await json(
+      await apiAs(t, owner.cookie).get('/visits/:id/task-options', {
+        param: { id: visit.id },
+        query: { scope: 'all', q: 'on' },
+      }),
       200,
     );
     expect(options.items.map((option) => [option.name, option.price, option.onProperty, option.onVisit])).toEqual([
       ['Catalogue only', 2000, false, true],
       ['On property', 1500, true, true],
     ]);
-    const propertyOnly = await json<{ items: VisitTaskOptionDto[] }>(
-      await t.request(`/api/visits/${visit.id}/task-options?scope=property`, { cookie: owner.cookie }),
+    const propertyOnly = await json(
+      await apiAs(t, owner.cookie).get('/visits/:id/task-options', {
+        param: { id: visit.id },
+        query: { scope: 'property' },
+      }),
       200,
     );
     expect(propertyOnly.items.map((option) => option.name)).toEqual(['On property']);
 
     expect(
-      (await t.request(`/api/visits/${visit.id}/tasks/${own.id}`, { method: 'DELETE', cookie: owner.cookie })).status,
+      (await apiAs(t, owner.cookie).del('/visits/:id/tasks/:taskId', { param: { id: visit.id, taskId: own.id } }))
+        .status,
     ).toBe(204);
-    const detail = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(detail.tasks.map((task) => task.name)).toEqual(['On property']);
   });
 
@@ -399,10 +404,9 @@ describe('visit tasks', () => {
     const visit = await createVisit(t, property.id, { lead: owner });
     const other = await createVisit(t, property.id, { lead: owner });
     const row = await addVisitTask(t, other.id, (await createTask(t, owner)).id);
-    const response = await t.request(`/api/visits/${visit.id}/tasks/${row.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'completed' },
+    const response = await apiAs(t, owner.cookie).patch('/visits/:id/tasks/:taskId', {
+      param: { id: visit.id, taskId: row.id },
+      json: { status: 'completed' },
     });
     expect(await json<{ error: { message: string } }>(response, 404)).toMatchObject({
       error: { message: 'Visit task not found' },
@@ -418,14 +422,14 @@ describe('people on a visit', () => {
     const property = await createProperty(t, owner, {}, [tech]);
     const visit = await createVisit(t, property.id, { lead: owner });
 
-    const candidates = await json<{ items: { userId: string }[] }>(
-      await t.request(`/api/visits/${visit.id}/candidates`, { cookie: owner.cookie }),
+    const candidates = await json(
+      await apiAs(t, owner.cookie).get('/visits/:id/candidates', { param: { id: visit.id } }),
       200,
     );
     expect(candidates.items.map((item) => item.userId)).toEqual([tech.id]);
 
     const add = (user: TestUser, userId: string) =>
-      t.request(`/api/visits/${visit.id}/users`, { cookie: user.cookie, body: { userId } });
+      apiAs(t, user.cookie).post('/visits/:id/users', { param: { id: visit.id }, json: { userId } });
     expect(await json(await add(owner, tech.id), 201)).toMatchObject({ userId: tech.id, role: 'assistant' });
     expect((await add(owner, tech.id)).status).toBe(409);
     const refused = await json<{ error: { message: string } }>(await add(owner, outsider.id), 400);
@@ -433,21 +437,16 @@ describe('people on a visit', () => {
 
     // The assistant sees the visit but does not decide who is on it.
     expect((await add(tech, owner.id)).status).toBe(403);
-    const asAssistant = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }),
-      200,
-    );
+    const asAssistant = await json(await apiAs(t, tech.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(asAssistant).toMatchObject({ myRole: 'assistant', can: { managePeople: false } });
     expect(asAssistant.people.map((person) => person.role)).toEqual(['lead', 'assistant']);
 
-    const removeLead = await t.request(`/api/visits/${visit.id}/users/${owner.id}`, {
-      method: 'DELETE',
-      cookie: owner.cookie,
+    const removeLead = await apiAs(t, owner.cookie).del('/visits/:id/users/:userId', {
+      param: { id: visit.id, userId: owner.id },
     });
     expect(removeLead.status).toBe(400);
-    const remove = await t.request(`/api/visits/${visit.id}/users/${tech.id}`, {
-      method: 'DELETE',
-      cookie: owner.cookie,
+    const remove = await apiAs(t, owner.cookie).del('/visits/:id/users/:userId', {
+      param: { id: visit.id, userId: tech.id },
     });
     expect(remove.status).toBe(204);
     expect(await t.db.select().from(visitUsers).where(eq(visitUsers.visitId, visit.id))).toEqual([
@@ -523,7 +522,7 @@ describe('lists', () => {
     expect(ids(await list('?when=today'))).toEqual([thisMorning.id]);
 
     const bad = await json<{ error: { fields: Record<string, string> } }>(
-      await t.request('/api/visits?when=soon', { cookie: owner.cookie }),
+      await apiAs(t, owner.cookie).get('/visits', { query: { when: 'soon' } }),
       400,
     );
     expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming, past or today' });
@@ -574,10 +573,7 @@ describe('lists', () => {
     const property = await createProperty(t, me);
     for (let hour = 1; hour <= 12; hour++)
       await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(hour) });
-    const body = await json<{ items: UpcomingVisitDto[] }>(
-      await t.request('/api/visits/upcoming', { cookie: me.cookie }),
-      200,
-    );
+    const body = await json(await apiAs(t, me.cookie).get('/visits/upcoming'), 200);
     expect(body.items).toHaveLength(10);
   });
 });
@@ -591,26 +587,19 @@ describe('related invoices and deletion', () => {
     const invoice = await createInvoiceRow(t, property.id);
     await billVisit(t, invoice.id, visit.id);
 
-    const detail = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(detail.invoices).toEqual([
       { id: invoice.id, invoiceNumber: invoice!.invoiceNumber, status: 'draft', total: 10800, dueDate: null },
     ]);
 
-    const refused = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const refused = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
     expect(refused.status).toBe(409);
-    await t.request(`/api/invoices/${invoice.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'cancelled' },
-    });
-    const deleted = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id: invoice.id }, json: { status: 'cancelled' } });
+    const deleted = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
     expect(deleted.status).toBe(204);
     expect(await t.db.select().from(visits).where(eq(visits.id, visit.id))).toEqual([]);
     expect(await t.db.select().from(invoiceVisits).where(eq(invoiceVisits.visitId, visit.id))).toEqual([]);
-    expect((await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } })).status).toBe(404);
   });
 });
 
@@ -643,10 +632,7 @@ describe('access: another user gets 404 on every visit endpoint', () => {
         error: { code: 'NOT_FOUND', message: 'Visit not found' },
       });
     }
-    const list = await json<{ items: unknown[]; total: number }>(
-      await t.request('/api/visits', { cookie: stranger.cookie }),
-      200,
-    );
+    const list = await json(await apiAs(t, stranger.cookie).get('/visits'), 200);
     expect(list).toEqual({ items: [], total: 0 });
 
     const [still] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
@@ -660,17 +646,14 @@ describe('access: another user gets 404 on every visit endpoint', () => {
     const admin = await createUser(t, { role: 'admin' });
     const property = await createProperty(t, owner, { deletedAt: new Date() });
     const visit = await createVisit(t, property.id, { lead: owner });
-    expect((await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } })).status).toBe(404);
     expect((await t.request('/api/visits/not-a-uuid', { cookie: owner.cookie })).status).toBe(404);
 
     const live = await createProperty(t, owner);
     const liveVisit = await createVisit(t, live.id, { lead: owner });
-    expect((await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await apiAs(t, admin.cookie).get('/visits/:id', { param: { id: liveVisit.id } })).status).toBe(404);
     await addMember(t, owner.workspaceId, admin, 'manager');
-    const seen = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie }),
-      200,
-    );
+    const seen = await json(await apiAs(t, admin.cookie).get('/visits/:id', { param: { id: liveVisit.id } }), 200);
     expect(seen).toMatchObject({ myRole: null, can: { managePeople: true, createInvoice: true } });
   });
 
@@ -691,7 +674,7 @@ describe('what the caller may do with a visit (can)', () => {
     const invoice = await createInvoiceRow(t, property.id);
     await billVisit(t, invoice.id, visit.id);
 
-    const asTech = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
+    const asTech = await json(await apiAs(t, tech.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     // Completed: locked (issue 25); only the office may take it out of completed.
     expect(asTech.can).toEqual({
       changeStatus: false,
@@ -713,10 +696,7 @@ describe('what the caller may do with a visit (can)', () => {
     expect(JSON.stringify(asTech)).not.toContain(':5400');
     expect(JSON.stringify(asTech)).not.toContain(':5000');
 
-    const asOwner = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const asOwner = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(asOwner.can).toMatchObject({
       managePeople: true,
       createInvoice: true,
@@ -800,10 +780,9 @@ describe('a completed visit is locked until the office reopens it (issue 25)', (
       let tick: Promise<Response> | undefined;
       await t.db.transaction(async (tx) => {
         await tx.update(visits).set({ status: 'completed' }).where(eq(visits.id, visit.id));
-        tick = t.request(`/api/visits/${visit.id}/tasks/${task.id}`, {
-          method: 'PATCH',
-          cookie: tech.cookie,
-          body: { status: 'pending' },
+        tick = apiAs(t, tech.cookie).patch('/visits/:id/tasks/:taskId', {
+          param: { id: visit.id, taskId: task.id },
+          json: { status: 'pending' },
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
       });
