@@ -7,19 +7,10 @@ import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { fieldErrors } from '../shared/schemas/common';
 import { AppError } from './errors';
 
-/** Parses a JSON body with a shared schema; 400 with the schema's field messages otherwise. */
-export async function parseBody<S extends $ZodType>(c: Context, schema: S): Promise<output<S>> {
-  const raw: unknown = await c.req.json().catch(() => {
-    throw new AppError('BAD_REQUEST', 'The request body must be JSON');
-  });
-  return parseWith(schema, raw);
-}
-
-/** Parses the query string (`?q=&limit=&offset=`…) with a shared schema. */
-export function parseQuery<S extends $ZodType>(c: Context, schema: S): output<S> {
-  return parseWith(schema, c.req.query());
-}
-
+/**
+ * Checks a value with a shared schema: the output, or a 400 with the schema's field messages.
+ * Routes validate through `jsonBody`/`queryOf` (src/server/validate.ts), which call this.
+ */
 export function parseWith<S extends $ZodType>(schema: S, value: unknown): output<S> {
   // PostgreSQL text cannot hold NUL: refuse it here (400) rather than fail in the query (500).
   const nulAt = findNul(value);

@@ -157,7 +157,7 @@ describe('the completion gate', () => {
     expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['reading_note'] },
     ]);
-    const noted = await json<VisitTaskDto>(await patchTask(tech, visit.id, task.id, { note: 'Shocked the pool' }), 200);
+    const noted = await json<VisitTaskDto>(await patchTask(tech, visit.id, task.id, { notes: 'Shocked the pool' }), 200);
     expect(noted.notes).toBe('Shocked the pool');
     await json(await complete(tech, visit.id), 200);
   });
@@ -168,7 +168,7 @@ describe('the completion gate', () => {
     expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['skip_reason'] },
     ]);
-    await json(await patchTask(tech, visit.id, task.id, { note: 'Pool covered for winter' }), 200);
+    await json(await patchTask(tech, visit.id, task.id, { notes: 'Pool covered for winter' }), 200);
     await json(await complete(tech, visit.id), 200);
   });
 

@@ -95,7 +95,7 @@ async function poolVisit(onProperty = propertyId) {
   );
   const patch = (taskId: string, body: Record<string, unknown>) =>
     apiAs(t, tech.cookie).patch('/visits/:id/tasks/:taskId', { param: { id: visit.id, taskId }, json: body });
-  expect((await patch(chlorine.id, { reading: 4.2, note: 'Shocked the pool', status: 'completed' })).status).toBe(200);
+  expect((await patch(chlorine.id, { reading: 4.2, notes: 'Shocked the pool', status: 'completed' })).status).toBe(200);
   expect((await patch(filter.id, { result: 'fail', status: 'completed' })).status).toBe(200);
   for (const tag of ['before', 'after'] as const) {
     const bytes = await png(tag === 'before' ? { r: 20, g: 120, b: 40 } : { r: 20, g: 60, b: 200 });
@@ -151,7 +151,7 @@ describe('GET /api/visits/:id/report', () => {
       reading: 4.2,
       readingUnit: 'ppm',
       readingFlagged: true,
-      note: 'Shocked the pool',
+      notes: 'Shocked the pool',
     });
     expect(byId.get(chlorine.id)!.photos.map((photo) => photo.tag)).toEqual(['before', 'after']);
     expect(byId.get(chlorine.id)!.photos[0]!.thumbnailUrl).toMatch(/^\/api\/photos\/[0-9a-f-]+\/thumbnail$/);

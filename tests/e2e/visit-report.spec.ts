@@ -35,7 +35,7 @@ test('an owner opens the visit report from the visit, downloads its PDF and send
     scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
   });
   const visitTask = visit.tasks[0]!;
-  await api.patch(`/api/visits/${visit.id}/tasks/${visitTask.id}`, { reading: 4.5, note: 'Shocked the pool' });
+  await api.patch(`/api/visits/${visit.id}/tasks/${visitTask.id}`, { reading: 4.5, notes: 'Shocked the pool' });
 
   // ── the property form: both switches; the note form: 'Share with client' ──
   await page.goto(`/resources/properties/${property.id}/edit`);

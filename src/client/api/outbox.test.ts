@@ -282,6 +282,24 @@ describe('the outbox over the write objects', () => {
     expect(sent.map((request) => request.path)).toEqual(['/api/notes/note-1']);
   });
 
+  it("a task's note is kept and sent as `notes`, the field's one name on the wire", async () => {
+    const { queryClient } = await import('./query-client');
+    const outbox = await import('./outbox');
+    await outbox.startOutbox(queryClient);
+    online = false;
+    const { status: _status, previous: _previous, ...noStatus } = tick('2030-06-15T09:00:00.000Z');
+    await outbox.enqueue({ ...noStatus, notes: 'Gate sticks' });
+    const keyval = await import('idb-keyval');
+    const kept = await keyval.entries<string, { request: { json: unknown } }>(
+      keyval.createStore('rounds-outbox', 'items'),
+    );
+    const body = { notes: 'Gate sticks', version: 1, at: '2030-06-15T09:00:00.000Z' };
+    expect(kept.map(([, item]) => item.request.json)).toEqual([body]);
+    online = true;
+    await outbox.drain();
+    expect(sent.map((request) => request.body)).toEqual([body]);
+  });
+
   it('a 401 leaves the change waiting, untouched, for the next sign-in', async () => {
     const { queryClient } = await import('./query-client');
     const outbox = await import('./outbox');

@@ -37,9 +37,9 @@ export function ReportTask({ task }: { task: VisitReportTaskDto }) {
           Result: {INSPECTION_RESULT_LABELS[task.result]}
         </Text>
       )}
-      {task.note && (
+      {task.notes && (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          Note: {task.note}
+          Note: {task.notes}
         </Text>
       )}
       {task.photos.length > 0 && (

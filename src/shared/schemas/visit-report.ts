@@ -51,7 +51,8 @@ export interface VisitReportTaskDto {
   /** 'Out of range'. */
   readingFlagged: boolean;
   result: InspectionResult | null;
-  note: string | null;
+  /** The task's note, as the visit task's `notes`. */
+  notes: string | null;
   /** Before photos first, then after, each in the order taken. */
   photos: VisitReportPhotoDto[];
 }

@@ -177,9 +177,8 @@ const reading = z.number(VISIT_MESSAGES.readingInvalid).finite(VISIT_MESSAGES.re
 
 export const updateVisitTaskInput = z.object({
   status: visitTaskStatus.optional(),
+  /** The task's note (a skip's reason, what was done about an out-of-range reading…). */
   notes: optionalText(TEXT_LIMITS.description, 'Note').optional(),
-  /** Issue 27's name for the task's note (the same as `notes`). */
-  note: optionalText(TEXT_LIMITS.description, 'Note').optional(),
   reading: reading.optional(),
   result: z.enum(INSPECTION_RESULTS, VISIT_MESSAGES.resultInvalid).nullable().optional(),
   price: cents.nullable().optional(),

@@ -6,7 +6,7 @@ import type { MemberEnv } from '../../types';
 import { getFeed, regenerateFeed, renderFeed } from './calendar.service';
 
 /**
- * `/api/calendar` (issue 18). The feed itself (`/feed/{token}.ics`) needs no cookie: calendar
+ * `/api/calendar`. The feed itself (`/feed/{token}.ics`) needs no cookie: calendar
  * apps fetch it on their own; its secret token is the key.
  */
 export const calendarRoutes = new Hono<MemberEnv>()

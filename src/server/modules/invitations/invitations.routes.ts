@@ -31,7 +31,7 @@ const byTokenRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
-/** The signed-in user's invitations to join workspaces: see, accept, decline (issues 23 and 24). */
+/** The signed-in user's invitations to join workspaces: see, accept, decline. */
 const mineRoutes = new Hono<UserEnv>()
   .use('/', signedIn)
   .use('/:id/accept', signedIn)

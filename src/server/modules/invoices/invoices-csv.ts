@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import { formatsFor } from '../../../shared/locale';
 import { centsToDecimal } from '../../../shared/money';
@@ -7,13 +8,13 @@ import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { authorize, policy, type Member } from '../../access';
 import { inWorkspace } from '../../auth/session';
 import type { Executor } from '../../db/client';
-import { parseQuery } from '../../http';
 import type { MemberEnv } from '../../types';
+import { queryOf } from '../../validate';
 import { csvResponse } from '../../csv';
 import { localityOf } from '../workspaces';
 import { invoiceRowsAfter } from './invoice-read';
 
-// Issue 26: `GET /api/invoices.csv`, the invoice list with its filters as a spreadsheet, for
+// `GET /api/invoices.csv`, the invoice list with its filters as a spreadsheet, for
 // owners and managers (a technician 403). Streamed a page at a time (keyset on the list's
 // order), so a large workspace never sits in memory; the one CSV writer (src/server/csv.ts)
 // quotes per RFC 4180 and escapes what a spreadsheet would take for a formula. For machines, in
@@ -62,8 +63,14 @@ async function* invoiceLines(db: Executor, member: Member, query: z.output<typeo
   }
 }
 
-export const invoicesCsvRoutes = new Hono<MemberEnv>().use(inWorkspace).get('/', (c) => {
+/** Owners and managers only (403), before the query is read (400). */
+const seesInvoices = createMiddleware<MemberEnv>(async (c, next) => {
   authorize(policy.workspace.can(c.var.member).seeInvoices, WORKSPACE_MESSAGES.ownersAndManagersOnly);
-  const query = parseQuery(c, listInvoicesQuery);
-  return csvResponse('invoices.csv', HEADER, invoiceLines(c.var.db, c.var.member, query));
+  await next();
 });
+
+export const invoicesCsvRoutes = new Hono<MemberEnv>()
+  .use(inWorkspace)
+  .get('/', seesInvoices, queryOf(listInvoicesQuery), (c) =>
+    csvResponse('invoices.csv', HEADER, invoiceLines(c.var.db, c.var.member, c.req.valid('query'))),
+  );

@@ -13,49 +13,48 @@ import {
   voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
 import { inWorkspace } from '../../auth/session';
-import { AppError } from '../../errors';
-import { parseBody, parseQuery, parseWith, uuidParam } from '../../http';
+import { uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
+import { jsonBody, queryOf, uuidParams } from '../../validate';
 import { renderInvoicePdf } from './invoice-pdf';
 import * as read from './invoice-read';
 import * as service from './invoices.service';
 
 const invoiceId = (c: Context) => uuidParam(c, 'id', INVOICE_MESSAGES.notFound);
 
+/** The invoice's id, checked before a body is read (404 before 400). */
+const invoiceIdParam = uuidParams({ id: INVOICE_MESSAGES.notFound });
+
 export const invoicesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .get('/', async (c) => c.json(await read.listInvoices(c.var.db, c.var.member, parseQuery(c, listInvoicesQuery))))
-  .post('/', async (c) =>
-    c.json(await service.createInvoice(c.var.db, c.var.member, await parseBody(c, createInvoiceInput)), 201),
+  .get('/', queryOf(listInvoicesQuery), async (c) =>
+    c.json(await read.listInvoices(c.var.db, c.var.member, c.req.valid('query'))),
   )
-  .get('/billable-visits', async (c) =>
-    c.json(await read.listBillableVisits(c.var.db, c.var.member, parseQuery(c, billableVisitsQuery))),
+  .post('/', jsonBody(createInvoiceInput), async (c) =>
+    c.json(await service.createInvoice(c.var.db, c.var.member, c.req.valid('json')), 201),
+  )
+  .get('/billable-visits', queryOf(billableVisitsQuery), async (c) =>
+    c.json(await read.listBillableVisits(c.var.db, c.var.member, c.req.valid('query'))),
   )
   .get('/:id', async (c) => c.json(await read.getInvoice(c.var.db, c.var.member, invoiceId(c))))
-  .patch('/:id', async (c) => {
-    const id = invoiceId(c);
-    return c.json(await service.updateInvoice(c.var.db, c.var.member, id, await parseBody(c, updateInvoiceInput)));
-  })
+  .patch('/:id', invoiceIdParam, jsonBody(updateInvoiceInput), async (c) =>
+    c.json(await service.updateInvoice(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
+  )
   .delete('/:id', async (c) => {
     await service.removeInvoice(c.var.db, c.var.member, invoiceId(c));
     return c.body(null, 204);
   })
-  .post('/:id/mark-paid', async (c) => {
-    const id = invoiceId(c);
-    // The spec's button sends no details; a method, day or reference may be given (issue 26).
-    const text = await c.req.text();
-    const details = parseWith(markPaidInput, text.trim() === '' ? {} : parseJson(text));
-    return c.json(await service.markPaid(c.var.db, c.var.member, id, details));
-  })
-  .post('/:id/payments', async (c) => {
-    const id = invoiceId(c);
-    return c.json(await service.recordPayment(c.var.db, c.var.member, id, await parseBody(c, recordPaymentInput)), 201);
-  })
-  .post('/:id/void', async (c) => {
-    const id = invoiceId(c);
-    return c.json(await service.voidInvoice(c.var.db, c.var.member, id, await parseBody(c, voidInvoiceInput)));
-  })
-  // Issue 28: the client's messages about the invoice ('Invoice sent').
+  // The spec's button sends no details (an empty body); a method, day or reference may be given.
+  .post('/:id/mark-paid', invoiceIdParam, jsonBody(markPaidInput, { whenEmpty: {} }), async (c) =>
+    c.json(await service.markPaid(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
+  )
+  .post('/:id/payments', invoiceIdParam, jsonBody(recordPaymentInput), async (c) =>
+    c.json(await service.recordPayment(c.var.db, c.var.member, invoiceId(c), c.req.valid('json')), 201),
+  )
+  .post('/:id/void', invoiceIdParam, jsonBody(voidInvoiceInput), async (c) =>
+    c.json(await service.voidInvoice(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
+  )
+  // The client's messages about the invoice ('Invoice sent').
   .get('/:id/messages', async (c) => c.json({ items: await listInvoiceMessages(c.var.db, c.var.member, invoiceId(c)) }))
   .get('/:id/pdf', async (c) => {
     const [invoice, locality] = await Promise.all([
@@ -69,16 +68,6 @@ export const invoicesRoutes = new Hono<MemberEnv>()
       'Cache-Control': 'private, no-store',
     });
   })
-  .post('/:id/send', async (c) => {
-    const id = invoiceId(c);
-    const { to } = await parseBody(c, sendInvoiceInput);
-    return c.json(await service.sendInvoice(c.var, c.var.member, id, to));
-  });
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The request body must be JSON');
-  }
-}
+  .post('/:id/send', invoiceIdParam, jsonBody(sendInvoiceInput), async (c) =>
+    c.json(await service.sendInvoice(c.var, c.var.member, invoiceId(c), c.req.valid('json').to)),
+  );

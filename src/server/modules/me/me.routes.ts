@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { setPasswordRequest, updateProfileInput } from '../../../shared/schemas/profiles';
 import { refuseCommonPassword } from '../../auth/common-passwords';
 import { signedIn } from '../../auth/session';
-import { parseBody, uuidParam } from '../../http';
+import { uuidParam } from '../../http';
 import type { UserEnv } from '../../types';
+import { jsonBody } from '../../validate';
 import type { Member } from '../../access';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { chooseWorkspaceInput } from '../../../shared/schemas/workspaces';
@@ -16,9 +17,9 @@ type MeEnv = { Variables: UserEnv['Variables'] & { member?: Member } };
 export const meRoutes = new Hono<MeEnv>()
   .use(signedIn)
   .get('/', async (c) => c.json(await getMe(c.var.db, c.var.user, c.req.header(WORKSPACE_HEADER) ?? null)))
-  // Issue 24: where requests without X-Workspace go (the switcher sets it with the tab's choice).
-  .put('/workspace', async (c) => {
-    const { workspaceId } = await parseBody(c, chooseWorkspaceInput);
+  // Where requests without X-Workspace go (the switcher sets it with the tab's choice).
+  .put('/workspace', jsonBody(chooseWorkspaceInput), async (c) => {
+    const { workspaceId } = c.req.valid('json');
     c.set('member', await chooseDefaultWorkspace(c.var.db, c.var.user, workspaceId));
     return c.body(null, 204);
   })
@@ -28,12 +29,11 @@ export const meRoutes = new Hono<MeEnv>()
     await keepWorkspace(c.var.db, c.var.user, uuidParam(c, 'id', WORKSPACE_MESSAGES.notFound));
     return c.body(null, 204);
   })
-  .patch('/profile', async (c) => {
-    const input = await parseBody(c, updateProfileInput);
-    return c.json(await updateProfile(c.var.db, c.var.user, input));
-  })
-  .post('/password', async (c) => {
-    const input = await parseBody(c, setPasswordRequest);
+  .patch('/profile', jsonBody(updateProfileInput), async (c) =>
+    c.json(await updateProfile(c.var.db, c.var.user, c.req.valid('json'))),
+  )
+  .post('/password', jsonBody(setPasswordRequest), async (c) => {
+    const input = c.req.valid('json');
     await refuseCommonPassword(input.newPassword, 'newPassword');
     await setOwnPassword(c.var.db, c.var.auth, c.var.user, c.req.raw.headers, input);
     return c.body(null, 204);

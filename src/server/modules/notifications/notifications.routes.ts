@@ -2,21 +2,18 @@ import { Hono } from 'hono';
 import { CLIENT_MESSAGES } from '../../../shared/schemas/clients';
 import { clientNotificationsInput } from '../../../shared/schemas/client-messages';
 import { inWorkspace } from '../../auth/session';
-import { parseBody, uuidParam } from '../../http';
+import { uuidParam } from '../../http';
 import type { AppEnv, MemberEnv } from '../../types';
+import { jsonBody, uuidParams } from '../../validate';
 import * as service from './messages.service';
 
-// Issue 28 (docs/api.md "Client notifications").
-
-/** `/api/clients/{id}/notifications`: a client's switches and consent record (owners and managers). */
+/** `/api/clients/{id}/notifications` (docs/api.md "Client notifications"): a client's switches and consent record (owners and managers). */
 export const clientNotificationRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
   .get('/', async (c) => c.json(await service.getClientNotifications(c.var.db, c.var.member, clientId(c))))
-  .put('/', async (c) => {
-    const id = clientId(c);
-    const input = await parseBody(c, clientNotificationsInput);
-    return c.json(await service.setClientNotifications(c.var.db, c.var.member, id, input));
-  });
+  .put('/', uuidParams({ id: CLIENT_MESSAGES.notFound }), jsonBody(clientNotificationsInput), async (c) =>
+    c.json(await service.setClientNotifications(c.var.db, c.var.member, clientId(c), c.req.valid('json'))),
+  );
 
 /** `/api/unsubscribe/{token}`: the e-mail's link, without a session (the token is the credential). */
 export const unsubscribeRoutes = new Hono<AppEnv>()

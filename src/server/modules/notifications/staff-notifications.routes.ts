@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import { listNotificationsQuery, NOTIFICATION_MESSAGES } from '../../../shared/schemas/notifications';
 import { inWorkspace } from '../../auth/session';
-import { parseQuery, uuidParam } from '../../http';
+import { uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
+import { queryOf } from '../../validate';
 import * as service from './staff-notifications.service';
 
-/** Issue 28, the bell: `/api/notifications`, the signed-in member's own in their current workspace. */
+/** The bell: `/api/notifications`, the signed-in member's own in their current workspace. */
 export const staffNotificationsRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .get('/', async (c) =>
-    c.json(await service.listNotifications(c.var.db, c.var.member, parseQuery(c, listNotificationsQuery))),
+  .get('/', queryOf(listNotificationsQuery), async (c) =>
+    c.json(await service.listNotifications(c.var.db, c.var.member, c.req.valid('query'))),
   )
   .post('/read-all', async (c) => {
     await service.markAllNotificationsRead(c.var.db, c.var.member);

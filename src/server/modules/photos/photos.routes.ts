@@ -3,8 +3,9 @@ import { MAX_PHOTO_BYTES } from '../../../shared/constants';
 import { listPhotosQuery, PHOTO_MESSAGES, photoFields, updatePhotoInput } from '../../../shared/schemas/photos';
 import { inWorkspace } from '../../auth/session';
 import { notFound } from '../../errors';
-import { parseBody, parseQuery, parseWith, sendStored, uuidParam } from '../../http';
+import { parseWith, sendStored, uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
+import { jsonBody, queryOf, uuidParams } from '../../validate';
 import * as service from './photos.service';
 import { receiveUpload, uploadsDir } from './upload';
 
@@ -12,7 +13,11 @@ const photoId = (c: Context) => uuidParam(c, 'id', PHOTO_MESSAGES.notFound);
 
 export const photosRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .get('/', async (c) => c.json(await service.listPhotos(c.var.db, c.var.member, parseQuery(c, listPhotosQuery))))
+  .get('/', queryOf(listPhotosQuery), async (c) =>
+    c.json(await service.listPhotos(c.var.db, c.var.member, c.req.valid('query'))),
+  )
+  // An upload: a multipart stream read by busboy as it arrives, its text fields checked here
+  // (jsonBody would read the whole body into memory first).
   .post('/', async (c) => {
     const started = performance.now();
     const upload = await receiveUpload(c.req.raw, MAX_PHOTO_BYTES, uploadsDir(c.var.config));
@@ -27,10 +32,9 @@ export const photosRoutes = new Hono<MemberEnv>()
     }
   })
   .get('/:id', async (c) => c.json(await service.getPhoto(c.var.db, c.var.member, photoId(c))))
-  .patch('/:id', async (c) => {
-    const id = photoId(c);
-    return c.json(await service.updatePhoto(c.var.db, c.var.member, id, await parseBody(c, updatePhotoInput)));
-  })
+  .patch('/:id', uuidParams({ id: PHOTO_MESSAGES.notFound }), jsonBody(updatePhotoInput), async (c) =>
+    c.json(await service.updatePhoto(c.var.db, c.var.member, photoId(c), c.req.valid('json'))),
+  )
   .delete('/:id', async (c) => {
     await service.removePhoto(c.var.db, c.var.storage, c.var.member, photoId(c));
     return c.body(null, 204);

@@ -16,8 +16,9 @@ import {
 import { resolvePortalClient } from '../../access';
 import { inWorkspace } from '../../auth/session';
 import { AppError, notFound } from '../../errors';
-import { clientIp, parseBody, parseQuery, sendStored, uuidParam } from '../../http';
+import { clientIp, sendStored, uuidParam } from '../../http';
 import type { AppEnv, MemberEnv, PortalEnv } from '../../types';
+import { jsonBody, queryOf, uuidParams } from '../../validate';
 import {
   enterPortal,
   listPortalSignIns,
@@ -30,7 +31,7 @@ import {
 import * as portal from './portal.service';
 import { listVisitRequests, updateVisitRequest } from './visit-requests.service';
 
-// Issue 28 §1: the client portal's HTTP surface (docs/api.md "Client portal").
+// The client portal's HTTP surface (docs/api.md "Client portal").
 
 /**
  * `/api/portal/enter/{token}`. POST (the 'Open my portal' button of the page the e-mailed link
@@ -83,8 +84,8 @@ const visitId = (c: Context) => uuidParam(c, 'id', PORTAL_MESSAGES.visitNotFound
 export const portalRoutes = new Hono<PortalEnv>()
   .use(portalSignedIn)
   .get('/me', async (c) => c.json(await portal.getPortalMe(c.var.db, c.var.portal)))
-  .get('/visits', async (c) =>
-    c.json(await portal.listPortalVisits(c.var.db, c.var.portal, parseQuery(c, portalVisitsQuery))),
+  .get('/visits', queryOf(portalVisitsQuery), async (c) =>
+    c.json(await portal.listPortalVisits(c.var.db, c.var.portal, c.req.valid('query'))),
   )
   .get('/visits/:id', async (c) => c.json(await portal.getPortalVisit(c.var.db, c.var.portal, visitId(c))))
   .get('/visits/:id/signature', async (c) => {
@@ -97,8 +98,8 @@ export const portalRoutes = new Hono<PortalEnv>()
   })
   .get('/photos/:id/thumbnail', (c) => sendPhoto(c, 'thumbnail'))
   .get('/photos/:id/file', (c) => sendPhoto(c, 'file'))
-  .get('/invoices', async (c) =>
-    c.json(await portal.listPortalInvoices(c.var.db, c.var.portal, parseQuery(c, pageQuery))),
+  .get('/invoices', queryOf(pageQuery), async (c) =>
+    c.json(await portal.listPortalInvoices(c.var.db, c.var.portal, c.req.valid('query'))),
   )
   .get('/invoices/:id/pdf', async (c) => {
     const id = uuidParam(c, 'id', PORTAL_MESSAGES.invoiceNotFound);
@@ -109,11 +110,11 @@ export const portalRoutes = new Hono<PortalEnv>()
       'Cache-Control': 'private, no-store',
     });
   })
-  .get('/requests', async (c) =>
-    c.json(await portal.listPortalRequests(c.var.db, c.var.portal, parseQuery(c, pageQuery))),
+  .get('/requests', queryOf(pageQuery), async (c) =>
+    c.json(await portal.listPortalRequests(c.var.db, c.var.portal, c.req.valid('query'))),
   )
-  .post('/requests', async (c) =>
-    c.json(await portal.createVisitRequest(c.var.db, c.var.portal, await parseBody(c, visitRequestInput)), 201),
+  .post('/requests', jsonBody(visitRequestInput), async (c) =>
+    c.json(await portal.createVisitRequest(c.var.db, c.var.portal, c.req.valid('json')), 201),
   );
 
 async function sendPhoto(c: Context<PortalEnv>, which: 'file' | 'thumbnail') {
@@ -136,15 +137,17 @@ export const clientPortalRoutes = new Hono<MemberEnv>()
     await revokePortalAccess(c.var.db, c.var.member, clientId(c));
     return c.body(null, 204);
   })
-  .get('/:id/portal-sign-ins', async (c) =>
-    c.json(await listPortalSignIns(c.var.db, c.var.member, clientId(c), parseQuery(c, pageQuery))),
+  .get('/:id/portal-sign-ins', uuidParams({ id: CLIENT_MESSAGES.notFound }), queryOf(pageQuery), async (c) =>
+    c.json(await listPortalSignIns(c.var.db, c.var.member, clientId(c), c.req.valid('query'))),
   );
 
 /** `/api/visit-requests`: 'Visit requests' (owners and managers). */
 export const visitRequestsRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .get('/', async (c) => c.json(await listVisitRequests(c.var.db, c.var.member, parseQuery(c, visitRequestsQuery))))
-  .patch('/:id', async (c) => {
+  .get('/', queryOf(visitRequestsQuery), async (c) =>
+    c.json(await listVisitRequests(c.var.db, c.var.member, c.req.valid('query'))),
+  )
+  .patch('/:id', uuidParams({ id: PORTAL_MESSAGES.requestNotFound }), jsonBody(visitRequestPatch), async (c) => {
     const id = uuidParam(c, 'id', PORTAL_MESSAGES.requestNotFound);
-    return c.json(await updateVisitRequest(c.var.db, c.var.member, id, await parseBody(c, visitRequestPatch)));
+    return c.json(await updateVisitRequest(c.var.db, c.var.member, id, c.req.valid('json')));
   });

@@ -9,23 +9,26 @@ import {
 } from '../../../shared/schemas/properties';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { inWorkspace } from '../../auth/session';
-import { parseBody, parseQuery, uuidParam } from '../../http';
+import { uuidParam } from '../../http';
 import type { MemberEnv } from '../../types';
+import { jsonBody, queryOf, uuidParams } from '../../validate';
 import * as service from './properties.service';
+
+/** The property's id, checked before a body or query is read (404 before 400). */
+const propertyIdParam = uuidParams({ id: PROPERTY_NOT_FOUND });
 
 export const propertiesRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .get('/', async (c) =>
-    c.json(await service.listProperties(c.var.db, c.var.member, parseQuery(c, listPropertiesQuery))),
+  .get('/', queryOf(listPropertiesQuery), async (c) =>
+    c.json(await service.listProperties(c.var.db, c.var.member, c.req.valid('query'))),
   )
-  .post('/', async (c) =>
-    c.json(await service.createProperty(c.var.db, c.var.member, await parseBody(c, propertyInput)), 201),
+  .post('/', jsonBody(propertyInput), async (c) =>
+    c.json(await service.createProperty(c.var.db, c.var.member, c.req.valid('json')), 201),
   )
   .get('/:id', async (c) => c.json(await service.getProperty(c.var.db, c.var.member, propertyId(c))))
-  .patch('/:id', async (c) => {
-    const id = propertyId(c);
-    return c.json(await service.updateProperty(c.var.db, c.var.member, id, await parseBody(c, propertyInput)));
-  })
+  .patch('/:id', propertyIdParam, jsonBody(propertyInput), async (c) =>
+    c.json(await service.updateProperty(c.var.db, c.var.member, propertyId(c), c.req.valid('json'))),
+  )
   .post('/:id/client', async (c) =>
     c.json(await service.createClientFromProperty(c.var.db, c.var.member, propertyId(c)), 201),
   )
@@ -33,23 +36,26 @@ export const propertiesRoutes = new Hono<MemberEnv>()
     await service.removeProperty(c.var.db, c.var.member, propertyId(c));
     return c.body(null, 204);
   })
-  .get('/:id/visits', async (c) =>
-    c.json(await service.listPropertyVisits(c.var.db, c.var.member, propertyId(c), parseQuery(c, pageQuery))),
+  .get('/:id/visits', propertyIdParam, queryOf(pageQuery), async (c) =>
+    c.json(await service.listPropertyVisits(c.var.db, c.var.member, propertyId(c), c.req.valid('query'))),
   )
-  .get('/:id/tasks', async (c) =>
-    c.json(await service.listPropertyTasks(c.var.db, c.var.member, propertyId(c), parseQuery(c, pageQuery))),
+  .get('/:id/tasks', propertyIdParam, queryOf(pageQuery), async (c) =>
+    c.json(await service.listPropertyTasks(c.var.db, c.var.member, propertyId(c), c.req.valid('query'))),
   )
-  .post('/:id/tasks', async (c) => {
-    const id = propertyId(c);
-    const input = await parseBody(c, addPropertyTaskInput);
-    return c.json(await service.addPropertyTask(c.var.db, c.var.member, id, input), 201);
-  })
-  .patch('/:id/tasks/:propertyTaskId', async (c) => {
-    const id = propertyId(c);
-    const taskId = uuidParam(c, 'propertyTaskId', TASK_MESSAGES.notFound);
-    const input = await parseBody(c, updatePropertyTaskInput);
-    return c.json(await service.updatePropertyTask(c.var.db, c.var.member, id, taskId, input));
-  })
+  .post('/:id/tasks', propertyIdParam, jsonBody(addPropertyTaskInput), async (c) =>
+    c.json(await service.addPropertyTask(c.var.db, c.var.member, propertyId(c), c.req.valid('json')), 201),
+  )
+  .patch(
+    '/:id/tasks/:propertyTaskId',
+    uuidParams({ id: PROPERTY_NOT_FOUND, propertyTaskId: TASK_MESSAGES.notFound }),
+    jsonBody(updatePropertyTaskInput),
+    async (c) => {
+      const taskId = uuidParam(c, 'propertyTaskId', TASK_MESSAGES.notFound);
+      return c.json(
+        await service.updatePropertyTask(c.var.db, c.var.member, propertyId(c), taskId, c.req.valid('json')),
+      );
+    },
+  )
   .delete('/:id/tasks/:propertyTaskId', async (c) => {
     const id = propertyId(c);
     const taskId = uuidParam(c, 'propertyTaskId', TASK_MESSAGES.notFound);

@@ -63,7 +63,7 @@ function taskBlock(task: VisitReportTaskDto, images: ReportImages): Content {
             },
           ]
         : []),
-      ...(task.note ? [{ text: `Note: ${task.note}` }] : []),
+      ...(task.notes ? [{ text: `Note: ${task.notes}` }] : []),
       // The thumbnails, four to a row, each with its tag under it.
       ...chunk(photos, 4).map((row) => ({
         columns: row.map((photo) => ({

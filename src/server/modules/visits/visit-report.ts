@@ -180,7 +180,7 @@ async function loadReport(db: Executor, viewer: Viewer, id: string): Promise<Loa
         readingMax: reading?.max ?? null,
         readingFlagged: task.readingFlagged,
         result: task.result,
-        note: task.notes,
+        notes: task.notes,
         photos: photosByTask.get(task.id) ?? [],
       };
     }),

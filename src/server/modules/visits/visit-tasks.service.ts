@@ -89,9 +89,8 @@ export async function updateVisitTask(
   return db.transaction(async (tx) => {
     const visit = await requireVisit(tx, member, visitId, { forChange: true });
     if (input.price !== undefined) policy.visit.requireChange(member, visit, 'changePrice', VISIT_MESSAGES.noPrices);
-    const note = input.note !== undefined ? input.note : input.notes;
     const evidence = input.reading !== undefined || input.result !== undefined;
-    if (input.status !== undefined || note !== undefined || evidence) {
+    if (input.status !== undefined || input.notes !== undefined || evidence) {
       policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
     }
     const changes: Partial<Record<keyof typeof visitTasks.$inferInsert, unknown>> = {};
@@ -101,7 +100,7 @@ export async function updateVisitTask(
       const visitMade = sql`(select ${visits.createdAt} from ${visits} where ${visits.id} = ${visitTasks.visitId})`;
       changes.completedAt = completedAtFor(input.status, visitTasks, plausibleInstant(input.at, visitMade));
     }
-    if (note !== undefined) changes.notes = note;
+    if (input.notes !== undefined) changes.notes = input.notes;
     // Issue 27 evidence: a reading out of range is kept (and flagged in the answer).
     if (input.reading !== undefined) changes.reading = input.reading;
     if (input.result !== undefined) changes.result = input.result;

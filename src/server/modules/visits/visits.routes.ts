@@ -15,7 +15,7 @@ import {
   VISIT_MESSAGES,
 } from '../../../shared/schemas/visits';
 import { inWorkspace } from '../../auth/session';
-import { parseBody, parseQuery, parseWith, sendStored, uuidParam } from '../../http';
+import { parseWith, sendStored, uuidParam } from '../../http';
 import { addFollowUp } from './visit-follow-up';
 import { markOnMyWay } from './visit-on-my-way';
 import { listVisitMessages } from '../notifications';
@@ -24,6 +24,7 @@ import { openSignature, receiveSignature, saveSignature } from './visit-evidence
 import { getVisitReport, sendVisitReport, visitReportPdf } from './visit-report';
 import { visitReportFileName } from '../../../shared/schemas/visit-report';
 import type { MemberEnv } from '../../types';
+import { jsonBody, queryOf, uuidParams } from '../../validate';
 import { addVisitUser, listVisitCandidates, removeVisitUser } from './visit-people.service';
 import { addVisitTask, listTaskOptions, removeVisitTask, updateVisitTask } from './visit-tasks.service';
 import {
@@ -37,48 +38,56 @@ import {
 } from './visits.service';
 
 const visitId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', VISIT_MESSAGES.notFound);
+const visitTaskId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound);
+
+/** The visit's id (and its task's), checked before a body or query is read (404 before 400). */
+const visitIdParam = uuidParams({ id: VISIT_MESSAGES.notFound });
+const visitTaskIdParams = uuidParams({ id: VISIT_MESSAGES.notFound, taskId: VISIT_MESSAGES.taskNotFound });
 
 export const visitsRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
-  .get('/', async (c) => c.json(await listVisits(c.var.db, c.var.member, parseQuery(c, listVisitsQuery))))
-  .get('/upcoming', async (c) => {
-    const { limit } = parseQuery(c, upcomingVisitsQuery);
-    return c.json({ items: await listUpcomingVisits(c.var.db, c.var.member, limit) });
-  })
-  // Issue 17: the Today view's visits, with their tasks (before '/:id').
-  .get('/mine', async (c) => c.json(await listMyVisits(c.var.db, c.var.member, parseQuery(c, myVisitsQuery))))
-  .post('/', async (c) => c.json(await createVisit(c.var.db, c.var.member, await parseBody(c, createVisitInput)), 201))
+  .get('/', queryOf(listVisitsQuery), async (c) =>
+    c.json(await listVisits(c.var.db, c.var.member, c.req.valid('query'))),
+  )
+  .get('/upcoming', queryOf(upcomingVisitsQuery), async (c) =>
+    c.json({ items: await listUpcomingVisits(c.var.db, c.var.member, c.req.valid('query').limit) }),
+  )
+  // The Today view's visits, with their tasks (before '/:id').
+  .get('/mine', queryOf(myVisitsQuery), async (c) =>
+    c.json(await listMyVisits(c.var.db, c.var.member, c.req.valid('query'))),
+  )
+  .post('/', jsonBody(createVisitInput), async (c) =>
+    c.json(await createVisit(c.var.db, c.var.member, c.req.valid('json')), 201),
+  )
   .get('/:id', async (c) => c.json(await getVisit(c.var.db, c.var.member, visitId(c))))
-  .patch('/:id', async (c) =>
-    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), await parseBody(c, updateVisitInput))),
+  .patch('/:id', visitIdParam, jsonBody(updateVisitInput), async (c) =>
+    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await removeVisit(c.var.db, c.var.member, visitId(c));
     return c.body(null, 204);
   })
   // ── visit tasks ──
-  .get('/:id/task-options', async (c) =>
-    c.json(await listTaskOptions(c.var.db, c.var.member, visitId(c), parseQuery(c, taskOptionsQuery))),
+  .get('/:id/task-options', visitIdParam, queryOf(taskOptionsQuery), async (c) =>
+    c.json(await listTaskOptions(c.var.db, c.var.member, visitId(c), c.req.valid('query'))),
   )
-  .post('/:id/tasks', async (c) =>
-    c.json(await addVisitTask(c.var.db, c.var.member, visitId(c), await parseBody(c, addVisitTaskInput)), 201),
+  .post('/:id/tasks', visitIdParam, jsonBody(addVisitTaskInput), async (c) =>
+    c.json(await addVisitTask(c.var.db, c.var.member, visitId(c), c.req.valid('json')), 201),
   )
-  .patch('/:id/tasks/:taskId', async (c) => {
-    const id = visitId(c);
-    const taskId = uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound);
-    return c.json(await updateVisitTask(c.var.db, c.var.member, id, taskId, await parseBody(c, updateVisitTaskInput)));
-  })
+  .patch('/:id/tasks/:taskId', visitTaskIdParams, jsonBody(updateVisitTaskInput), async (c) =>
+    c.json(await updateVisitTask(c.var.db, c.var.member, visitId(c), visitTaskId(c), c.req.valid('json'))),
+  )
   .delete('/:id/tasks/:taskId', async (c) => {
     const id = visitId(c);
-    await removeVisitTask(c.var.db, c.var.member, id, uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound));
+    await removeVisitTask(c.var.db, c.var.member, id, visitTaskId(c));
     return c.body(null, 204);
   })
-  // ── issue 27: 'Add follow-up' on a failed finding ──
-  .post('/:id/tasks/:taskId/follow-up', async (c) => {
-    const [id, taskId] = [visitId(c), uuidParam(c, 'taskId', VISIT_MESSAGES.taskNotFound)];
-    return c.json(await addFollowUp(c.var.db, c.var.member, id, taskId, await parseBody(c, followUpInput)), 201);
-  })
-  // ── issue 27: the customer's signature ──
+  // ── 'Add follow-up' on a failed finding ──
+  .post('/:id/tasks/:taskId/follow-up', visitTaskIdParams, jsonBody(followUpInput), async (c) =>
+    c.json(await addFollowUp(c.var.db, c.var.member, visitId(c), visitTaskId(c), c.req.valid('json')), 201),
+  )
+  // ── the customer's signature: an upload, a multipart stream read by busboy as it arrives, its
+  // text fields checked here (jsonBody would read the whole body into memory first) ──
   .post('/:id/signature', async (c) => {
     const id = visitId(c);
     const upload = await receiveSignature(c.req.raw, c.var.config);
@@ -98,13 +107,12 @@ export const visitsRoutes = new Hono<MemberEnv>()
       'Content-Type': 'image/png',
     });
   })
-  // ── issue 28: 'On my way', and the client's messages about the visit ──
-  .post('/:id/on-my-way', async (c) => {
-    const id = visitId(c);
-    return c.json(await markOnMyWay(c.var.db, c.var.member, id, await parseBody(c, onMyWayInput)));
-  })
+  // ── 'On my way', and the client's messages about the visit ──
+  .post('/:id/on-my-way', visitIdParam, jsonBody(onMyWayInput), async (c) =>
+    c.json(await markOnMyWay(c.var.db, c.var.member, visitId(c), c.req.valid('json'))),
+  )
   .get('/:id/messages', async (c) => c.json({ items: await listVisitMessages(c.var.db, c.var.member, visitId(c)) }))
-  // ── issue 27: the visit report ──
+  // ── the visit report ──
   .get('/:id/report', async (c) => c.json(await getVisitReport(c.var.db, c.var.member, visitId(c))))
   .get('/:id/report.pdf', async (c) => {
     const { report, pdf } = await visitReportPdf(c.var.db, c.var.storage, c.var.member, visitId(c));
@@ -120,11 +128,11 @@ export const visitsRoutes = new Hono<MemberEnv>()
     return c.json(await getVisit(c.var.db, c.var.member, id));
   })
   // ── people ──
-  .get('/:id/candidates', async (c) =>
-    c.json(await listVisitCandidates(c.var.db, c.var.member, visitId(c), parseQuery(c, pageQuery))),
+  .get('/:id/candidates', visitIdParam, queryOf(pageQuery), async (c) =>
+    c.json(await listVisitCandidates(c.var.db, c.var.member, visitId(c), c.req.valid('query'))),
   )
-  .post('/:id/users', async (c) =>
-    c.json(await addVisitUser(c.var.db, c.var.member, visitId(c), await parseBody(c, addVisitUserInput)), 201),
+  .post('/:id/users', visitIdParam, jsonBody(addVisitUserInput), async (c) =>
+    c.json(await addVisitUser(c.var.db, c.var.member, visitId(c), c.req.valid('json')), 201),
   )
   .delete('/:id/users/:userId', async (c) => {
     const id = visitId(c);
