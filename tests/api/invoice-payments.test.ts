@@ -337,7 +337,7 @@ describe('a paid invoice is locked; void is the way out', () => {
       200,
     );
     const paid = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
-    expect(paid.money.paidThisMonth.count).toBe(before.money.paidThisMonth.count + 1);
+    expect(paid.money!.paidThisMonth.count).toBe(before.money!.paidThisMonth.count + 1);
     await json(
       await apiAs(t, owner.cookie).post('/invoices/:id/void', {
         param: { id: invoice.id },
@@ -346,7 +346,7 @@ describe('a paid invoice is locked; void is the way out', () => {
       200,
     );
     const after = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
-    expect(after.money.paidThisMonth).toEqual(before.money.paidThisMonth);
+    expect(after.money!.paidThisMonth).toEqual(before.money!.paidThisMonth);
   });
 });
 
@@ -364,9 +364,9 @@ describe('what is still asked', () => {
     );
     await json(await pay(late.id, { amount: 2500, method: 'card' }), 201);
     const after = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
-    expect(after.money.overdue).toEqual({
-      count: before.money.overdue.count + 1,
-      amount: before.money.overdue.amount + 8300,
+    expect(after.money!.overdue).toEqual({
+      count: before.money!.overdue.count + 1,
+      amount: before.money!.overdue.amount + 8300,
     });
     const pdf = await apiAs(t, owner.cookie).get('/invoices/:id/pdf', { param: { id: late.id } });
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {

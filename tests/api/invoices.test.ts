@@ -201,9 +201,7 @@ describe('billable visits', () => {
     const visit = await visitWith([[100, 'completed']]);
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const removed = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
-    expect(((await json(removed, 409)) as { error: { message: string } }).error.message).toContain(
-      invoice.invoiceNumber,
-    );
+    expect((await json<{ error: { message: string } }>(removed, 409)).error.message).toContain(invoice.invoiceNumber);
     expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
     const other = await createProperty(t, owner);
     // A completed visit is locked (issue 25): reopened, it still cannot leave its invoice's property.
@@ -215,7 +213,7 @@ describe('billable visits', () => {
       param: { id: visit.id },
       json: { propertyId: other.id },
     });
-    expect(((await json(moved, 409)) as { error: { message: string } }).error.message).toContain(invoice.invoiceNumber);
+    expect((await json<{ error: { message: string } }>(moved, 409)).error.message).toContain(invoice.invoiceNumber);
     // Once the invoice is deleted, the visit can go.
     expect((await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } })).status).toBe(204);
     expect((await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } })).status).toBe(204);

@@ -119,7 +119,7 @@ describe('GET /api/visits/mine', () => {
     const { items } = await json<MyVisitsDto>(await mine(owner), 200);
     const assisting = items.find((visit) => visit.id === ids.assisting)!;
     expect(assisting.invoices.map((invoice) => invoice.invoiceNumber)).toEqual(['INV-2031001']);
-    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: ids.assisting } }), 200);
+    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: ids.assisting! } }), 200);
     expect(assisting).toEqual(detail);
   });
 
