@@ -4,7 +4,7 @@ import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { get, post, put } from './contract';
 
-// Issue 28: the client's e-mail notifications as staff see them (a visit's or an invoice's
+// The client's e-mail notifications as staff see them (a visit's or an invoice's
 // messages, a client's switches and consent record) and the unsubscribe link's page.
 
 const messageKeys = {

@@ -5,7 +5,7 @@ import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { get, patch, post } from './contract';
 
-// Issue 28, the office's side of the client portal: a client's portal link, access and sign-ins
+// The office's side of the client portal: a client's portal link, access and sign-ins
 // (the client page), and the clients' visit requests. Apart from clients.ts and visits.ts, which
 // most pages load, so that only the pages that show these carry them.
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { areaKeys } from './keys';
 import { get } from './contract';
 
-// Issue 26: the dashboard's numbers (/api/dashboard). Fetched again each time the dashboard
+// The dashboard's numbers (/api/dashboard). Fetched again each time the dashboard
 // opens (nothing keeps them fresh longer), so they follow the visits and invoices changed elsewhere.
 
 export const dashboardQuery = () =>

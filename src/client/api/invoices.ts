@@ -74,15 +74,15 @@ export const useUpdateInvoice = (id: string) =>
 export const useMarkInvoicePaid = (id: string) =>
   useInvoiceChange(() => post('/invoices/:id/mark-paid', { param: { id }, json: {} }));
 
-/** Issue 26: a payment (amount in cents); answers the invoice with its new balance. */
+/** A payment (amount in cents); answers the invoice with its new balance. */
 export const useRecordPayment = (id: string) =>
   useInvoiceChange((body: RecordPaymentInput) => post('/invoices/:id/payments', { param: { id }, json: { ...body } }));
 
-/** Issue 26: voids the invoice with a reason (it stays on record). */
+/** Voids the invoice with a reason (it stays on record). */
 export const useVoidInvoice = (id: string) =>
   useInvoiceChange((body: VoidInvoiceInput) => post('/invoices/:id/void', { param: { id }, json: { ...body } }));
 
-/** Issue 26: the invoice list as CSV, with the list's filters (the browser downloads it). */
+/** The invoice list as CSV, with the list's filters (the browser downloads it). */
 export const invoicesCsvUrl = (filters: Pick<InvoiceFilters, 'q' | 'status' | 'propertyId'>) =>
   `/api/invoices.csv${queryString({ ...filters })}`;
 

@@ -39,12 +39,12 @@ export interface NoteCreateChange {
   kind: 'noteCreate';
   id: string;
   content: string;
-  /** Issue 27: on the visit report sent to the client. */
+  /** On the visit report sent to the client. */
   shareWithClient?: boolean;
   /** Omitted: a standalone note (spec §5). */
   attachableType?: NoteAttachableType;
   attachableId?: string;
-  /** When it was written (issue 25): the server keeps it as the note's time when plausible. */
+  /** When it was written: the server keeps it as the note's time when plausible. */
   at?: string;
 }
 

@@ -3,7 +3,7 @@ import { useMutationThatInvalidates } from './mutations';
 import { notificationKeys } from './notifications';
 import { get, post } from './contract';
 
-// Issue 28: the bell's list and what changes it, apart from notifications.ts so that only the
+// The bell's list and what changes it, apart from notifications.ts so that only the
 // bell's lazily loaded list brings them (every signed-in page loads the count).
 
 /** How many the bell's list shows (the newest). */

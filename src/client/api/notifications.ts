@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { areaKeys } from './keys';
 import { get } from './contract';
 
-// Issue 28, the bell: the signed-in member's notifications in the tab's workspace
+// The bell: the signed-in member's notifications in the tab's workspace
 // (/api/notifications). The count loads with every page (the header's bell): it is asked for
 // every minute while the page is visible and when the window gets focus again. The list and its
 // changes are in notification-list.ts, loaded with the bell's list only (bundle budget).

@@ -45,7 +45,7 @@ export interface PhotoChange {
   /** Omitted: a standalone photo (spec §5). */
   attachableType?: PhotoAttachableType;
   attachableId?: string;
-  /** Issue 27: evidence for a task of the visit `attachableId`, tagged, with when it was taken. */
+  /** Evidence for a task of the visit `attachableId`, tagged, with when it was taken. */
   visitTaskId?: string;
   tag?: PhotoTag;
   capturedAt?: string;

@@ -85,7 +85,7 @@ export function useUpdateProperty(id: string) {
   );
 }
 
-/** 'Create client from this property' (issue 26): a client named after it, billed at its address. */
+/** 'Create client from this property': a client named after it, billed at its address. */
 export function useCreateClientFromProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(

@@ -20,7 +20,7 @@ export const meQuery = queryOptions({
       const asked = tabWorkspaceId();
       const me = await get('/me');
       accountAnswered(me?.id ?? null);
-      // Issue 24: the tab stays in the workspace the server says it is in: the one it asked for,
+      // The tab stays in the workspace the server says it is in: the one it asked for,
       // else (no longer the user's: removed, or left in another tab) the user's default, whose
       // dashboard then opens afresh, so nothing of the lost one stays on screen. Only a real answer
       // does this, never a copy restored from IndexedDB.
@@ -57,11 +57,11 @@ export function useFormats(): Formats {
   return formatsFor(localityOf(useMe().data?.workspace));
 }
 
-/** Issue 24: what the user may do in the tab's workspace; null while loading or in none. */
+/** What the user may do in the tab's workspace; null while loading or in none. */
 export const useWorkspaceCan = () => useMe().data?.can ?? null;
 
 /**
- * Issue 29: a landing page's list is asked as soon as the sign-in check has answered (signed in),
+ * A landing page's list is asked as soon as the sign-in check has answered (signed in),
  * beside the page's first render instead of after it. After, not with it: the answer to
  * `/api/me` names the tab's workspace, which the list's request and cache entry carry.
  */

@@ -37,7 +37,7 @@ export const taskAssignmentsQuery = (id: string, q: string, offset: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** Issue 27: time on site per template over the last 90 days (owners and managers). */
+/** Time on site per template over the last 90 days (owners and managers). */
 export const timeReportQuery = (offset: number) =>
   queryOptions({
     queryKey: taskKeys.timeReport(offset),

@@ -105,7 +105,7 @@ export const candidatesQuery = (id: string) =>
 
 export const useVisits = (filters: VisitFilters, enabled = true) => useQuery({ ...visitsQuery(filters), enabled });
 /**
- * Issue 25, honest offline: the visits already in the cache (the calendar's other windows, the
+ * The visits already in the cache (the calendar's other windows, the
  * lists, /today) that fall in the window, for a window never fetched while there is no network.
  * Shown as old data (updated at 0): the server's answer replaces it as soon as it can be asked.
  */
@@ -230,7 +230,7 @@ export interface VisitTaskChange {
   reading?: number | null;
   result?: InspectionResult | null;
   version: number;
-  /** When the change was made (issue 25): the server keeps it as completed-at when plausible. */
+  /** When the change was made: the server keeps it as completed-at when plausible. */
   at?: string;
 }
 
@@ -241,7 +241,7 @@ export interface VisitStatusChange {
   propertyName: string;
   status: VisitStatus;
   previous: VisitStatus;
-  /** Issue 27, 'Complete anyway': the office's reason for completing with evidence missing. */
+  /** The office's reason for completing with evidence missing. */
   overrideReason?: string;
   version: number;
   at?: string;
@@ -278,7 +278,7 @@ export const statusChange = (
   ...(overrideReason ? { overrideReason } : {}),
 });
 
-/** Issue 27: the customer's signature, drawn on the phone; the image is kept in IndexedDB while queued. */
+/** The customer's signature, drawn on the phone; the image is kept in IndexedDB while queued. */
 export interface SignatureChange {
   kind: 'signature';
   visitId: string;
@@ -288,7 +288,7 @@ export interface SignatureChange {
   signedAt: string;
 }
 
-/** Issue 28: 'On my way', with the arrival the technician estimated; queued like any field write. */
+/** 'On my way', with the arrival the technician estimated; queued like any field write. */
 export interface OnMyWayChange {
   kind: 'onMyWay';
   visitId: string;
@@ -386,7 +386,7 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
 
 export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
   kind: 'visitStatus',
-  // Issue 28: started (or completed, cancelled) before its 'On my way' went: the client is not told.
+  // Started (or completed, cancelled) before its 'On my way' went: the client is not told.
   supersedes: (change, earlier) =>
     earlier.kind === 'onMyWay' &&
     (earlier as OnMyWayChange).visitId === change.visitId &&
@@ -481,7 +481,7 @@ export const onMyWayWrite: Write<OnMyWayChange, VisitDetailDto> = {
   describe: (change) => `${change.propertyName}: on my way, ${change.etaMinutes} min`,
 };
 
-/** Issue 27: a queued evidence photo counts for its task at once (the gate runs on the phone). */
+/** A queued evidence photo counts for its task at once (the gate runs on the phone). */
 export function countEvidencePhoto(client: QueryClient, visitId: string, taskId: string, tag: PhotoTag) {
   updateVisit(client, visitId, (visit) => ({
     ...visit,

@@ -7,7 +7,7 @@ import { useMutationThatInvalidates } from './mutations';
 import { paths } from '../paths';
 import { del, get, patch, post, put } from './contract';
 
-// Issue 24: the business (workspace) the tab works in, its settings, its members and its
+// The business (workspace) the tab works in, its settings, its members and its
 // invitations (/api/workspaces/{id}…), and switching between the user's workspaces.
 
 export const workspaceKeys = {
