@@ -5,7 +5,6 @@ import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 import { sendDueMessages } from '../../src/server/modules/notifications';
 import { clientMessages, staffNotifications, workspaces } from '../../src/server/db/schema';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
-import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   addVisitTask,

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardDto } from '../../src/shared/schemas/dashboard';
 import { workspaces } from '../../src/server/db/schema';
 import {
   addMember,

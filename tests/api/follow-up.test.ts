@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
-import type { FollowUpDto, VisitDetailDto } from '../../src/shared/schemas/visits';
+import type { FollowUpDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   addPropertyTask,

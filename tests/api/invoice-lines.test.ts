@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
+import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import {
   addVisitTask,
   createClientRow,

@@ -1,8 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../src/server/db/schema';
-import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
-import type { Page } from '../../src/shared/schemas/common';
+import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../src/shared/messages/invoices';
 import {
   addMember,
@@ -352,7 +351,6 @@ describe('a paid invoice is locked; void is the way out', () => {
 
 describe('what is still asked', () => {
   it("the dashboard's overdue amount and the PDF show the balance after a partial payment", async () => {
-    type Money = { money: { overdue: { count: number; amount: number } } };
     const before = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
     const visit = await completedVisit(10000);
     const yesterday = new Date(Date.now() - 2 * 24 * 3600_000).toISOString().slice(0, 10);

@@ -3,15 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notes, portalLinks, portalSessions, staffNotifications, users, workspaces } from '../../src/server/db/schema';
 import { isUpload } from '../../src/server/guards';
-import type { Page } from '../../src/shared/schemas/common';
-import type {
-  PortalInvoiceDto,
-  PortalMeDto,
-  PortalSignInDto,
-  PortalVisitDto,
-  VisitRequestDto,
-} from '../../src/shared/schemas/portal';
-import type { VisitReportDto } from '../../src/shared/schemas/visit-report';
 import {
   addMember,
   addVisitTask,

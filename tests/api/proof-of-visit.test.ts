@@ -157,7 +157,10 @@ describe('the completion gate', () => {
     expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['reading_note'] },
     ]);
-    const noted = await json<VisitTaskDto>(await patchTask(tech, visit.id, task.id, { notes: 'Shocked the pool' }), 200);
+    const noted = await json<VisitTaskDto>(
+      await patchTask(tech, visit.id, task.id, { notes: 'Shocked the pool' }),
+      200,
+    );
     expect(noted.notes).toBe('Shocked the pool');
     await json(await complete(tech, visit.id), 200);
   });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { visits, visitSeries, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { extendSeriesHorizon, startSeriesHorizonJob } from '../../src/server/jobs/series-horizon';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
-import type { SeriesPreviewDto, SeriesWithVisitsDto, VisitSeriesDto } from '../../src/shared/schemas/series';
-import type { VisitDetailDto, VisitListItemDto } from '../../src/shared/schemas/visits';
+import type { SeriesWithVisitsDto } from '../../src/shared/schemas/series';
+import type { VisitListItemDto } from '../../src/shared/schemas/visits';
 import type { ErrorBody, Page } from '../../src/shared/schemas/common';
 import {
   addMember,

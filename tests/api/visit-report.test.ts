@@ -7,7 +7,6 @@ import { openMailer } from '../../src/server/mail/mailer';
 import { sendDueMessages } from '../../src/server/modules/notifications';
 import { clientMessages, notes, properties, visits, workspaces } from '../../src/server/db/schema';
 import type { Requirement } from '../../src/shared/evidence';
-import type { VisitReportDto } from '../../src/shared/schemas/visit-report';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
   addMember,

@@ -2,8 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailSends, tasks, verifications, workspaceMembers, workspaces } from '../../src/server/db/schema';
-import type { MeDto } from '../../src/shared/schemas/auth';
-import type { BeforeClaimWorkspace } from '../../src/shared/schemas/workspaces';
 import { tinyPng } from '../support/images';
 import {
   addMember,
