@@ -49,6 +49,8 @@ export default tseslint.config(
             {
               target: './src/client',
               from: './src/server',
+              // The route contract's type (STYLE.md rule 17); the rule below keeps it type-only.
+              except: ['./api-routes.ts'],
               message: 'the client never imports the server; share types through src/shared',
             },
             { target: './src/server', from: './src/client', message: 'the server never imports the client' },
@@ -96,6 +98,25 @@ export default tseslint.config(
               except: ['./index.ts'],
               message: `import modules/${area} through its index.ts, not its files`,
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The client may name the server's route contract (`ApiRoutes`) as a type, and nothing more: a
+    // value import would bundle the server into the browser's script.
+    files: ['src/client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/api-routes'],
+              allowTypeImports: true,
+              message: 'the client imports the route contract as a type only (import type { ApiRoutes })',
+            },
           ],
         },
       ],

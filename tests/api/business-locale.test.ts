@@ -5,7 +5,6 @@ import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
 import { sendDueMessages } from '../../src/server/modules/notifications';
 import { clientMessages, staffNotifications, workspaces } from '../../src/server/db/schema';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
-import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   addVisitTask,
@@ -16,6 +15,7 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { mailsTo } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -56,7 +56,7 @@ async function pdfLines(bytes: Uint8Array): Promise<string[]> {
 
 async function setLocale(user: TestUser, body: Record<string, unknown>) {
   await json(
-    await t.request(`/api/workspaces/${user.workspaceId}`, { method: 'PATCH', cookie: user.cookie, body }),
+    await apiAs(t, user.cookie).patch('/workspaces/:id', { param: { id: user.workspaceId }, json: body }),
     200,
   );
 }
@@ -92,10 +92,9 @@ async function perthInvoice(): Promise<InvoiceDetailDto> {
   });
   const task = await createTask(t, perth, { name: 'Balance the water' });
   await addVisitTask(t, visit.id, task.id, { price: 12_345, status: 'completed' });
-  return json<InvoiceDetailDto>(
-    await t.request('/api/invoices', {
-      cookie: perth.cookie,
-      body: { propertyId, visitIds: [visit.id], dueDate: '2026-11-27' },
+  return json(
+    await apiAs(t, perth.cookie).post('/invoices', {
+      json: { propertyId, visitIds: [visit.id], dueDate: '2026-11-27' },
     }),
     201,
   );
@@ -104,7 +103,7 @@ async function perthInvoice(): Promise<InvoiceDetailDto> {
 describe('an AUD business in Perth (en-AU)', () => {
   it("the invoice PDF says '27/11/2026' and '$' as en-AU writes A$, never the UTC day or 'A$'", async () => {
     const invoice = await perthInvoice();
-    const response = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: perth.cookie });
+    const response = await apiAs(t, perth.cookie).get('/invoices/:id/pdf', { param: { id: invoice.id } });
     expect(response.status).toBe(200);
     const lines = await pdfLines(new Uint8Array(await response.arrayBuffer()));
     console.log(`The en-AU invoice PDF, line by line:\n${lines.map((line) => `  ${line}`).join('\n')}`);
@@ -124,7 +123,10 @@ describe('an AUD business in Perth (en-AU)', () => {
   it('the invoice e-mail and its PDF say the same', async () => {
     const invoice = await perthInvoice();
     const to = `payer-${invoice.id.slice(0, 8)}@example.com`;
-    await json(await t.request(`/api/invoices/${invoice.id}/send`, { cookie: perth.cookie, body: { to } }), 200);
+    await json(
+      await apiAs(t, perth.cookie).post('/invoices/:id/send', { param: { id: invoice.id }, json: { to } }),
+      200,
+    );
     const [mail] = await mailsTo(t.config.dataDir, to);
     for (const body of [mail?.text ?? '', mail?.html || '']) {
       expect(body).toContain('Due by 27/11/2026');
@@ -140,10 +142,9 @@ describe('an AUD business in Perth (en-AU)', () => {
 
   it('the client’s notice of an invoice marked sent says the same', async () => {
     const invoice = await perthInvoice();
-    const marked = await t.request(`/api/invoices/${invoice.id}`, {
-      method: 'PATCH',
-      cookie: perth.cookie,
-      body: { status: 'sent' },
+    const marked = await apiAs(t, perth.cookie).patch('/invoices/:id', {
+      param: { id: invoice.id },
+      json: { status: 'sent' },
     });
     expect(marked.status).toBe(200);
     await t.db.update(clientMessages).set({ notBefore: new Date(Date.now() - 1000) });
@@ -155,10 +156,9 @@ describe('an AUD business in Perth (en-AU)', () => {
 
   it('visit e-mails and the staff’s notices tell the time on Perth’s clock, as en-AU writes it', async () => {
     // 20:00 UTC on Thursday 14 March 2030 is 4:00 in the morning of Friday 15 March in Perth.
-    const visit = await json<VisitDetailDto>(
-      await t.request('/api/visits', {
-        cookie: perth.cookie,
-        body: { propertyId, scheduledAt: '2030-03-14T20:00:00.000Z', assigneeIds: [tech.id] },
+    const visit = await json(
+      await apiAs(t, perth.cookie).post('/visits', {
+        json: { propertyId, scheduledAt: '2030-03-14T20:00:00.000Z', assigneeIds: [tech.id] },
       }),
       201,
     );
@@ -179,7 +179,7 @@ describe('an AUD business in Perth (en-AU)', () => {
 
   it('the CSV exports write ISO days and times on Perth’s clock, and amounts in major units', async () => {
     const invoice = await perthInvoice();
-    const csv = await t.request(`/api/invoices.csv?q=${invoice.invoiceNumber}`, { cookie: perth.cookie });
+    const csv = await apiAs(t, perth.cookie).get('/invoices.csv', { query: { q: invoice.invoiceNumber } });
     expect(csv.status).toBe(200);
     const rows = (await csv.text()).trim().split('\r\n');
     expect(rows[0]).toBe(
@@ -201,7 +201,7 @@ describe('an AUD business in Perth (en-AU)', () => {
     expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
     expect(Math.abs(Date.parse(createdAt) - Date.parse(invoice.createdAt))).toBeLessThan(1000);
 
-    const clientsCsv = await t.request('/api/clients.csv?q=Cleo', { cookie: perth.cookie });
+    const clientsCsv = await apiAs(t, perth.cookie).get('/clients.csv', { query: { q: 'Cleo' } });
     const [header, cleo] = (await clientsCsv.text()).trim().split('\r\n');
     expect(header).toBe('Name,Company,Email,Phone,Billing address,Notes,Properties,Created');
     expect(cleo).toMatch(/^Cleo Client,,cleo-[^,]+,,,,1,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
@@ -215,14 +215,11 @@ describe('a business in en-US billing in AUD', () => {
     const property = await createProperty(t, owner, { name: 'Maple House' });
     const visit = await createVisit(t, property.id, { lead: owner, status: 'completed' });
     await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 5000, status: 'completed' });
-    const invoice = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', {
-        cookie: owner.cookie,
-        body: { propertyId: property.id, visitIds: [visit.id] },
-      }),
+    const invoice = await json(
+      await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId: property.id, visitIds: [visit.id] } }),
       201,
     );
-    const response = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: owner.cookie });
+    const response = await apiAs(t, owner.cookie).get('/invoices/:id/pdf', { param: { id: invoice.id } });
     const text = (await pdfLines(new Uint8Array(await response.arrayBuffer()))).join('\n');
     expect(text).toContain('A$54.00'); // 50.00 + 8 % tax
   });
@@ -240,7 +237,7 @@ describe('a British business (en-GB)', () => {
       status: 'scheduled',
       scheduledAt: new Date('2030-06-15T14:30:00Z'),
     });
-    const response = await t.request(`/api/visits/${visit.id}/report.pdf`, { cookie: london.cookie });
+    const response = await apiAs(t, london.cookie).get('/visits/:id/report.pdf', { param: { id: visit.id } });
     expect(response.status).toBe(200);
     const text = (await pdfLines(new Uint8Array(await response.arrayBuffer()))).join('\n');
     expect(text).toContain('Scheduled Sat, 15 Jun 2030, 15:30');
@@ -249,7 +246,7 @@ describe('a British business (en-GB)', () => {
     // The e-mail it goes out in says the same.
     const to = `kew-${property.id.slice(0, 8)}@example.com`;
     await createClientRow(t, london.workspaceId, { name: 'Kit Client', email: to }, [property.id]);
-    const sent = await t.request(`/api/visits/${visit.id}/report/send`, { method: 'POST', cookie: london.cookie });
+    const sent = await apiAs(t, london.cookie).post('/visits/:id/report/send', { param: { id: visit.id } });
     expect(sent.status, await sent.clone().text()).toBeLessThan(300);
     const [mail] = await mailsTo(t.config.dataDir, to);
     expect(plain(mail?.text ?? '')).toContain('Kew Lodge');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '../../src/server/db/schema';
 import { createUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // Claiming an account from someone who signed up first with one's address (its address never
@@ -32,17 +33,14 @@ async function resetToken(user: TestUser) {
 describe('claiming an account', () => {
   it('ends the squatter’s sessions and feed URL; the new owner gets a new feed', async () => {
     const squatter = await createUser(t, { verified: false });
-    const { url } = await json<{ url: string }>(
-      await t.request('/api/calendar/feed', { cookie: squatter.cookie }),
-      200,
-    );
+    const { url } = await json(await apiAs(t, squatter.cookie).get('/calendar/feed'), 200);
     const path = new URL(url).pathname;
     expect((await t.request(path)).status).toBe(200);
 
     const token = await resetToken(squatter);
     const reset = await t.request('/api/auth/reset-password', { body: { token, newPassword: 'owners-harbour-4' } });
     expect(reset.status).toBe(200);
-    expect((await t.request('/api/me', { cookie: squatter.cookie })).status).toBe(401);
+    expect((await apiAs(t, squatter.cookie).get('/me')).status).toBe(401);
     expect((await t.request(path)).status).toBe(404);
 
     const signIn = await t.request('/api/auth/sign-in/email', {
@@ -50,14 +48,14 @@ describe('claiming an account', () => {
     });
     expect(signIn.status).toBe(200);
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const fresh = await json<{ url: string }>(await t.request('/api/calendar/feed', { cookie }), 200);
+    const fresh = await json(await apiAs(t, cookie).get('/calendar/feed'), 200);
     expect(new URL(fresh.url).pathname).not.toBe(path);
     expect((await t.request(new URL(fresh.url).pathname)).status).toBe(200);
   });
 
   it('a verified owner’s own reset keeps their feed URL', async () => {
     const owner = await createUser(t);
-    const { url } = await json<{ url: string }>(await t.request('/api/calendar/feed', { cookie: owner.cookie }), 200);
+    const { url } = await json(await apiAs(t, owner.cookie).get('/calendar/feed'), 200);
     const token = await resetToken(owner);
     expect(
       (await t.request('/api/auth/reset-password', { body: { token, newPassword: 'owners-harbour-5' } })).status,

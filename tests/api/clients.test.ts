@@ -6,6 +6,7 @@ import type { Page } from '../../src/shared/schemas/common';
 import type { PropertyDetail, PropertyListItem } from '../../src/shared/schemas/properties';
 import type { VisitDetailDto, VisitListItemDto } from '../../src/shared/schemas/visits';
 import { addMember, createProperty, createUser, createVisit, type TestUser } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'Client not found' } };
 
-const post = (user: TestUser, body: unknown) => t.request('/api/clients', { cookie: user.cookie, body });
+const post = (user: TestUser, body: unknown) => apiAs(t, user.cookie).post('/clients', { json: body });
 const get = (user: TestUser, url: string) => t.request(url, { cookie: user.cookie });
 const patch = (user: TestUser, url: string, body: unknown) =>
   t.request(url, { method: 'PATCH', cookie: user.cookie, body });
@@ -225,10 +226,9 @@ describe("a property's client", () => {
   it('is set, changed and cleared from the property form, and its DTO carries the client id and name', async () => {
     const ada = await newClient(owner, { name: 'Ada', phone: '555-0001', email: 'ada@example.com' });
     const bea = await newClient(owner, { name: 'Bea' });
-    const created = await json<PropertyDetail>(
-      await t.request('/api/properties', {
-        cookie: owner.cookie,
-        body: { name: 'Mill House', address: '3 Mill Ln', clientId: ada.id },
+    const created = await json(
+      await apiAs(t, owner.cookie).post('/properties', {
+        json: { name: 'Mill House', address: '3 Mill Ln', clientId: ada.id },
       }),
       201,
     );
@@ -278,11 +278,11 @@ describe("a property's client", () => {
       state: 'TX',
       zipCode: '78701',
     });
-    expect((await t.request(`/api/properties/${property.id}/client`, { cookie: tech.cookie, body: {} })).status).toBe(
-      404,
-    );
-    const linked = await json<PropertyDetail>(
-      await t.request(`/api/properties/${property.id}/client`, { cookie: manager.cookie, body: {} }),
+    expect(
+      (await apiAs(t, tech.cookie).post('/properties/:id/client', { param: { id: property.id }, json: {} })).status,
+    ).toBe(404);
+    const linked = await json(
+      await apiAs(t, manager.cookie).post('/properties/:id/client', { param: { id: property.id }, json: {} }),
       201,
     );
     expect(linked).toMatchObject({ clientName: 'Oak Lodge' });

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardDto } from '../../src/shared/schemas/dashboard';
 import { workspaces } from '../../src/server/db/schema';
 import {
   addMember,
@@ -11,6 +10,7 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -24,8 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const dashboard = async (user: TestUser) =>
-  json<DashboardDto>(await t.request('/api/dashboard', { cookie: user.cookie }), 200);
+const dashboard = async (user: TestUser) => json(await apiAs(t, user.cookie).get('/dashboard'), 200);
 
 /** Today in UTC (the workspace's zone below), at `hour` o'clock. */
 const todayAt = (hour: number) => {
@@ -116,13 +115,10 @@ describe('GET /api/dashboard', () => {
     await billVisit(t, invoice.id, billed.id);
     await createVisit(t, property.id, { lead: tech, scheduledAt: daysFromNow(-3) });
 
-    const list = await json<{ items: { id: string }[]; total: number }>(
-      await t.request('/api/visits?unbilled=true', { cookie: owner.cookie }),
-      200,
-    );
+    const list = await json(await apiAs(t, owner.cookie).get('/visits', { query: { unbilled: 'true' } }), 200);
     expect(list).toMatchObject({ total: 1, items: [{ id: unbilled.id }] });
     const refused = await json<{ error: { message: string } }>(
-      await t.request('/api/visits?unbilled=true', { cookie: tech.cookie }),
+      await apiAs(t, tech.cookie).get('/visits', { query: { unbilled: 'true' } }),
       403,
     );
     expect(refused.error.message).toBe('Only owners and managers can see which visits are not invoiced');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { createProperty, createUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // A year from 1 to 9999 is kept as sent, by every path that writes and reads a date; anything
@@ -27,12 +27,9 @@ describe('dates as sent', () => {
     '0099-12-31T23:59:00.000Z',
     '9999-12-31T10:00:00.000Z',
   ])('a visit at %s is stored and read back as sent', async (scheduledAt) => {
-    const made = await json<VisitDetailDto>(
-      await t.request('/api/visits', { cookie: owner.cookie, body: { propertyId, scheduledAt } }),
-      201,
-    );
+    const made = await json(await apiAs(t, owner.cookie).post('/visits', { json: { propertyId, scheduledAt } }), 201);
     expect(made.scheduledAt).toBe(scheduledAt);
-    const read = await json<VisitDetailDto>(await t.request(`/api/visits/${made.id}`, { cookie: owner.cookie }), 200);
+    const read = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: made.id } }), 200);
     expect(read.scheduledAt).toBe(scheduledAt);
   });
 
@@ -42,13 +39,13 @@ describe('dates as sent', () => {
     '+010000-01-01T00:00:00.000Z',
     '50-01-01T00:00:00Z',
   ])('a visit at %s is a 400', async (scheduledAt) => {
-    const response = await t.request('/api/visits', { cookie: owner.cookie, body: { propertyId, scheduledAt } });
+    const response = await apiAs(t, owner.cookie).post('/visits', { json: { propertyId, scheduledAt } });
     expect(response.status).toBe(400);
   });
 
   it('an invoice due 0050-06-15 keeps its year', async () => {
-    const made = await json<{ id: string; dueDate: string }>(
-      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, dueDate: '0050-06-15' } }),
+    const made = await json(
+      await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, dueDate: '0050-06-15' } }),
       201,
     );
     expect(made.dueDate).toBe('0050-06-15');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
-import type { FollowUpDto, VisitDetailDto } from '../../src/shared/schemas/visits';
+import type { FollowUpDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   addPropertyTask,
@@ -12,6 +12,7 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -73,7 +74,10 @@ const dayText = (date: Date) =>
   date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 const followUp = (user: TestUser, visitId: string, taskId: string, target: string, more: object = {}) =>
-  t.request(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { cookie: user.cookie, body: { target, ...more } });
+  apiAs(t, user.cookie).post('/visits/:id/tasks/:taskId/follow-up', {
+    param: { id: visitId, taskId },
+    json: { target, ...more },
+  });
 
 /** The next working day (Mon–Fri) after today in UTC, at 09:30. */
 function nextWorkingDayAt930(): Date {
@@ -109,7 +113,7 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
       notes: `Follow-up: Filter check failed on ${dayText(yesterday)}`,
     });
     // The next visit's details show it as a follow-up.
-    const detail = await json<VisitDetailDto>(await t.request(`/api/visits/${next.id}`, { cookie: owner.cookie }), 200);
+    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: next.id } }), 200);
     expect(detail.tasks).toEqual([expect.objectContaining({ id: made.visitTaskId, followUpOf: failed.id })]);
   });
 

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
+import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import {
   addVisitTask,
   createClientRow,
@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { mailsTo } from '../support/outbox';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -38,9 +39,9 @@ async function completedVisit(price: number) {
   return visit;
 }
 
-const create = (body: Record<string, unknown>) => t.request('/api/invoices', { cookie: owner.cookie, body });
+const create = (body: Record<string, unknown>) => apiAs(t, owner.cookie).post('/invoices', { json: body });
 const patch = (id: string, body: Record<string, unknown>) =>
-  t.request(`/api/invoices/${id}`, { method: 'PATCH', cookie: owner.cookie, body });
+  apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id }, json: body });
 const errorOf = async (response: Response) =>
   (await json<{ error: { message: string; fields?: Record<string, string> } }>(response, 400)).error;
 
@@ -69,8 +70,8 @@ describe('extra lines and a discount', () => {
       ],
     });
     // The list says the same.
-    const list = await json<{ items: InvoiceListItemDto[] }>(
-      await t.request(`/api/invoices?q=${invoice.invoiceNumber}`, { cookie: owner.cookie }),
+    const list = await json(
+      await apiAs(t, owner.cookie).get('/invoices', { query: { q: invoice.invoiceNumber } }),
       200,
     );
     expect(list.items[0]).toMatchObject({ subtotal: 9232, discountAmount: 923, taxAmount: 665, total: 8974 });
@@ -85,7 +86,7 @@ describe('extra lines and a discount', () => {
     expect(changed.items.map((item) => item.description)).toEqual(['Pool filter']);
 
     // The PDF shows the line with its quantity, the discount and the total.
-    const response = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: owner.cookie });
+    const response = await apiAs(t, owner.cookie).get('/invoices/:id/pdf', { param: { id: invoice.id } });
     expect(response.status).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), {
       mergePages: true,
@@ -103,10 +104,7 @@ describe('extra lines and a discount', () => {
     expect(
       (await json<{ error: { message: string } }>(await patch(invoice.id, { discount: null }), 409)).error.message,
     ).toBe('The lines of an invoice that has been sent can no longer change');
-    const sent = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const sent = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(sent).toMatchObject({ subtotal: 7232, discountAmount: 500, taxAmount: 539, total: 7271, frozen: true });
   });
 
@@ -169,9 +167,9 @@ describe('who it is billed to', () => {
       expect(invoice.billTo).toEqual({ name: 'Ada Lovelace', address: '12 Analytical Row, London', client: true });
       expect(invoice.recipient).toBe('ada@client.example');
 
-      const sent = await t.request(`/api/invoices/${invoice.id}/send`, {
-        cookie: owner.cookie,
-        body: { to: invoice.recipient },
+      const sent = await apiAs(t, owner.cookie).post('/invoices/:id/send', {
+        param: { id: invoice.id },
+        json: { to: invoice.recipient },
       });
       expect(sent.status).toBe(200);
       const [mail] = await mailsTo(t.config.dataDir, 'ada@client.example');
@@ -185,7 +183,7 @@ describe('who it is billed to', () => {
       expect(text).toContain('Status: Sent');
       expect(text).not.toContain('Draft');
     } finally {
-      await t.request(`/api/clients/${client.id}`, { method: 'DELETE', cookie: owner.cookie });
+      await apiAs(t, owner.cookie).del('/clients/:id', { param: { id: client.id } });
     }
   });
 

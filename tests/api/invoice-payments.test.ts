@@ -1,8 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../src/server/db/schema';
-import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
-import type { Page } from '../../src/shared/schemas/common';
+import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../src/shared/messages/invoices';
 import {
   addMember,
@@ -14,6 +13,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // Payments against an invoice, paid invoices locked, void with a reason, and the due date's blank.
@@ -49,16 +49,16 @@ async function completedVisit(price: number, assistants: TestUser[] = []) {
 /** An invoice (sent unless told) of one visit whose task costs `price`; total = price + 8 % tax. */
 async function invoiceOf(price: number, status = 'sent', assistants: TestUser[] = []) {
   const visit = await completedVisit(price, assistants);
-  const invoice = await json<InvoiceDetailDto>(
-    await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, visitIds: [visit.id], status } }),
+  const invoice = await json(
+    await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, visitIds: [visit.id], status } }),
     201,
   );
   return { invoice, visit };
 }
 
 const pay = (id: string, body: Record<string, unknown>, user: TestUser = owner) =>
-  t.request(`/api/invoices/${id}/payments`, { cookie: user.cookie, body });
-const detail = (id: string, user: TestUser = owner) => t.request(`/api/invoices/${id}`, { cookie: user.cookie });
+  apiAs(t, user.cookie).post('/invoices/:id/payments', { param: { id }, json: body });
+const detail = (id: string, user: TestUser = owner) => apiAs(t, user.cookie).get('/invoices/:id', { param: { id } });
 
 describe('payments', () => {
   it('a partial payment leaves a balance; the rest makes it paid with a balance of 0', async () => {
@@ -88,8 +88,8 @@ describe('payments', () => {
     expect(paid.can).toMatchObject({ recordPayment: false, markPaid: false, edit: false, delete: false, void: true });
 
     // The list answers the same figures.
-    const list = await json<Page<InvoiceListItemDto>>(
-      await t.request(`/api/invoices?q=${invoice.invoiceNumber}`, { cookie: owner.cookie }),
+    const list = await json(
+      await apiAs(t, owner.cookie).get('/invoices', { query: { q: invoice.invoiceNumber } }),
       200,
     );
     expect(list.items[0]).toMatchObject({ id: invoice.id, status: 'paid', amountPaid: 10800, balanceDue: 0 });
@@ -148,7 +148,10 @@ describe('payments', () => {
     ).toBe(INVOICE_MESSAGES.cancelledCannotTakePayment);
     const { invoice } = await invoiceOf(1000);
     await json(
-      await t.request(`/api/invoices/${invoice.id}/void`, { cookie: owner.cookie, body: { reason: 'Wrong client' } }),
+      await apiAs(t, owner.cookie).post('/invoices/:id/void', {
+        param: { id: invoice.id },
+        json: { reason: 'Wrong client' },
+      }),
       200,
     );
     expect(
@@ -183,8 +186,8 @@ describe("'Mark as Paid'", () => {
   it("records the whole balance as a payment dated today (method 'other'), after a partial one", async () => {
     const { invoice } = await invoiceOf(3000); // 3240
     await json(await pay(invoice.id, { amount: 1240, paidAt: '2030-07-01', method: 'cash' }), 201);
-    const paid = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}/mark-paid`, { method: 'POST', cookie: owner.cookie, body: {} }),
+    const paid = await json(
+      await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: invoice.id }, json: {} }),
       200,
     );
     expect(paid).toMatchObject({ status: 'paid', amountPaid: 3240, balanceDue: 0 });
@@ -197,8 +200,11 @@ describe("'Mark as Paid'", () => {
     });
     expect(await json<InvoiceDetailDto>(bare, 200)).toMatchObject({ status: 'paid', amountPaid: 1080 });
     const { invoice: third } = await invoiceOf(1000);
-    const byCard = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${third.id}/mark-paid`, { cookie: owner.cookie, body: { method: 'card' } }),
+    const byCard = await json(
+      await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', {
+        param: { id: third.id },
+        json: { method: 'card' },
+      }),
       200,
     );
     expect(byCard.payments).toEqual([expect.objectContaining({ amount: 1080, method: 'card' })]);
@@ -206,12 +212,8 @@ describe("'Mark as Paid'", () => {
 
   it('setting the status to paid in the form does the same', async () => {
     const { invoice } = await invoiceOf(1000);
-    const paid = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { status: 'paid' },
-      }),
+    const paid = await json(
+      await apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id: invoice.id }, json: { status: 'paid' } }),
       200,
     );
     expect(paid).toMatchObject({ status: 'paid', amountPaid: 1080, balanceDue: 0 });
@@ -223,12 +225,12 @@ describe('a paid invoice is locked; void is the way out', () => {
     const { invoice } = await invoiceOf(1000);
     await json(await pay(invoice.id, { amount: 1080 }), 201);
     for (const body of [{ dueDate: '2031-01-01' }, { status: 'sent' }, { dueDate: null }]) {
-      const refused = await t.request(`/api/invoices/${invoice.id}`, { method: 'PATCH', cookie: owner.cookie, body });
+      const refused = await apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id: invoice.id }, json: body });
       expect((await json<{ error: { message: string } }>(refused, 409)).error.message).toBe(
         INVOICE_MESSAGES.paidLocked,
       );
     }
-    const deleted = await t.request(`/api/invoices/${invoice.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const deleted = await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } });
     expect((await json<{ error: { message: string } }>(deleted, 409)).error.message).toBe(INVOICE_MESSAGES.paidLocked);
     expect(await json<InvoiceDetailDto>(await detail(invoice.id), 200)).toMatchObject({ status: 'paid' });
   });
@@ -236,24 +238,22 @@ describe('a paid invoice is locked; void is the way out', () => {
   it('refuses deleting a partly paid invoice, and moving it back to draft', async () => {
     const { invoice } = await invoiceOf(1000);
     await json(await pay(invoice.id, { amount: 80 }), 201);
-    const deleted = await t.request(`/api/invoices/${invoice.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const deleted = await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } });
     expect((await json<{ error: { message: string } }>(deleted, 409)).error.message).toBe(
       INVOICE_MESSAGES.hasPaymentsCannotDelete,
     );
-    const back = await t.request(`/api/invoices/${invoice.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'draft' },
+    const back = await apiAs(t, owner.cookie).patch('/invoices/:id', {
+      param: { id: invoice.id },
+      json: { status: 'draft' },
     });
     expect((await json<{ error: { message: string } }>(back, 409)).error.message).toBe(
       INVOICE_MESSAGES.hasPaymentsStatus,
     );
     // Its due date can still change.
     await json(
-      await t.request(`/api/invoices/${invoice.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { dueDate: '2031-02-01' },
+      await apiAs(t, owner.cookie).patch('/invoices/:id', {
+        param: { id: invoice.id },
+        json: { dueDate: '2031-02-01' },
       }),
       200,
     );
@@ -262,17 +262,17 @@ describe('a paid invoice is locked; void is the way out', () => {
   it('voids a paid invoice with a reason: kept with its payments, its visits billable again, in no totals', async () => {
     const { invoice, visit } = await invoiceOf(2500); // 2700
     await json(await pay(invoice.id, { amount: 2700, paidAt: '2030-07-01' }), 201);
-    const missing = await t.request(`/api/invoices/${invoice.id}/void`, {
-      cookie: owner.cookie,
-      body: { reason: '  ' },
+    const missing = await apiAs(t, owner.cookie).post('/invoices/:id/void', {
+      param: { id: invoice.id },
+      json: { reason: '  ' },
     });
     expect((await json<{ error: { fields: Record<string, string> } }>(missing, 400)).error.fields.reason).toBe(
       INVOICE_MESSAGES.voidReasonRequired,
     );
-    const voided = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}/void`, {
-        cookie: manager.cookie,
-        body: { reason: 'Billed the wrong client' },
+    const voided = await json(
+      await apiAs(t, manager.cookie).post('/invoices/:id/void', {
+        param: { id: invoice.id },
+        json: { reason: 'Billed the wrong client' },
       }),
       200,
     );
@@ -294,89 +294,79 @@ describe('a paid invoice is locked; void is the way out', () => {
       send: false,
     });
     // Locked for good.
-    const again = await t.request(`/api/invoices/${invoice.id}/void`, {
-      cookie: owner.cookie,
-      body: { reason: 'Again' },
+    const again = await apiAs(t, owner.cookie).post('/invoices/:id/void', {
+      param: { id: invoice.id },
+      json: { reason: 'Again' },
     });
     expect((await json<{ error: { message: string } }>(again, 409)).error.message).toBe(INVOICE_MESSAGES.alreadyVoid);
-    const edit = await t.request(`/api/invoices/${invoice.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { dueDate: null },
+    const edit = await apiAs(t, owner.cookie).patch('/invoices/:id', {
+      param: { id: invoice.id },
+      json: { dueDate: null },
     });
     expect((await json<{ error: { message: string } }>(edit, 409)).error.message).toBe(INVOICE_MESSAGES.voidLocked);
-    const del = await t.request(`/api/invoices/${invoice.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const del = await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } });
     expect((await json<{ error: { message: string } }>(del, 409)).error.message).toBe(INVOICE_MESSAGES.voidLocked);
     // The visit can be billed again.
-    const billable = await json<Page<{ id: string }>>(
-      await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}`, { cookie: owner.cookie }),
+    const billable = await json(
+      await apiAs(t, owner.cookie).get('/invoices/billable-visits', { query: { propertyId } }),
       200,
     );
     expect(billable.items.map((item) => item.id)).toContain(visit.id);
-    const rebilled = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, visitIds: [visit.id] } }),
+    const rebilled = await json(
+      await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, visitIds: [visit.id] } }),
       201,
     );
     expect(rebilled.visits.map((item) => item.id)).toEqual([visit.id]);
     // 'void' is a status of its own in the list's filter; the form cannot set it.
-    const list = await json<Page<InvoiceListItemDto>>(
-      await t.request(`/api/invoices?status=void`, { cookie: owner.cookie }),
-      200,
-    );
+    const list = await json(await apiAs(t, owner.cookie).get('/invoices', { query: { status: 'void' } }), 200);
     expect(list.items.map((item) => item.id)).toContain(invoice.id);
     expect(list.items.every((item) => item.status === 'void' && item.balanceDue === 0)).toBe(true);
-    const viaForm = await t.request(`/api/invoices/${rebilled.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'void' },
+    const viaForm = await apiAs(t, owner.cookie).patch('/invoices/:id', {
+      param: { id: rebilled.id },
+      json: { status: 'void' },
     });
     expect(viaForm.status).toBe(400);
   });
 
   it('a void invoice counts in no dashboard totals', async () => {
-    const before = await json<{ money: { paidThisMonth: { count: number; amount: number } } }>(
-      await t.request('/api/dashboard', { cookie: owner.cookie }),
-      200,
-    );
+    const before = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
     const { invoice } = await invoiceOf(1000);
-    await json(await t.request(`/api/invoices/${invoice.id}/mark-paid`, { cookie: owner.cookie, body: {} }), 200);
-    const paid = await json<{ money: { paidThisMonth: { count: number; amount: number } } }>(
-      await t.request('/api/dashboard', { cookie: owner.cookie }),
-      200,
-    );
-    expect(paid.money.paidThisMonth.count).toBe(before.money.paidThisMonth.count + 1);
     await json(
-      await t.request(`/api/invoices/${invoice.id}/void`, { cookie: owner.cookie, body: { reason: 'Duplicate' } }),
+      await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: invoice.id }, json: {} }),
       200,
     );
-    const after = await json<{ money: { paidThisMonth: { count: number; amount: number } } }>(
-      await t.request('/api/dashboard', { cookie: owner.cookie }),
+    const paid = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
+    expect(paid.money!.paidThisMonth.count).toBe(before.money!.paidThisMonth.count + 1);
+    await json(
+      await apiAs(t, owner.cookie).post('/invoices/:id/void', {
+        param: { id: invoice.id },
+        json: { reason: 'Duplicate' },
+      }),
       200,
     );
-    expect(after.money.paidThisMonth).toEqual(before.money.paidThisMonth);
+    const after = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
+    expect(after.money!.paidThisMonth).toEqual(before.money!.paidThisMonth);
   });
 });
 
 describe('what is still asked', () => {
   it("the dashboard's overdue amount and the PDF show the balance after a partial payment", async () => {
-    type Money = { money: { overdue: { count: number; amount: number } } };
-    const before = await json<Money>(await t.request('/api/dashboard', { cookie: owner.cookie }), 200);
+    const before = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
     const visit = await completedVisit(10000);
     const yesterday = new Date(Date.now() - 2 * 24 * 3600_000).toISOString().slice(0, 10);
-    const late = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', {
-        cookie: owner.cookie,
-        body: { propertyId, visitIds: [visit.id], status: 'sent', dueDate: yesterday },
+    const late = await json(
+      await apiAs(t, owner.cookie).post('/invoices', {
+        json: { propertyId, visitIds: [visit.id], status: 'sent', dueDate: yesterday },
       }),
       201,
     );
     await json(await pay(late.id, { amount: 2500, method: 'card' }), 201);
-    const after = await json<Money>(await t.request('/api/dashboard', { cookie: owner.cookie }), 200);
-    expect(after.money.overdue).toEqual({
-      count: before.money.overdue.count + 1,
-      amount: before.money.overdue.amount + 8300,
+    const after = await json(await apiAs(t, owner.cookie).get('/dashboard'), 200);
+    expect(after.money!.overdue).toEqual({
+      count: before.money!.overdue.count + 1,
+      amount: before.money!.overdue.amount + 8300,
     });
-    const pdf = await t.request(`/api/invoices/${late.id}/pdf`, { cookie: owner.cookie });
+    const pdf = await apiAs(t, owner.cookie).get('/invoices/:id/pdf', { param: { id: late.id } });
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
       mergePages: true,
     });
@@ -392,12 +382,15 @@ describe('who may', () => {
     const { invoice } = await invoiceOf(1000, 'sent', [tech]);
     for (const user of [tech, stranger]) {
       expect((await pay(invoice.id, { amount: 100 }, user)).status).toBe(404);
-      const voided = await t.request(`/api/invoices/${invoice.id}/void`, {
-        cookie: user.cookie,
-        body: { reason: 'x' },
+      const voided = await apiAs(t, user.cookie).post('/invoices/:id/void', {
+        param: { id: invoice.id },
+        json: { reason: 'x' },
       });
       expect(voided.status).toBe(404);
-      const marked = await t.request(`/api/invoices/${invoice.id}/mark-paid`, { cookie: user.cookie, body: {} });
+      const marked = await apiAs(t, user.cookie).post('/invoices/:id/mark-paid', {
+        param: { id: invoice.id },
+        json: {},
+      });
       expect(marked.status).toBe(404);
     }
     expect(await json<InvoiceDetailDto>(await detail(invoice.id), 200)).toMatchObject({
@@ -411,40 +404,35 @@ describe("'No due date'", () => {
   it('creates and updates an invoice with no due date, sent as null or as the empty field', async () => {
     const visit = await completedVisit(1000);
     for (const dueDate of [null, '']) {
-      const created = await json<InvoiceDetailDto>(
-        await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, visitIds: [], dueDate } }),
+      const created = await json(
+        await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, visitIds: [], dueDate } }),
         201,
       );
       expect(created.dueDate).toBeNull();
     }
-    const dated = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', {
-        cookie: owner.cookie,
-        body: { propertyId, visitIds: [visit.id], dueDate: '2030-09-01' },
+    const dated = await json(
+      await apiAs(t, owner.cookie).post('/invoices', {
+        json: { propertyId, visitIds: [visit.id], dueDate: '2030-09-01' },
       }),
       201,
     );
     expect(dated.dueDate).toBe('2030-09-01');
     for (const dueDate of [null, '']) {
       await json(
-        await t.request(`/api/invoices/${dated.id}`, {
-          method: 'PATCH',
-          cookie: owner.cookie,
-          body: { dueDate: '2030-10-01' },
+        await apiAs(t, owner.cookie).patch('/invoices/:id', {
+          param: { id: dated.id },
+          json: { dueDate: '2030-10-01' },
         }),
         200,
       );
-      const cleared = await json<InvoiceDetailDto>(
-        await t.request(`/api/invoices/${dated.id}`, { method: 'PATCH', cookie: owner.cookie, body: { dueDate } }),
+      const cleared = await json(
+        await apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id: dated.id }, json: { dueDate } }),
         200,
       );
       expect(cleared.dueDate).toBeNull();
     }
     // Left out: the workspace's payment terms (30 days) still apply.
-    const byTerms = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId } }),
-      201,
-    );
+    const byTerms = await json(await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId } }), 201);
     expect(byTerms.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
@@ -489,21 +477,17 @@ describe('GET /api/invoices.csv', () => {
     const visit = await createVisit(t, tricky.id, { lead: owner, status: 'completed' });
     const task = await createTask(t, owner, { name: 'Csv job' });
     await addVisitTask(t, visit.id, task.id, { price: 12345, status: 'completed' });
-    const invoice = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', {
-        cookie: owner.cookie,
-        body: { propertyId: tricky.id, visitIds: [visit.id], status: 'sent', dueDate: '2030-08-01' },
+    const invoice = await json(
+      await apiAs(t, owner.cookie).post('/invoices', {
+        json: { propertyId: tricky.id, visitIds: [visit.id], status: 'sent', dueDate: '2030-08-01' },
       }),
       201,
     );
     await json(await pay(invoice.id, { amount: 5000, method: 'cash' }), 201);
     const other = await createProperty(t, owner, { name: '-Minus Manor', address: '2 Minus Way' });
-    await json(
-      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId: other.id, dueDate: null } }),
-      201,
-    );
+    await json(await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId: other.id, dueDate: null } }), 201);
 
-    const response = await t.request(`/api/invoices.csv?propertyId=${tricky.id}`, { cookie: manager.cookie });
+    const response = await apiAs(t, manager.cookie).get('/invoices.csv', { query: { propertyId: tricky.id } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toContain('invoices.csv');
@@ -539,18 +523,19 @@ describe('GET /api/invoices.csv', () => {
     expect(rows[0]![9]).toBe(invoice.createdAt.replace(/\.\d{3}Z$/, 'Z'));
     // Filters: q and status, as the list takes them; a leading minus is escaped too.
     const minus = parseCsv(
-      await (await t.request('/api/invoices.csv?q=Minus%20Manor&status=draft', { cookie: owner.cookie })).text(),
+      await (
+        await apiAs(t, owner.cookie).get('/invoices.csv', { query: { q: 'Minus%20Manor', status: 'draft' } })
+      ).text(),
     );
     expect(minus.slice(1).map((row) => [row[1], row[2], row[3]])).toEqual([["'-Minus Manor", 'draft', '']]);
     const none = parseCsv(
-      await (await t.request(`/api/invoices.csv?propertyId=${tricky.id}&status=paid`, { cookie: owner.cookie })).text(),
+      await (
+        await apiAs(t, owner.cookie).get('/invoices.csv', { query: { propertyId: tricky.id, status: 'paid' } })
+      ).text(),
     );
     expect(none).toHaveLength(1);
 
-    const refused = await t.request('/api/invoices.csv', {
-      cookie: tech.cookie,
-      headers: { 'x-workspace': owner.workspaceId },
-    });
+    const refused = await apiAs(t, tech.cookie).get('/invoices.csv', { headers: { 'x-workspace': owner.workspaceId } });
     expect(refused.status).toBe(403);
   });
 
@@ -568,7 +553,7 @@ describe('GET /api/invoices.csv', () => {
       })),
     );
     const rows = parseCsv(
-      await (await t.request(`/api/invoices.csv?propertyId=${many.id}`, { cookie: owner.cookie })).text(),
+      await (await apiAs(t, owner.cookie).get('/invoices.csv', { query: { propertyId: many.id } })).text(),
     ).slice(1);
     expect(rows).toHaveLength(1203);
     expect(new Set(rows.map((row) => row[0])).size).toBe(1203);

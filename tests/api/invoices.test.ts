@@ -6,12 +6,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, visits } from '../../src/server/db/schema';
 import type { VisitStatus } from '../../src/shared/constants';
-import type { InvoiceDetailDto, InvoiceListItemDto } from '../../src/shared/schemas/invoices';
-import type { VisitDetailDto } from '../../src/shared/schemas/visits';
+import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 let t: TestApp;
@@ -52,9 +52,9 @@ async function visitWith(
 }
 
 const create = (user: TestUser, body: Record<string, unknown>) =>
-  t.request('/api/invoices', { cookie: user.cookie, body });
+  apiAs(t, user.cookie).post('/invoices', { json: body });
 const patch = (id: string, body: Record<string, unknown>, user = owner) =>
-  t.request(`/api/invoices/${id}`, { method: 'PATCH', cookie: user.cookie, body });
+  apiAs(t, user.cookie).patch('/invoices/:id', { param: { id }, json: body });
 
 describe('amounts, in integer cents, computed by the server', () => {
   it('bills the completed tasks only, with 8 % tax rounded half up; totals sent by the client are ignored', async () => {
@@ -106,32 +106,24 @@ describe('amounts, in integer cents, computed by the server', () => {
   it('a draft follows its visits; from sent on, its lines and amounts are frozen', async () => {
     const visit = await visitWith([[2000, 'completed']]);
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
-    const [task] = (
-      await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }), 200)
-    ).tasks;
+    const [task] = (await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200))
+      .tasks;
     const reprice = (price: number) =>
-      t.request(`/api/visits/${visit.id}/tasks/${task!.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { price },
+      apiAs(t, owner.cookie).patch('/visits/:id/tasks/:taskId', {
+        param: { id: visit.id, taskId: task!.id },
+        json: { price },
       });
     expect((await reprice(3000)).status).toBe(200);
-    const draft = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const draft = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(draft).toMatchObject({ subtotal: 3000, total: 3240 });
 
     const sent = await json<InvoiceDetailDto>(await patch(invoice.id, { status: 'sent' }), 200);
     expect(sent).toMatchObject({ status: 'sent', frozen: true, subtotal: 3000, total: 3240 });
     expect((await reprice(9900)).status).toBe(200);
-    const later = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const later = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(later).toMatchObject({ subtotal: 3000, total: 3240, lines: [expect.objectContaining({ price: 3000 })] });
-    const listed = await json<{ items: InvoiceListItemDto[] }>(
-      await t.request(`/api/invoices?q=${invoice.invoiceNumber}`, { cookie: owner.cookie }),
+    const listed = await json(
+      await apiAs(t, owner.cookie).get('/invoices', { query: { q: invoice.invoiceNumber } }),
       200,
     );
     expect(listed.items[0]).toMatchObject({ total: 3240 });
@@ -170,8 +162,8 @@ describe('billable visits', () => {
         error: { message: 'Only completed visits of this property can be billed' },
       });
     }
-    const billable = await json<{ items: { id: string; total: number }[] }>(
-      await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}&limit=100`, { cookie: owner.cookie }),
+    const billable = await json(
+      await apiAs(t, owner.cookie).get('/invoices/billable-visits', { query: { propertyId, limit: 100 } }),
       200,
     );
     expect(billable.items.find((item) => item.id === done.id)).toMatchObject({ total: 500 });
@@ -182,15 +174,15 @@ describe('billable visits', () => {
     expect(await json(second, 409)).toMatchObject({
       error: { message: `This visit is already on invoice ${first.invoiceNumber}` },
     });
-    const after = await json<{ items: { id: string }[] }>(
-      await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}&limit=100`, { cookie: owner.cookie }),
+    const after = await json(
+      await apiAs(t, owner.cookie).get('/invoices/billable-visits', { query: { propertyId, limit: 100 } }),
       200,
     );
     expect(after.items.some((item) => item.id === done.id)).toBe(false);
     // …but for editing that invoice, its own visits are offered
-    const forEdit = await json<{ items: { id: string }[] }>(
-      await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}&invoiceId=${first.id}&limit=100`, {
-        cookie: owner.cookie,
+    const forEdit = await json(
+      await apiAs(t, owner.cookie).get('/invoices/billable-visits', {
+        query: { propertyId, invoiceId: first.id, limit: 100 },
       }),
       200,
     );
@@ -207,32 +199,23 @@ describe('billable visits', () => {
   it('a visit on an invoice is neither deleted nor moved (409 naming the invoice)', async () => {
     const visit = await visitWith([[100, 'completed']]);
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
-    const removed = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
-    expect(((await json(removed, 409)) as { error: { message: string } }).error.message).toContain(
-      invoice.invoiceNumber,
-    );
+    const removed = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
+    expect((await json<{ error: { message: string } }>(removed, 409)).error.message).toContain(invoice.invoiceNumber);
     expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
     const other = await createProperty(t, owner);
     // A completed visit is locked: reopened, it still cannot leave its invoice's property.
     await json(
-      await t.request(`/api/visits/${visit.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { status: 'in_progress' },
-      }),
+      await apiAs(t, owner.cookie).patch('/visits/:id', { param: { id: visit.id }, json: { status: 'in_progress' } }),
       200,
     );
-    const moved = await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { propertyId: other.id },
+    const moved = await apiAs(t, owner.cookie).patch('/visits/:id', {
+      param: { id: visit.id },
+      json: { propertyId: other.id },
     });
-    expect(((await json(moved, 409)) as { error: { message: string } }).error.message).toContain(invoice.invoiceNumber);
+    expect((await json<{ error: { message: string } }>(moved, 409)).error.message).toContain(invoice.invoiceNumber);
     // Once the invoice is deleted, the visit can go.
-    expect((await t.request(`/api/invoices/${invoice.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(
-      204,
-    );
-    expect((await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } })).status).toBe(204);
+    expect((await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } })).status).toBe(204);
   });
 });
 
@@ -241,8 +224,8 @@ describe('status', () => {
     // Something to pay: an invoice with nothing on it cannot be paid.
     const items = [{ description: 'Call-out', quantity: 1, unitPrice: 5000 }];
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, items }), 201);
-    const paid = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}/mark-paid`, { method: 'POST', cookie: owner.cookie, body: {} }),
+    const paid = await json(
+      await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: invoice.id }, json: {} }),
       200,
     );
     expect(paid).toMatchObject({ status: 'paid', frozen: true, can: { markPaid: false } });
@@ -251,11 +234,7 @@ describe('status', () => {
     // Leaving sent for draft clears nothing it should not: a cancelled one cannot be marked paid.
     const other = await json<InvoiceDetailDto>(await create(owner, { propertyId, status: 'sent' }), 201);
     await patch(other.id, { status: 'cancelled' });
-    const refused = await t.request(`/api/invoices/${other.id}/mark-paid`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: {},
-    });
+    const refused = await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: other.id }, json: {} });
     expect(refused.status).toBe(409);
   });
 
@@ -268,14 +247,14 @@ describe('status', () => {
     expect(late).toMatchObject({ status: 'overdue', storedStatus: 'sent', can: { markPaid: true } });
     const draftLate = await json<InvoiceDetailDto>(await create(owner, { propertyId, dueDate: yesterday }), 201);
     expect(draftLate.status).toBe('draft');
-    const overdue = await json<{ items: InvoiceListItemDto[] }>(
-      await t.request(`/api/invoices?status=overdue&propertyId=${propertyId}&limit=100`, { cookie: owner.cookie }),
+    const overdue = await json(
+      await apiAs(t, owner.cookie).get('/invoices', { query: { status: 'overdue', propertyId, limit: 100 } }),
       200,
     );
     expect(overdue.items.map((item) => item.id)).toContain(late.id);
     expect(overdue.items.map((item) => item.id)).not.toContain(draftLate.id);
-    const sent = await json<{ items: InvoiceListItemDto[] }>(
-      await t.request(`/api/invoices?status=sent&limit=100`, { cookie: owner.cookie }),
+    const sent = await json(
+      await apiAs(t, owner.cookie).get('/invoices', { query: { status: 'sent', limit: 100 } }),
       200,
     );
     expect(sent.items.map((item) => item.id)).not.toContain(late.id);
@@ -299,30 +278,22 @@ describe('who sees invoices', () => {
         const response = await t.request(url, { method, cookie: user.cookie, body });
         expect(response.status, `${method} ${url}`).toBe(404);
       }
-      const list = await json<{ items: InvoiceListItemDto[] }>(
-        await t.request('/api/invoices?limit=100', { cookie: user.cookie }),
-        200,
-      );
+      const list = await json(await apiAs(t, user.cookie).get('/invoices', { query: { limit: 100 } }), 200);
       expect(list.items).toEqual([]);
     }
     // a technician cannot bill (403: they see the property), a stranger is told it is not there
     expect((await create(tech, { propertyId })).status).toBe(403);
     expect((await create(stranger, { propertyId })).status).toBe(404);
-    expect(
-      (await t.request(`/api/invoices/billable-visits?propertyId=${propertyId}`, { cookie: tech.cookie })).status,
-    ).toBe(403);
+    expect((await apiAs(t, tech.cookie).get('/invoices/billable-visits', { query: { propertyId } })).status).toBe(403);
     // no amounts reach the technician through the visit either
-    const seen = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
+    const seen = await json(await apiAs(t, tech.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(seen.invoices).toEqual([]);
     expect(JSON.stringify(seen)).not.toContain(invoice.invoiceNumber);
-    const byOwner = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const byOwner = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(byOwner.invoices).toEqual([expect.objectContaining({ id: invoice.id, status: 'draft', total: 4667 })]);
 
     const admin = await createUser(t, { role: 'admin' });
-    expect((await t.request(`/api/invoices/${invoice.id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await apiAs(t, admin.cookie).get('/invoices/:id', { param: { id: invoice.id } })).status).toBe(404);
   });
 });
 
@@ -332,9 +303,7 @@ describe('numbers', () => {
     const place = await createProperty(t, business);
     const year = new Date().getUTCFullYear();
     const made = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.request('/api/invoices', { cookie: business.cookie, body: { propertyId: place.id } }),
-      ),
+      Array.from({ length: 50 }, () => apiAs(t, business.cookie).post('/invoices', { json: { propertyId: place.id } })),
     );
     const numbers = await Promise.all(
       made.map(async (response) => (await json<InvoiceDetailDto>(response, 201)).invoiceNumber),
@@ -352,15 +321,15 @@ describe('numbers', () => {
     const busy = await createUser(t);
     const quietPlace = await createProperty(t, quiet);
     const busyPlace = await createProperty(t, busy);
-    const first = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: quiet.cookie, body: { propertyId: quietPlace.id } }),
+    const first = await json(
+      await apiAs(t, quiet.cookie).post('/invoices', { json: { propertyId: quietPlace.id } }),
       201,
     );
     for (let index = 0; index < 3; index += 1) {
-      await t.request('/api/invoices', { cookie: busy.cookie, body: { propertyId: busyPlace.id } });
+      await apiAs(t, busy.cookie).post('/invoices', { json: { propertyId: busyPlace.id } });
     }
-    const second = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: quiet.cookie, body: { propertyId: quietPlace.id } }),
+    const second = await json(
+      await apiAs(t, quiet.cookie).post('/invoices', { json: { propertyId: quietPlace.id } }),
       201,
     );
     const year = new Date().getUTCFullYear();
@@ -375,7 +344,7 @@ describe('the PDF and sending it', () => {
       await create(owner, { propertyId, visitIds: [visit.id], dueDate: '2030-07-01' }),
       201,
     );
-    const response = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: owner.cookie });
+    const response = await apiAs(t, owner.cookie).get('/invoices/:id/pdf', { param: { id: invoice.id } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -391,8 +360,11 @@ describe('the PDF and sending it', () => {
   it('without SMTP_URL, sending writes an .eml with the PDF to DATA_DIR/outbox, and a draft becomes sent', async () => {
     const visit = await visitWith([[2500, 'completed']]);
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
-    const sent = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}/send`, { cookie: owner.cookie, body: { to: 'payer@example.com' } }),
+    const sent = await json(
+      await apiAs(t, owner.cookie).post('/invoices/:id/send', {
+        param: { id: invoice.id },
+        json: { to: 'payer@example.com' },
+      }),
       200,
     );
     expect(sent).toMatchObject({ status: 'sent', frozen: true, sentTo: 'payer@example.com' });
@@ -423,7 +395,8 @@ describe('the PDF and sending it', () => {
     expect(pdfText).toContain('Status: Sent');
     expect(pdfText).not.toContain('Draft');
     expect(
-      (await t.request(`/api/invoices/${invoice.id}/send`, { cookie: owner.cookie, body: { to: 'nope' } })).status,
+      (await apiAs(t, owner.cookie).post('/invoices/:id/send', { param: { id: invoice.id }, json: { to: 'nope' } }))
+        .status,
     ).toBe(400);
   });
 });
@@ -439,7 +412,7 @@ describe('who it is from', () => {
       taxRateBps: 2000,
     };
     await json(
-      await t.request(`/api/workspaces/${shop.workspaceId}`, { method: 'PATCH', cookie: shop.cookie, body: settings }),
+      await apiAs(t, shop.cookie).patch('/workspaces/:id', { param: { id: shop.workspaceId }, json: settings }),
       200,
     );
     const property = await createProperty(t, shop, { name: 'Quay House' });
@@ -457,27 +430,26 @@ describe('who it is from', () => {
 
     // Later changes to the settings are for later invoices.
     await json(
-      await t.request(`/api/workspaces/${shop.workspaceId}`, {
-        method: 'PATCH',
-        cookie: shop.cookie,
-        body: { name: 'Renamed Pools', taxRateBps: 0 },
+      await apiAs(t, shop.cookie).patch('/workspaces/:id', {
+        param: { id: shop.workspaceId },
+        json: { name: 'Renamed Pools', taxRateBps: 0 },
       }),
       200,
     );
-    const kept = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${invoice.id}`, { cookie: shop.cookie }),
-      200,
-    );
+    const kept = await json(await apiAs(t, shop.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(kept).toMatchObject({ seller, taxRateBps, total: 12_000 });
 
-    const pdf = await t.request(`/api/invoices/${invoice.id}/pdf`, { cookie: shop.cookie });
+    const pdf = await apiAs(t, shop.cookie).get('/invoices/:id/pdf', { param: { id: invoice.id } });
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
       mergePages: true,
     });
     for (const value of [...Object.values(seller), 'Tax (20%)', '$120.00']) expect(text).toContain(value);
 
     const to = 'client-of-harbour@example.com';
-    await json(await t.request(`/api/invoices/${invoice.id}/send`, { cookie: shop.cookie, body: { to } }), 200);
+    await json(
+      await apiAs(t, shop.cookie).post('/invoices/:id/send', { param: { id: invoice.id }, json: { to } }),
+      200,
+    );
     const [mail] = await mailsTo(t.config.dataDir, to);
     for (const value of [...Object.values(seller), 'Tax (20%): $20.00']) expect(mail?.text).toContain(value);
   });

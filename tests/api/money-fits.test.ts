@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // An amount that does not fit numeric(12,2), or a total past what a JavaScript number holds
@@ -32,9 +32,8 @@ const line = (quantity: number, unitPrice: number) => ({ description: 'Big', qua
 describe('money fits its column', () => {
   it('refuses a line of 10,000 × 99,999,999,999 with 400 on items, and stores nothing', async () => {
     const before = await invoiceCount();
-    const response = await t.request('/api/invoices', {
-      cookie: owner.cookie,
-      body: { propertyId, items: [line(10000, 99_999_999_999)] },
+    const response = await apiAs(t, owner.cookie).post('/invoices', {
+      json: { propertyId, items: [line(10000, 99_999_999_999)] },
     });
     const body = await json<{ error: { code: string; fields: Record<string, string> } }>(response, 400);
     expect(Object.keys(body.error.fields).join(' ')).toMatch(/items/);
@@ -45,12 +44,12 @@ describe('money fits its column', () => {
     const before = await invoiceCount();
     // 50 lines at the cap: each fits, their sum does not.
     const items = Array.from({ length: 50 }, () => line(1, 99_999_999_999));
-    const response = await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, items } });
+    const response = await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, items } });
     const body = await json<{ error: { fields: Record<string, string> } }>(response, 400);
     expect(body.error.fields).toEqual({ items: 'The invoice’s total must be at most $999,999,999.99' });
     expect(await invoiceCount()).toBe(before);
-    expect((await t.request('/api/invoices', { cookie: owner.cookie })).status).toBe(200);
-    const csv = await t.request('/api/invoices.csv', { cookie: owner.cookie });
+    expect((await apiAs(t, owner.cookie).get('/invoices')).status).toBe(200);
+    const csv = await apiAs(t, owner.cookie).get('/invoices.csv');
     expect(csv.status).toBe(200);
   });
 
@@ -63,28 +62,24 @@ describe('money fits its column', () => {
       visitIds.push(visit.id);
     }
     const before = await invoiceCount();
-    const created = await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, visitIds } });
+    const created = await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, visitIds } });
     expect((await json<{ error: { fields: Record<string, string> } }>(created, 400)).error.fields).toHaveProperty(
       'visitIds',
     );
     expect(await invoiceCount()).toBe(before);
 
-    const draft = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, visitIds: [visitIds[0]] } }),
+    const draft = await json(
+      await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, visitIds: [visitIds[0]] } }),
       201,
     );
-    const changed = await t.request(`/api/invoices/${draft.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { visitIds },
+    const changed = await apiAs(t, owner.cookie).patch('/invoices/:id', {
+      param: { id: draft.id },
+      json: { visitIds },
     });
     expect(changed.status).toBe(400);
-    const after = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${draft.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const after = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: draft.id } }), 200);
     expect(after.visits.map((visit) => visit.id)).toEqual([visitIds[0]]);
-    await t.request(`/api/invoices/${draft.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: draft.id } });
   });
 });
 
@@ -144,11 +139,8 @@ describe('paid means paid', () => {
     const visit = await createVisit(t, propertyId, { lead: owner, status: 'completed' });
     const task = await createTask(t, owner, { name: 'Paid job' });
     await addVisitTask(t, visit.id, task.id, { price: 10_000, status: 'completed' });
-    const invoice = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', {
-        cookie: owner.cookie,
-        body: { propertyId, visitIds: [visit.id], status: 'paid' },
-      }),
+    const invoice = await json(
+      await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, visitIds: [visit.id], status: 'paid' } }),
       201,
     );
     expect(invoice.status).toBe('paid');
@@ -158,26 +150,20 @@ describe('paid means paid', () => {
 
   it('an invoice with nothing to pay cannot be created or marked paid', async () => {
     const before = await invoiceCount();
-    const created = await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId, status: 'paid' } });
+    const created = await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, status: 'paid' } });
     expect(created.status).toBe(409);
     expect(await invoiceCount()).toBe(before);
-    const draft = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: owner.cookie, body: { propertyId } }),
-      201,
-    );
+    const draft = await json(await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId } }), 201);
     for (const attempt of [
-      t.request(`/api/invoices/${draft.id}`, { method: 'PATCH', cookie: owner.cookie, body: { status: 'paid' } }),
-      t.request(`/api/invoices/${draft.id}/mark-paid`, { cookie: owner.cookie, body: {} }),
+      apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id: draft.id }, json: { status: 'paid' } }),
+      apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: draft.id }, json: {} }),
     ]) {
       const response = await attempt;
       expect((await json<{ error: { message: string } }>(response, 409)).error.message).toBe(
         'This invoice has nothing to pay, so it cannot be paid',
       );
     }
-    const after = await json<InvoiceDetailDto>(
-      await t.request(`/api/invoices/${draft.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const after = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: draft.id } }), 200);
     expect(after.status).toBe('draft');
   });
 });

@@ -16,6 +16,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 let t: TestApp;
@@ -70,7 +71,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (user: TestUser, body: Record<string, unknown>) => t.request('/api/notes', { cookie: user.cookie, body });
+const post = (user: TestUser, body: Record<string, unknown>) => apiAs(t, user.cookie).post('/notes', { json: body });
 const get = (user: TestUser, url: string) => t.request(url, { cookie: user.cookie });
 
 describe('the seven attachable types', () => {
@@ -185,19 +186,15 @@ describe('standalone notes and the rules of a note', () => {
       await post(owner, { content: 'Gate code 4321', attachableType: 'property', attachableId: records.property }),
       201,
     );
-    const byTech = await t.request(`/api/notes/${note.id}`, {
-      method: 'PATCH',
-      cookie: tech.cookie,
-      body: { content: 'x' },
-    });
+    const byTech = await apiAs(t, tech.cookie).patch('/notes/:id', { param: { id: note.id }, json: { content: 'x' } });
     expect(await json(byTech, 403)).toMatchObject({ error: { message: 'Unauthorized to edit this note' } });
-    const deleteByTech = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: tech.cookie });
+    const deleteByTech = await apiAs(t, tech.cookie).del('/notes/:id', { param: { id: note.id } });
     expect(await json(deleteByTech, 403)).toMatchObject({ error: { message: 'Unauthorized to delete this note' } });
-    const byManager = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: manager.cookie });
+    const byManager = await apiAs(t, manager.cookie).del('/notes/:id', { param: { id: note.id } });
     expect(byManager.status).toBe(403);
-    const byAdmin = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: admin.cookie });
+    const byAdmin = await apiAs(t, admin.cookie).del('/notes/:id', { param: { id: note.id } });
     expect(byAdmin.status).toBe(404);
-    const byStranger = await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: stranger.cookie });
+    const byStranger = await apiAs(t, stranger.cookie).del('/notes/:id', { param: { id: note.id } });
     expect(byStranger.status).toBe(404);
     expect((await json<NoteDto>(await get(tech, `/api/notes/${note.id}`), 200)).can).toEqual({
       edit: false,
@@ -221,7 +218,7 @@ describe('standalone notes and the rules of a note', () => {
     });
     expect(edited.updatedAt > edited.createdAt).toBe(true);
 
-    expect((await t.request(`/api/notes/${note.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await apiAs(t, owner.cookie).del('/notes/:id', { param: { id: note.id } })).status).toBe(204);
     expect((await get(owner, `/api/notes/${note.id}`)).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { properties, visits } from '../../src/server/db/schema';
 import type { NoteDto } from '../../src/shared/schemas/notes';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -46,7 +47,7 @@ async function visitMadeTwoHoursAgo(taskStatus: 'pending' | 'completed' = 'pendi
 }
 
 const tick = (visitId: string, taskId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.request(`/api/visits/${visitId}/tasks/${taskId}`, { method: 'PATCH', cookie: tech.cookie, body, headers });
+  apiAs(t, tech.cookie).patch('/visits/:id/tasks/:taskId', { param: { id: visitId, taskId }, json: body, headers });
 
 describe('a visit task ticked offline', () => {
   it('keeps a plausible time as completedAt', async () => {
@@ -107,7 +108,7 @@ describe('a visit task ticked offline', () => {
 
 describe('a visit completed offline', () => {
   const patch = (visitId: string, body: Record<string, unknown>) =>
-    t.request(`/api/visits/${visitId}`, { method: 'PATCH', cookie: tech.cookie, body });
+    apiAs(t, tech.cookie).patch('/visits/:id', { param: { id: visitId }, json: body });
 
   it('keeps a plausible time as completedAt (and startedAt), else the server’s', async () => {
     const { visit } = await visitMadeTwoHoursAgo('completed');
@@ -137,7 +138,7 @@ describe('a visit completed offline', () => {
 });
 
 describe('a note written offline', () => {
-  const post = (body: Record<string, unknown>) => t.request('/api/notes', { cookie: owner.cookie, body });
+  const post = (body: Record<string, unknown>) => apiAs(t, owner.cookie).post('/notes', { json: body });
 
   it('keeps a plausible time as createdAt, unedited; else the server’s time', async () => {
     const property = await createProperty(t, owner);

@@ -18,6 +18,7 @@ import {
 } from '../support/factories';
 import { heicHeader, jpegWithGpsAndOrientation, noisyJpeg, tinyGif, tinyPng, tinyWebp } from '../support/images';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 let t: TestApp;
@@ -155,11 +156,11 @@ describe('uploading', () => {
     expect(photo).toMatchObject({ fileName: name, caption: 'Größe 😀' });
     const [row] = await t.db.select().from(photos).where(eq(photos.id, photo.id));
     expect(row).toMatchObject({ fileName: name, caption: 'Größe 😀' });
-    expect(
-      await json<PhotoDetailDto>(await t.request(`/api/photos/${photo.id}`, { cookie: owner.cookie }), 200),
-    ).toMatchObject({
-      fileName: name,
-    });
+    expect(await json(await apiAs(t, owner.cookie).get('/photos/:id', { param: { id: photo.id } }), 200)).toMatchObject(
+      {
+        fileName: name,
+      },
+    );
   });
 
   it('refuses a text file named photo.jpg (415) and a HEIC photo with its own message, storing nothing', async () => {
@@ -347,22 +348,15 @@ describe('who sees and changes a photo', () => {
 
   it('only the uploader edits the caption or deletes; delete removes both stored files', async () => {
     const photo = await uploadTo(tech, 'property', propertyId, undefined, 'Gate');
-    const edit = await t.request(`/api/photos/${photo.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { caption: 'x' },
-    });
+    const edit = await apiAs(t, owner.cookie).patch('/photos/:id', { param: { id: photo.id }, json: { caption: 'x' } });
     expect(await json(edit, 403)).toMatchObject({ error: { message: 'Unauthorized to edit this photo' } });
-    const remove = await t.request(`/api/photos/${photo.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const remove = await apiAs(t, owner.cookie).del('/photos/:id', { param: { id: photo.id } });
     expect(await json(remove, 403)).toMatchObject({ error: { message: 'Unauthorized to delete this photo' } });
-    expect((await t.request(`/api/photos/${photo.id}`, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(
-      404,
-    );
+    expect((await apiAs(t, stranger.cookie).del('/photos/:id', { param: { id: photo.id } })).status).toBe(404);
 
-    const renamed = await t.request(`/api/photos/${photo.id}`, {
-      method: 'PATCH',
-      cookie: tech.cookie,
-      body: { caption: '  Side gate  ' },
+    const renamed = await apiAs(t, tech.cookie).patch('/photos/:id', {
+      param: { id: photo.id },
+      json: { caption: '  Side gate  ' },
     });
     const updated = await json<PhotoDto>(renamed, 200);
     expect(updated.caption).toBe('Side gate');
@@ -371,7 +365,7 @@ describe('who sees and changes a photo', () => {
     const [row] = await t.db.select().from(photos).where(eq(photos.id, photo.id));
     expect(await t.storage.exists(row!.storagePath)).toBe(true);
     expect(await t.storage.exists(row!.thumbnailPath!)).toBe(true);
-    expect((await t.request(`/api/photos/${photo.id}`, { method: 'DELETE', cookie: tech.cookie })).status).toBe(204);
+    expect((await apiAs(t, tech.cookie).del('/photos/:id', { param: { id: photo.id } })).status).toBe(204);
     expect(await t.storage.exists(row!.storagePath)).toBe(false);
     expect(await t.storage.exists(row!.thumbnailPath!)).toBe(false);
     expect((await fetchAs(tech, photo.url)).status).toBe(404);
@@ -379,10 +373,9 @@ describe('who sees and changes a photo', () => {
 
   it('a caption is at most 500 characters', async () => {
     const photo = await uploadTo(owner, 'property', propertyId);
-    const long = await t.request(`/api/photos/${photo.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { caption: 'c'.repeat(501) },
+    const long = await apiAs(t, owner.cookie).patch('/photos/:id', {
+      param: { id: photo.id },
+      json: { caption: 'c'.repeat(501) },
     });
     expect(long.status).toBe(400);
   });

@@ -3,15 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notes, portalLinks, portalSessions, staffNotifications, users, workspaces } from '../../src/server/db/schema';
 import { isUpload } from '../../src/server/guards';
-import type { Page } from '../../src/shared/schemas/common';
-import type {
-  PortalInvoiceDto,
-  PortalMeDto,
-  PortalSignInDto,
-  PortalVisitDto,
-  VisitRequestDto,
-} from '../../src/shared/schemas/portal';
-import type { VisitReportDto } from '../../src/shared/schemas/visit-report';
 import {
   addMember,
   addVisitTask,
@@ -26,6 +17,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { tinyPng } from '../support/images';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { linkIn, mailsTo } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -130,11 +122,10 @@ afterAll(async () => {
 async function sendLink(by: TestUser = owner): Promise<string> {
   // Counted as below: Ada gets other mail too (her account's verification goes out after its answer).
   const before = (await mailsTo(t.config.dataDir, ada.email, /portal/i)).length;
-  const sent = await json<{ email: string }>(
-    await t.request(`/api/clients/${ada.clientId}/portal-link`, {
-      method: 'POST',
-      body: {},
-      cookie: by.cookie,
+  const sent = await json(
+    await apiAs(t, by.cookie).post('/clients/:id/portal-link', {
+      param: { id: ada.clientId },
+      json: {},
       headers: ws(by),
     }),
     202,
@@ -154,9 +145,9 @@ async function follow(
   ip = '203.0.113.7',
 ): Promise<{ response: Response; cookie: string | null; next: string }> {
   const token = new URL(link).pathname.split('/').pop()!;
-  const response = await t.request(`/api/portal/enter/${token}`, {
-    method: 'POST',
-    body: {},
+  const response = await apiAs(t).post('/portal/enter/:token', {
+    param: { token },
+    json: {},
     headers: { 'x-forwarded-for': ip, 'user-agent': 'Phone/1.0' },
   });
   const set = response.headers.get('set-cookie');
@@ -196,7 +187,7 @@ describe('the portal link', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // http PUBLIC_URL
-    const me = await json<PortalMeDto>(await t.request('/api/portal/me', { cookie: first.cookie! }), 200);
+    const me = await json(await apiAs(t, first.cookie!).get('/portal/me'), 200);
     const [business] = await t.db.select().from(workspaces).where(eq(workspaces.id, owner.workspaceId));
     expect(me).toEqual({
       client: { name: 'Ada Lovelace' },
@@ -214,7 +205,7 @@ describe('the portal link', () => {
       .update(workspaces)
       .set({ country: 'AU', locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Perth' })
       .where(eq(workspaces.id, owner.workspaceId));
-    const australian = await json<PortalMeDto>(await t.request('/api/portal/me', { cookie: first.cookie! }), 200);
+    const australian = await json(await apiAs(t, first.cookie!).get('/portal/me'), 200);
     expect(australian.business).toEqual({
       name: 'Sparkle Pools',
       country: 'AU',
@@ -276,7 +267,7 @@ describe('the portal link', () => {
       .update(portalSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(portalSessions.id, session!.id));
-    expect((await t.request('/api/portal/me', { cookie })).status).toBe(401);
+    expect((await apiAs(t, cookie).get('/portal/me')).status).toBe(401);
   });
 
   it('leads to its `next` only when that is a portal path', async () => {
@@ -297,27 +288,21 @@ describe('the portal link', () => {
   it('is revoked from the client page: unused links and open sessions stop working', async () => {
     const cookie = await portalCookie();
     const unused = await sendLink();
-    expect((await t.request('/api/portal/me', { cookie })).status).toBe(200);
-    const revoked = await t.request(`/api/clients/${ada.clientId}/portal-revoke`, {
-      method: 'POST',
-      body: {},
-      cookie: manager.cookie,
+    expect((await apiAs(t, cookie).get('/portal/me')).status).toBe(200);
+    const revoked = await apiAs(t, manager.cookie).post('/clients/:id/portal-revoke', {
+      param: { id: ada.clientId },
+      json: {},
       headers: ws(manager),
     });
     expect(revoked.status).toBe(204);
-    expect((await t.request('/api/portal/me', { cookie })).status).toBe(401);
+    expect((await apiAs(t, cookie).get('/portal/me')).status).toBe(401);
     const followed = await follow(unused);
     expect(followed.next).toBe('/portal/expired');
   });
 
   it('is sent by owners and managers only; 409 without an e-mail; 404 for another workspace', async () => {
     const send = (user: TestUser, clientId: string) =>
-      t.request(`/api/clients/${clientId}/portal-link`, {
-        method: 'POST',
-        body: {},
-        cookie: user.cookie,
-        headers: ws(user),
-      });
+      apiAs(t, user.cookie).post('/clients/:id/portal-link', { param: { id: clientId }, json: {}, headers: ws(user) });
     expect((await send(tech, ada.clientId)).status).toBe(403);
     expect((await send(stranger, ada.clientId)).status).toBe(404);
     const silent = await createClientRow(t, owner.workspaceId, { name: 'No Mail' });
@@ -329,9 +314,10 @@ describe('the portal link', () => {
   it('records each sign-in with its address, listed newest first on the client page', async () => {
     await follow(await sendLink(), '198.51.100.20');
     await follow(await sendLink(), '198.51.100.21');
-    const list = await json<Page<PortalSignInDto>>(
-      await t.request(`/api/clients/${ada.clientId}/portal-sign-ins?limit=2`, {
-        cookie: owner.cookie,
+    const list = await json(
+      await apiAs(t, owner.cookie).get('/clients/:id/portal-sign-ins', {
+        param: { id: ada.clientId },
+        query: { limit: 2 },
         headers: ws(owner),
       }),
       200,
@@ -340,13 +326,17 @@ describe('the portal link', () => {
     expect(list.items.map((item) => item.ipAddress)).toEqual(['198.51.100.21', '198.51.100.20']);
     expect(list.items[0]!.userAgent).toBe('Phone/1.0');
     expect(
-      (await t.request(`/api/clients/${ada.clientId}/portal-sign-ins`, { cookie: tech.cookie, headers: ws(tech) }))
-        .status,
+      (
+        await apiAs(t, tech.cookie).get('/clients/:id/portal-sign-ins', {
+          param: { id: ada.clientId },
+          headers: ws(tech),
+        })
+      ).status,
     ).toBe(403);
     expect(
       (
-        await t.request(`/api/clients/${ada.clientId}/portal-sign-ins`, {
-          cookie: stranger.cookie,
+        await apiAs(t, stranger.cookie).get('/clients/:id/portal-sign-ins', {
+          param: { id: ada.clientId },
           headers: ws(stranger),
         })
       ).status,
@@ -361,12 +351,9 @@ describe("the portal's scope", () => {
   });
 
   it('lists the client’s upcoming and past visits with the business name', async () => {
-    const upcoming = await json<Page<PortalVisitDto>>(
-      await t.request('/api/portal/visits?when=upcoming', { cookie }),
-      200,
-    );
+    const upcoming = await json(await apiAs(t, cookie).get('/portal/visits', { query: { when: 'upcoming' } }), 200);
     expect(upcoming.items.map((visit) => visit.id)).toEqual([ada.upcomingId]);
-    const past = await json<Page<PortalVisitDto>>(await t.request('/api/portal/visits?when=past', { cookie }), 200);
+    const past = await json(await apiAs(t, cookie).get('/portal/visits', { query: { when: 'past' } }), 200);
     expect(past.items.map((visit) => visit.id)).toEqual([ada.visitId]);
     expect(past.items[0]).toMatchObject({
       businessName: 'Sparkle Pools',
@@ -376,7 +363,7 @@ describe("the portal's scope", () => {
   });
 
   it('shows the report with photos, readings and only the shared notes; photos and signature by portal URLs', async () => {
-    const report = await json<VisitReportDto>(await t.request(`/api/portal/visits/${ada.visitId}`, { cookie }), 200);
+    const report = await json(await apiAs(t, cookie).get('/portal/visits/:id', { param: { id: ada.visitId } }), 200);
     expect(report.notes.map((note) => note.content)).toEqual(['Shared: all clean']);
     expect(report.tasks[0]!.reading).toBe(2);
     expect(report.tasks[0]!.photos.map((photo) => photo.thumbnailUrl)).toEqual([
@@ -387,9 +374,11 @@ describe("the portal's scope", () => {
     const thumbnail = await t.request(report.tasks[0]!.photos[0]!.thumbnailUrl, { cookie });
     expect(thumbnail.status).toBe(200);
     expect((await thumbnail.arrayBuffer()).byteLength).toBeGreaterThan(0);
-    expect((await t.request(`/api/portal/photos/${adaPhotoId}/file`, { cookie })).status).toBe(200);
+    expect((await apiAs(t, cookie).get('/portal/photos/:id/file', { param: { id: adaPhotoId } })).status).toBe(200);
     // not signed: no signature to serve
-    expect((await t.request(`/api/portal/visits/${ada.visitId}/signature`, { cookie })).status).toBe(404);
+    expect((await apiAs(t, cookie).get('/portal/visits/:id/signature', { param: { id: ada.visitId } })).status).toBe(
+      404,
+    );
   });
 
   it('another client’s visit, photo or invoice, or another workspace’s, is 404', async () => {
@@ -408,7 +397,7 @@ describe("the portal's scope", () => {
   });
 
   it('lists the client’s invoices (no drafts) with the balance due, and serves their PDF', async () => {
-    const list = await json<Page<PortalInvoiceDto>>(await t.request('/api/portal/invoices', { cookie }), 200);
+    const list = await json(await apiAs(t, cookie).get('/portal/invoices'), 200);
     expect(list.items.map((invoice) => invoice.id)).toEqual([ada.invoiceId]);
     expect(list.items[0]!.balanceDue).toBe(list.items[0]!.total);
     expect(list.items[0]!.total).toBeGreaterThan(0);
@@ -458,22 +447,22 @@ describe("the portal's scope", () => {
 
   it('without a session the portal answers 401', async () => {
     expect((await t.request('/api/portal/visits')).status).toBe(401);
-    expect((await t.request('/api/portal/me', { cookie: 'rounds_portal=forged-token-value-1234567890' })).status).toBe(
-      401,
-    );
+    expect((await apiAs(t, 'rounds_portal=forged-token-value-1234567890').get('/portal/me')).status).toBe(401);
   });
 });
 
 describe('a client with a Rounds account', () => {
   it('opens the same pages signed in, once the account’s e-mail (the client’s) is verified', async () => {
     const unverified = await createUser(t, { email: ada.email.toUpperCase(), verified: false });
-    expect((await t.request('/api/portal/me', { cookie: unverified.cookie })).status).toBe(401);
+    expect((await apiAs(t, unverified.cookie).get('/portal/me')).status).toBe(401);
     await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, unverified.id));
-    const me = await json<PortalMeDto>(await t.request('/api/portal/me', { cookie: unverified.cookie }), 200);
+    const me = await json(await apiAs(t, unverified.cookie).get('/portal/me'), 200);
     expect(me.client.name).toBe('Ada Lovelace');
-    expect((await t.request(`/api/portal/visits/${bob.visitId}`, { cookie: unverified.cookie })).status).toBe(404);
+    expect((await apiAs(t, unverified.cookie).get('/portal/visits/:id', { param: { id: bob.visitId } })).status).toBe(
+      404,
+    );
     // an account of another address is no client
-    expect((await t.request('/api/portal/me', { cookie: stranger.cookie })).status).toBe(401);
+    expect((await apiAs(t, stranger.cookie).get('/portal/me')).status).toBe(401);
   });
 });
 
@@ -485,7 +474,7 @@ describe("'Request a visit'", () => {
   const tomorrow = () => new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
 
   it('validates: the client’s own property, at most 3 dates not in the past, a message of at most 2000', async () => {
-    const post = (body: unknown) => t.request('/api/portal/requests', { method: 'POST', body, cookie });
+    const post = (body: unknown) => apiAs(t, cookie).post('/portal/requests', { json: body });
     const cases: [unknown, string, string][] = [
       [{ propertyId: bob.propertyId }, 'propertyId', 'Property not found'],
       [{}, 'propertyId', 'Please choose a property'],
@@ -513,11 +502,9 @@ describe("'Request a visit'", () => {
   });
 
   it('makes an open request and tells every owner and manager; they schedule it', async () => {
-    const made = await json<VisitRequestDto>(
-      await t.request('/api/portal/requests', {
-        method: 'POST',
-        body: { propertyId: ada.propertyId, preferredDates: [tomorrow()], message: 'The pool is green' },
-        cookie,
+    const made = await json(
+      await apiAs(t, cookie).post('/portal/requests', {
+        json: { propertyId: ada.propertyId, preferredDates: [tomorrow()], message: 'The pool is green' },
       }),
       201,
     );
@@ -529,46 +516,39 @@ describe("'Request a visit'", () => {
     expect(told.map((row) => row.userId).sort()).toEqual([owner.id, manager.id].sort());
     expect(told[0]).toMatchObject({ kind: 'visit_request', text: 'Ada Lovelace requested a visit at Villa Rosa' });
 
-    const mine = await json<Page<VisitRequestDto>>(await t.request('/api/portal/requests', { cookie }), 200);
+    const mine = await json(await apiAs(t, cookie).get('/portal/requests'), 200);
     expect(mine.items.map((request) => request.id)).toContain(made.id);
 
-    const open = await json<Page<VisitRequestDto>>(
-      await t.request('/api/visit-requests', { cookie: manager.cookie, headers: ws(manager) }),
-      200,
-    );
+    const open = await json(await apiAs(t, manager.cookie).get('/visit-requests', { headers: ws(manager) }), 200);
     expect(open.items.find((request) => request.id === made.id)).toMatchObject({
       client: { name: 'Ada Lovelace' },
       property: { name: 'Villa Rosa' },
     });
-    expect((await t.request('/api/visit-requests', { cookie: tech.cookie, headers: ws(tech) })).status).toBe(403);
-    const stranger404 = await t.request(`/api/visit-requests/${made.id}`, {
-      method: 'PATCH',
-      body: { status: 'declined' },
-      cookie: stranger.cookie,
+    expect((await apiAs(t, tech.cookie).get('/visit-requests', { headers: ws(tech) })).status).toBe(403);
+    const stranger404 = await apiAs(t, stranger.cookie).patch('/visit-requests/:id', {
+      param: { id: made.id },
+      json: { status: 'declined' },
       headers: ws(stranger),
     });
     expect(stranger404.status).toBe(404);
-    const elsewhere = await t.request(`/api/visit-requests/${made.id}`, {
-      method: 'PATCH',
-      body: { status: 'scheduled', visitId: bob.visitId },
-      cookie: manager.cookie,
+    const elsewhere = await apiAs(t, manager.cookie).patch('/visit-requests/:id', {
+      param: { id: made.id },
+      json: { status: 'scheduled', visitId: bob.visitId },
       headers: ws(manager),
     });
     expect(elsewhere.status).toBe(409);
-    const scheduled = await json<VisitRequestDto>(
-      await t.request(`/api/visit-requests/${made.id}`, {
-        method: 'PATCH',
-        body: { status: 'scheduled', visitId: ada.upcomingId },
-        cookie: manager.cookie,
+    const scheduled = await json(
+      await apiAs(t, manager.cookie).patch('/visit-requests/:id', {
+        param: { id: made.id },
+        json: { status: 'scheduled', visitId: ada.upcomingId },
         headers: ws(manager),
       }),
       200,
     );
     expect(scheduled).toMatchObject({ status: 'scheduled', visitId: ada.upcomingId });
-    const twice = await t.request(`/api/visit-requests/${made.id}`, {
-      method: 'PATCH',
-      body: { status: 'declined' },
-      cookie: manager.cookie,
+    const twice = await apiAs(t, manager.cookie).patch('/visit-requests/:id', {
+      param: { id: made.id },
+      json: { status: 'declined' },
       headers: ws(manager),
     });
     expect(twice.status).toBe(409);

@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // What a visit report tells whom: a technician gets the client's name and phone only (docs/api.md),
@@ -41,8 +42,8 @@ afterAll(async () => {
 
 describe('the visit report, by reader', () => {
   it('a technician on the visit gets the client’s name and phone, not the billing address', async () => {
-    const response = await t.request(`/api/visits/${visitId}/report`, {
-      cookie: tech.cookie,
+    const response = await apiAs(t, tech.cookie).get('/visits/:id/report', {
+      param: { id: visitId },
       headers: { 'X-Workspace': owner.workspaceId },
     });
     const text = await response.text();
@@ -59,15 +60,12 @@ describe('the visit report, by reader', () => {
   });
 
   it('the office gets the whole client', async () => {
-    const report = await json<VisitReportDto>(
-      await t.request(`/api/visits/${visitId}/report`, { cookie: owner.cookie }),
-      200,
-    );
+    const report = await json(await apiAs(t, owner.cookie).get('/visits/:id/report', { param: { id: visitId } }), 200);
     expect(report.client).toMatchObject({ address: '12 Billing Lane', phone: '555-0142', email: customer.email });
   });
 
   it('the client in the portal reads the staff’s names, never their e-mail addresses', async () => {
-    const response = await t.request(`/api/portal/visits/${visitId}`, { cookie: customer.cookie });
+    const response = await apiAs(t, customer.cookie).get('/portal/visits/:id', { param: { id: visitId } });
     const text = await response.text();
     expect(response.status).toBe(200);
     expect(text).not.toContain(tech.email);

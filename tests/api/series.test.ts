@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { visits, visitSeries, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { extendSeriesHorizon, startSeriesHorizonJob } from '../../src/server/jobs/series-horizon';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
-import type { SeriesPreviewDto, SeriesWithVisitsDto, VisitSeriesDto } from '../../src/shared/schemas/series';
-import type { VisitDetailDto, VisitListItemDto } from '../../src/shared/schemas/visits';
+import type { SeriesWithVisitsDto } from '../../src/shared/schemas/series';
+import type { VisitListItemDto } from '../../src/shared/schemas/visits';
 import type { ErrorBody, Page } from '../../src/shared/schemas/common';
 import {
   addMember,
@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 let t: TestApp;
@@ -33,7 +34,7 @@ const DAY = 24 * 3600_000;
 const tomorrow = () => new Date(Math.floor((Date.now() + DAY) / 60_000) * 60_000);
 
 function postSeries(user: TestUser, body: Record<string, unknown>) {
-  return t.request('/api/visit-series', { cookie: user.cookie, body });
+  return apiAs(t, user.cookie).post('/visit-series', { json: body });
 }
 
 async function makeSeries(user: TestUser, body: Record<string, unknown>) {
@@ -99,8 +100,8 @@ describe('creating a series', () => {
       expect(visit.status).toBe('scheduled');
       expect(visit.people).toEqual([expect.objectContaining({ userId: owner.id, role: 'lead' })]);
     }
-    const detail = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${made.occurrences[2]!.id}`, { cookie: owner.cookie }),
+    const detail = await json(
+      await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: made.occurrences[2]!.id } }),
       200,
     );
     expect(detail.seriesId).toBe(made.series.id);
@@ -108,8 +109,8 @@ describe('creating a series', () => {
       ['A mow', 7550, 'pending'],
       ['B rake', 2500, 'pending'],
     ]);
-    const read = await json<VisitSeriesDto>(
-      await t.request(`/api/visit-series/${made.series.id}`, { cookie: owner.cookie }),
+    const read = await json(
+      await apiAs(t, owner.cookie).get('/visit-series/:id', { param: { id: made.series.id } }),
       200,
     );
     expect(read).toEqual(made.series);
@@ -166,7 +167,7 @@ describe('creating a series', () => {
       expect(error.error.message, JSON.stringify(body)).toBe(message);
       expect(error.error.fields?.[field]).toBe(message);
       const preview = await json<{ error: { message: string } }>(
-        await t.request('/api/visit-series/preview', { cookie: owner.cookie, body: { ...base, ...body, count: 5 } }),
+        await apiAs(t, owner.cookie).post('/visit-series/preview', { json: { ...base, ...body, count: 5 } }),
         400,
       );
       expect(preview.error.message, JSON.stringify(body)).toBe(message);
@@ -187,9 +188,9 @@ describe('creating a series', () => {
       404,
     );
     expect(error.error.message).toBe('Property not found or access denied');
-    expect((await t.request('/api/visit-series', { body: { ...body, timeZone: 'UTC' } })).status).toBe(401);
+    expect((await apiAs(t).post('/visit-series', { json: { ...body, timeZone: 'UTC' } })).status).toBe(401);
     expect(
-      (await t.request('/api/visit-series/preview', { body: { ...body, timeZone: 'UTC', count: 3 } })).status,
+      (await apiAs(t).post('/visit-series/preview', { json: { ...body, timeZone: 'UTC', count: 3 } })).status,
     ).toBe(401);
   });
 });
@@ -197,10 +198,9 @@ describe('creating a series', () => {
 describe('preview', () => {
   it('gives the next count instants past the horizon, and the rule in words, without a property', async () => {
     const user = await createUser(t);
-    const preview = await json<SeriesPreviewDto>(
-      await t.request('/api/visit-series/preview', {
-        cookie: user.cookie,
-        body: {
+    const preview = await json(
+      await apiAs(t, user.cookie).post('/visit-series/preview', {
+        json: {
           startsAt: '2027-01-01T10:00:00-05:00',
           timeZone: 'America/New_York',
           rrule: 'FREQ=MONTHLY;BYDAY=2TU;UNTIL=20271231T235959Z',
@@ -215,17 +215,15 @@ describe('preview', () => {
     });
     // The last day is written as the business writes days.
     await json(
-      await t.request(`/api/workspaces/${user.workspaceId}`, {
-        method: 'PATCH',
-        cookie: user.cookie,
-        body: { locale: 'en-AU' },
+      await apiAs(t, user.cookie).patch('/workspaces/:id', {
+        param: { id: user.workspaceId },
+        json: { locale: 'en-AU' },
       }),
       200,
     );
-    const australian = await json<SeriesPreviewDto>(
-      await t.request('/api/visit-series/preview', {
-        cookie: user.cookie,
-        body: {
+    const australian = await json(
+      await apiAs(t, user.cookie).post('/visit-series/preview', {
+        json: {
           startsAt: '2027-01-01T10:00:00-05:00',
           timeZone: 'America/New_York',
           rrule: 'FREQ=MONTHLY;BYDAY=2TU;UNTIL=20271231T235959Z',
@@ -235,10 +233,9 @@ describe('preview', () => {
       200,
     );
     expect(australian.description).toBe('Every month on the second Tuesday, until Fri, 31 Dec 2027');
-    const far = await json<SeriesPreviewDto>(
-      await t.request('/api/visit-series/preview', {
-        cookie: user.cookie,
-        body: { startsAt: '2030-01-07T09:00:00Z', timeZone: 'UTC', rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH' },
+    const far = await json(
+      await apiAs(t, user.cookie).post('/visit-series/preview', {
+        json: { startsAt: '2030-01-07T09:00:00Z', timeZone: 'UTC', rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH' },
       }),
       200,
     );
@@ -249,9 +246,8 @@ describe('preview', () => {
       '2030-01-21T09:00:00.000Z',
     ]);
     expect(far.description).toBe('Every 2 weeks on Monday and Thursday');
-    const tooMany = await t.request('/api/visit-series/preview', {
-      cookie: user.cookie,
-      body: { startsAt: '2030-01-07T09:00:00Z', timeZone: 'UTC', rrule: 'FREQ=DAILY', count: 51 },
+    const tooMany = await apiAs(t, user.cookie).post('/visit-series/preview', {
+      json: { startsAt: '2030-01-07T09:00:00Z', timeZone: 'UTC', rrule: 'FREQ=DAILY', count: 51 },
     });
     expect(tooMany.status).toBe(400);
   });
@@ -286,9 +282,9 @@ describe('an outsider', () => {
       );
       expect(error.error.message).toBe(SERIES_MESSAGES.notFound);
     }
-    expect((await t.request(`/api/visits/${first}`, { cookie: outsider.cookie })).status).toBe(404);
-    const list = await json<Page<VisitListItemDto>>(
-      await t.request(`/api/visits?propertyId=${property.id}`, { cookie: outsider.cookie }),
+    expect((await apiAs(t, outsider.cookie).get('/visits/:id', { param: { id: first } })).status).toBe(404);
+    const list = await json(
+      await apiAs(t, outsider.cookie).get('/visits', { query: { propertyId: property.id } }),
       200,
     );
     expect(list.total).toBe(0);
@@ -318,11 +314,10 @@ async function seriesWithHistory() {
 describe('editing a series', () => {
   it('all visits: remakes the scheduled ones from the new rule, leaves completed and invoiced ones alone', async () => {
     const { owner, a, b, series, occurrences } = await seriesWithHistory();
-    const updated = await json<SeriesWithVisitsDto>(
-      await t.request(`/api/visit-series/${series.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { taskIds: [b.id], rrule: 'FREQ=DAILY;INTERVAL=2;COUNT=5' },
+    const updated = await json(
+      await apiAs(t, owner.cookie).patch('/visit-series/:id', {
+        param: { id: series.id },
+        json: { taskIds: [b.id], rrule: 'FREQ=DAILY;INTERVAL=2;COUNT=5' },
       }),
       200,
     );
@@ -345,21 +340,18 @@ describe('editing a series', () => {
   it('this and following: splits the series; the old one ends before, the new one carries the change', async () => {
     const { owner, a, b, series, occurrences } = await seriesWithHistory();
     const fifth = occurrences[4]!;
-    const updated = await json<SeriesWithVisitsDto>(
-      await t.request(`/api/visit-series/${series.id}?from=${fifth.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { taskIds: [b.id] },
+    const updated = await json(
+      await apiAs(t, owner.cookie).patch('/visit-series/:id', {
+        param: { id: series.id },
+        query: { from: fifth.id },
+        json: { taskIds: [b.id] },
       }),
       200,
     );
     expect(updated.series.id).not.toBe(series.id);
     // The six occurrences left of COUNT=10 go on in the new series.
     expect(updated.series).toMatchObject({ startsAt: fifth.scheduledAt, rrule: 'FREQ=DAILY;COUNT=6', taskIds: [b.id] });
-    const old = await json<VisitSeriesDto>(
-      await t.request(`/api/visit-series/${series.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const old = await json(await apiAs(t, owner.cookie).get('/visit-series/:id', { param: { id: series.id } }), 200);
     expect(old.rrule).toMatch(/^FREQ=DAILY;UNTIL=\d{8}T\d{6}Z$/);
 
     const before = await seriesVisits(series.id);
@@ -381,11 +373,11 @@ describe('editing a series', () => {
 
   it('this and following from the first occurrence changes the whole series', async () => {
     const { owner, series, occurrences } = await seriesWithHistory();
-    const updated = await json<SeriesWithVisitsDto>(
-      await t.request(`/api/visit-series/${series.id}?from=${occurrences[0]!.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { rrule: 'FREQ=DAILY;COUNT=3' },
+    const updated = await json(
+      await apiAs(t, owner.cookie).patch('/visit-series/:id', {
+        param: { id: series.id },
+        query: { from: occurrences[0]!.id },
+        json: { rrule: 'FREQ=DAILY;COUNT=3' },
       }),
       200,
     );
@@ -406,17 +398,16 @@ describe('editing a series', () => {
       startsAt: tomorrow().toISOString(),
       rrule: 'FREQ=DAILY;COUNT=2',
     });
-    const wrongFrom = await t.request(`/api/visit-series/${series.id}?from=${other.occurrences[1]!.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { taskIds: [] },
+    const wrongFrom = await apiAs(t, owner.cookie).patch('/visit-series/:id', {
+      param: { id: series.id },
+      query: { from: other.occurrences[1]!.id },
+      json: { taskIds: [] },
     });
     expect(wrongFrom.status).toBe(404);
     const bad = await json<{ error: { message: string } }>(
-      await t.request(`/api/visit-series/${series.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { rrule: 'FREQ=MINUTELY' },
+      await apiAs(t, owner.cookie).patch('/visit-series/:id', {
+        param: { id: series.id },
+        json: { rrule: 'FREQ=MINUTELY' },
       }),
       400,
     );
@@ -428,9 +419,9 @@ describe('editing a series', () => {
 describe('deleting a series', () => {
   it('this and following: deletes the scheduled ones from there, keeps the completed and invoiced ones', async () => {
     const { owner, series, occurrences } = await seriesWithHistory();
-    const response = await t.request(`/api/visit-series/${series.id}?from=${occurrences[4]!.id}`, {
-      method: 'DELETE',
-      cookie: owner.cookie,
+    const response = await apiAs(t, owner.cookie).del('/visit-series/:id', {
+      param: { id: series.id },
+      query: { from: occurrences[4]!.id },
     });
     expect(response.status).toBe(204);
     expect((await seriesVisits(series.id)).map((row) => row.id)).toEqual([
@@ -438,19 +429,16 @@ describe('deleting a series', () => {
       occurrences[6]!.id,
       occurrences[7]!.id,
     ]);
-    const old = await json<VisitSeriesDto>(
-      await t.request(`/api/visit-series/${series.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const old = await json(await apiAs(t, owner.cookie).get('/visit-series/:id', { param: { id: series.id } }), 200);
     expect(old.rrule).toContain('UNTIL=');
     expect(old.description).toMatch(/^Every day, until \w{3}, \w{3} \d+, \d{4}$/);
   });
 
   it('all: deletes the series and its scheduled visits; completed and invoiced ones stay as plain visits', async () => {
     const { owner, series, occurrences } = await seriesWithHistory();
-    const response = await t.request(`/api/visit-series/${series.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const response = await apiAs(t, owner.cookie).del('/visit-series/:id', { param: { id: series.id } });
     expect(response.status).toBe(204);
-    expect((await t.request(`/api/visit-series/${series.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await apiAs(t, owner.cookie).get('/visit-series/:id', { param: { id: series.id } })).status).toBe(404);
     const left = await t.db
       .select({ id: visits.id, seriesId: visits.seriesId })
       .from(visits)
@@ -471,16 +459,12 @@ describe('one occurrence ("This visit")', () => {
     });
     const [first, second] = made.occurrences;
     const movedTo = new Date(new Date(first!.scheduledAt).getTime() + 3 * 3600_000).toISOString();
-    const moved = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${first!.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { scheduledAt: movedTo },
-      }),
+    const moved = await json(
+      await apiAs(t, owner.cookie).patch('/visits/:id', { param: { id: first!.id }, json: { scheduledAt: movedTo } }),
       200,
     );
     expect(moved).toMatchObject({ scheduledAt: movedTo, seriesId: made.series.id });
-    expect((await t.request(`/api/visits/${second!.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: second!.id } })).status).toBe(204);
 
     await extendSeriesHorizon(t.db, new Date(Date.now() + 14 * DAY));
     const rows = await seriesVisits(made.series.id);
@@ -577,9 +561,9 @@ describe('GET /api/visits with from, to and userId', () => {
     );
     expect(techs.total).toBe(0);
 
-    expect((await t.request(`/api/visits?limit=500`, { cookie: owner.cookie })).status).toBe(400);
+    expect((await apiAs(t, owner.cookie).get('/visits', { query: { limit: 500 } })).status).toBe(400);
     expect((await t.request(`/api/visits?${query}&limit=501`, { cookie: owner.cookie })).status).toBe(400);
-    expect((await t.request(`/api/visits?from=${encodeURIComponent(from)}`, { cookie: owner.cookie })).status).toBe(
+    expect((await apiAs(t, owner.cookie).get('/visits', { query: { from: encodeURIComponent(from) } })).status).toBe(
       400,
     );
   });

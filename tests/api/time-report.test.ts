@@ -12,6 +12,7 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -98,10 +99,9 @@ describe('GET /api/tasks/time-report', () => {
   });
 
   it('uses the template’s current estimate', async () => {
-    await t.request(`/api/tasks/${ids.boiler}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { name: 'boiler check', estimatedDurationMinutes: 25 },
+    await apiAs(t, owner.cookie).patch('/tasks/:id', {
+      param: { id: ids.boiler },
+      json: { name: 'boiler check', estimatedDurationMinutes: 25 },
     });
     const body = await json<Page<TimeReportItemDto>>(await report(manager), 200);
     expect(body.items.find((item) => item.taskId === ids.boiler)).toMatchObject({ estimatedMinutes: 25 });

@@ -7,7 +7,6 @@ import { openMailer } from '../../src/server/mail/mailer';
 import { sendDueMessages } from '../../src/server/modules/notifications';
 import { clientMessages, notes, properties, visits, workspaces } from '../../src/server/db/schema';
 import type { Requirement } from '../../src/shared/evidence';
-import type { VisitReportDto } from '../../src/shared/schemas/visit-report';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
@@ -19,6 +18,7 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { mailsTo } from '../support/outbox';
 import { freePort } from '../support/ports';
@@ -93,7 +93,7 @@ async function poolVisit(onProperty = propertyId) {
     (await createTask(t, owner, { name: 'Filter check', requirements: FILTER })).id,
   );
   const patch = (taskId: string, body: Record<string, unknown>) =>
-    t.request(`/api/visits/${visit.id}/tasks/${taskId}`, { method: 'PATCH', cookie: tech.cookie, body });
+    apiAs(t, tech.cookie).patch('/visits/:id/tasks/:taskId', { param: { id: visit.id, taskId }, json: body });
   expect((await patch(chlorine.id, { reading: 4.2, notes: 'Shocked the pool', status: 'completed' })).status).toBe(200);
   expect((await patch(filter.id, { result: 'fail', status: 'completed' })).status).toBe(200);
   for (const tag of ['before', 'after'] as const) {
@@ -106,9 +106,8 @@ async function poolVisit(onProperty = propertyId) {
     expect(response.status).toBe(201);
   }
   const note = (content: string, shareWithClient: boolean) =>
-    t.request('/api/notes', {
-      cookie: tech.cookie,
-      body: { content, attachableType: 'visit', attachableId: visit.id, shareWithClient },
+    apiAs(t, tech.cookie).post('/notes', {
+      json: { content, attachableType: 'visit', attachableId: visit.id, shareWithClient },
     });
   expect((await note('The gate latch is loose', true)).status).toBe(201);
   expect((await note('Internal: bring a new latch', false)).status).toBe(201);
@@ -127,10 +126,7 @@ async function pdfText(response: Response) {
 describe('GET /api/visits/:id/report', () => {
   it('has the business, the client, the property, the people, the times, each task with its evidence, the shared notes and the signature', async () => {
     const { visit, chlorine, filter } = await poolVisit();
-    const report = await json<VisitReportDto>(
-      await t.request(`/api/visits/${visit.id}/report`, { cookie: owner.cookie }),
-      200,
-    );
+    const report = await json(await apiAs(t, owner.cookie).get('/visits/:id/report', { param: { id: visit.id } }), 200);
     expect(report.business).toEqual({
       name: 'Bluewater Pools',
       address: '1 Harbour Road',
@@ -169,10 +165,7 @@ describe('GET /api/visits/:id/report', () => {
     expect((await t.request(report.signature!.url, { cookie: stranger.cookie })).status).toBe(404);
 
     // The technician on the visit reads it too, without the client's e-mail and without Send.
-    const asTech = await json<VisitReportDto>(
-      await t.request(`/api/visits/${visit.id}/report`, { cookie: tech.cookie }),
-      200,
-    );
+    const asTech = await json(await apiAs(t, tech.cookie).get('/visits/:id/report', { param: { id: visit.id } }), 200);
     // Of the client, a technician gets the name and phone only (docs/api.md).
     expect(asTech.client).toEqual({ name: 'Cora Client', company: null, address: null, phone: null, email: null });
     expect(asTech.can.send).toBe(false);
@@ -185,7 +178,7 @@ describe('GET /api/visits/:id/report', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Visit not found' } });
     }
-    const send = await t.request(`/api/visits/${visit.id}/report/send`, { method: 'POST', cookie: stranger.cookie });
+    const send = await apiAs(t, stranger.cookie).post('/visits/:id/report/send', { param: { id: visit.id } });
     expect(send.status).toBe(404);
   });
 });
@@ -193,12 +186,11 @@ describe('GET /api/visits/:id/report', () => {
 describe('GET /api/visits/:id/report.pdf', () => {
   it('is a PDF with the business, the client, the reading marked Out of range, Pass/Fail, the tags, the shared note and the signer', async () => {
     const { visit } = await poolVisit();
-    await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'completed', overrideReason: 'Client asked us to leave early' },
+    await apiAs(t, owner.cookie).patch('/visits/:id', {
+      param: { id: visit.id },
+      json: { status: 'completed', overrideReason: 'Client asked us to leave early' },
     });
-    const response = await t.request(`/api/visits/${visit.id}/report.pdf`, { cookie: tech.cookie });
+    const response = await apiAs(t, tech.cookie).get('/visits/:id/report.pdf', { param: { id: visit.id } });
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toMatch(
       /^inline; filename="Visit report Lagoon House \d{4}-\d{2}-\d{2}\.pdf"$/,
@@ -226,14 +218,14 @@ describe('GET /api/visits/:id/report.pdf', () => {
     expect(text).not.toContain('Not signed');
     // The technician's PDF has no billing address; the office's has it.
     expect(text).not.toContain('4 Ledger Street');
-    expect(await pdfText(await t.request(`/api/visits/${visit.id}/report.pdf`, { cookie: owner.cookie }))).toContain(
-      '4 Ledger Street',
-    );
+    expect(
+      await pdfText(await apiAs(t, owner.cookie).get('/visits/:id/report.pdf', { param: { id: visit.id } })),
+    ).toContain('4 Ledger Street');
   });
 
   it("says 'Not signed' without a signature", async () => {
     const visit = await createVisit(t, propertyId, { lead: tech });
-    const text = await pdfText(await t.request(`/api/visits/${visit.id}/report.pdf`, { cookie: owner.cookie }));
+    const text = await pdfText(await apiAs(t, owner.cookie).get('/visits/:id/report.pdf', { param: { id: visit.id } }));
     expect(text).toContain('Not signed');
   });
 });
@@ -242,8 +234,8 @@ describe('POST /api/visits/:id/report/send', () => {
   it('mails the report to the client from the business, with the PDF attached, and records when', async () => {
     const { visit } = await poolVisit();
     const before = (await mailsTo(t.config.dataDir, clientEmail)).length;
-    const sent = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}/report/send`, { method: 'POST', cookie: manager.cookie }),
+    const sent = await json(
+      await apiAs(t, manager.cookie).post('/visits/:id/report/send', { param: { id: visit.id } }),
       200,
     );
     expect(sent.id).toBe(visit.id);
@@ -265,23 +257,20 @@ describe('POST /api/visits/:id/report/send', () => {
 
   it('a technician gets 403; a property without a client or a client without an e-mail gets 409', async () => {
     const { visit } = await poolVisit();
-    const asTech = await t.request(`/api/visits/${visit.id}/report/send`, { method: 'POST', cookie: tech.cookie });
+    const asTech = await apiAs(t, tech.cookie).post('/visits/:id/report/send', { param: { id: visit.id } });
     expect(asTech.status).toBe(403);
     expect((await asTech.json()).error.message).toBe('Only owners and managers can send the visit report');
 
     const bare = await createProperty(t, owner, { name: 'No Client Cottage', address: '2 Lone Lane' });
     const noClient = await createVisit(t, bare.id);
-    const refused = await t.request(`/api/visits/${noClient.id}/report/send`, { method: 'POST', cookie: owner.cookie });
+    const refused = await apiAs(t, owner.cookie).post('/visits/:id/report/send', { param: { id: noClient.id } });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toBe('This property has no client to send the report to');
 
     const silent = await createProperty(t, owner, { name: 'Quiet Cottage', address: '3 Lone Lane' });
     await createClientRow(t, owner.workspaceId, { name: 'No Mail', email: null }, [silent.id]);
     const noEmail = await createVisit(t, silent.id);
-    const refusedToo = await t.request(`/api/visits/${noEmail.id}/report/send`, {
-      method: 'POST',
-      cookie: owner.cookie,
-    });
+    const refusedToo = await apiAs(t, owner.cookie).post('/visits/:id/report/send', { param: { id: noEmail.id } });
     expect(refusedToo.status).toBe(409);
     expect((await refusedToo.json()).error.message).toBe('The client has no e-mail address to send the report to');
   });
@@ -290,7 +279,7 @@ describe('POST /api/visits/:id/report/send', () => {
 describe('sending the report on completion', () => {
   const subject = /^Visit report from Bluewater Pools: Auto Send Villa$/;
   const complete = (user: TestUser, visitId: string) =>
-    t.request(`/api/visits/${visitId}`, { method: 'PATCH', cookie: user.cookie, body: { status: 'completed' } });
+    apiAs(t, user.cookie).patch('/visits/:id', { param: { id: visitId }, json: { status: 'completed' } });
   const reportMessages = (visitId: string) =>
     t.db
       .select()
@@ -329,7 +318,7 @@ describe('sending the report on completion', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.from?.value[0]?.name).toBe('Bluewater Pools');
     expect(mails[0]!.attachments[0]!.contentType).toBe('application/pdf');
-    const after = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }), 200);
+    const after = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(after.reportSentAt).not.toBeNull();
     // No 'Visit completed' message besides the report.
     const others = await t.db.select().from(clientMessages).where(eq(clientMessages.visitId, visit.id));
@@ -387,19 +376,17 @@ describe('sending the report on completion', () => {
 describe('notes shared with the client', () => {
   it('are created and edited with shareWithClient, false unless asked', async () => {
     const visit = await createVisit(t, propertyId, { lead: tech });
-    const plain = await json<{ id: string; shareWithClient: boolean }>(
-      await t.request('/api/notes', {
-        cookie: owner.cookie,
-        body: { content: 'Plain', attachableType: 'visit', attachableId: visit.id },
+    const plain = await json(
+      await apiAs(t, owner.cookie).post('/notes', {
+        json: { content: 'Plain', attachableType: 'visit', attachableId: visit.id },
       }),
       201,
     );
     expect(plain.shareWithClient).toBe(false);
-    const shared = await json<{ shareWithClient: boolean }>(
-      await t.request(`/api/notes/${plain.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { content: 'Plain', shareWithClient: true },
+    const shared = await json(
+      await apiAs(t, owner.cookie).patch('/notes/:id', {
+        param: { id: plain.id },
+        json: { content: 'Plain', shareWithClient: true },
       }),
       200,
     );
@@ -407,8 +394,8 @@ describe('notes shared with the client', () => {
     const [row] = await t.db.select({ share: notes.shareWithClient }).from(notes).where(eq(notes.id, plain.id));
     expect(row?.share).toBe(true);
     // Editing the content alone keeps it shared.
-    const edited = await json<{ shareWithClient: boolean }>(
-      await t.request(`/api/notes/${plain.id}`, { method: 'PATCH', cookie: owner.cookie, body: { content: 'Edited' } }),
+    const edited = await json(
+      await apiAs(t, owner.cookie).patch('/notes/:id', { param: { id: plain.id }, json: { content: 'Edited' } }),
       200,
     );
     expect(edited.shareWithClient).toBe(true);

@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
@@ -118,7 +119,7 @@ describe('GET /api/visits/mine', () => {
     const { items } = await json<MyVisitsDto>(await mine(owner), 200);
     const assisting = items.find((visit) => visit.id === ids.assisting)!;
     expect(assisting.invoices.map((invoice) => invoice.invoiceNumber)).toEqual(['INV-2031001']);
-    const detail = await json(await t.request(`/api/visits/${ids.assisting}`, { cookie: owner.cookie }), 200);
+    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: ids.assisting! } }), 200);
     expect(assisting).toEqual(detail);
   });
 

@@ -3,13 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceVisits, visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
 import { insertVisits } from '../../src/server/modules/visits/visits.service';
-import type {
-  UpcomingVisitDto,
-  VisitDetailDto,
-  VisitListItemDto,
-  VisitTaskDto,
-  VisitTaskOptionDto,
-} from '../../src/shared/schemas/visits';
+import type { UpcomingVisitDto, VisitDetailDto, VisitListItemDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import {
   billVisit,
   addMember,
@@ -23,6 +17,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 let t: TestApp;
@@ -36,7 +31,7 @@ afterAll(async () => {
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
 
 async function postVisit(user: TestUser, body: Record<string, unknown>) {
-  return t.request('/api/visits', { cookie: user.cookie, body });
+  return apiAs(t, user.cookie).post('/visits', { json: body });
 }
 
 describe('creating a visit', () => {
@@ -53,7 +48,7 @@ describe('creating a visit', () => {
     await addPropertyTask(t, property.id, deleted.id);
 
     const scheduledAt = hoursFromNow(48).toISOString();
-    const visit = await json<VisitDetailDto>(await postVisit(owner, { propertyId: property.id, scheduledAt }), 201);
+    const visit = await json(await postVisit(owner, { propertyId: property.id, scheduledAt }), 201);
 
     expect(visit).toMatchObject({
       propertyId: property.id,
@@ -184,10 +179,9 @@ describe('bad input answers 400, never 500', () => {
       expect(body.error.fields.scheduledAt, String(scheduledAt)).toBe('Please select a scheduled date and time');
     }
     const visit = await createVisit(t, property.id, { lead: owner });
-    const patched = await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { scheduledAt: '+275760-09-13T00:00:00Z' },
+    const patched = await apiAs(t, owner.cookie).patch('/visits/:id', {
+      param: { id: visit.id },
+      json: { scheduledAt: '+275760-09-13T00:00:00Z' },
     });
     expect(patched.status).toBe(400);
   });
@@ -197,18 +191,21 @@ describe('bad input answers 400, never 500', () => {
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
     const task = await createTask(t, owner);
-    const added = await t.request(`/api/visits/${visit.id}/tasks`, {
-      cookie: owner.cookie,
-      body: { taskId: task.id, price: 1e15 },
+    const added = await apiAs(t, owner.cookie).post('/visits/:id/tasks', {
+      param: { id: visit.id },
+      json: { taskId: task.id, price: 1e15 },
     });
     expect(await json<{ error: { message: string } }>(added, 400)).toMatchObject({
       error: { message: 'Price is too large' },
     });
     const row = await addVisitTask(t, visit.id, task.id, { price: 100 });
     const patch = (price: number) =>
-      t.request(`/api/visits/${visit.id}/tasks/${row.id}`, { method: 'PATCH', cookie: owner.cookie, body: { price } });
+      apiAs(t, owner.cookie).patch('/visits/:id/tasks/:taskId', {
+        param: { id: visit.id, taskId: row.id },
+        json: { price },
+      });
     expect((await patch(100_000_000_000)).status).toBe(400);
-    expect(await json<VisitTaskDto>(await patch(99_999_999_999), 200)).toMatchObject({ price: 99_999_999_999 });
+    expect(await json(await patch(99_999_999_999), 200)).toMatchObject({ price: 99_999_999_999 });
   });
 });
 
@@ -218,25 +215,25 @@ describe('visit status (spec §4)', () => {
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
     const patch = (body: Record<string, unknown>) =>
-      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: owner.cookie, body });
+      apiAs(t, owner.cookie).patch('/visits/:id', { param: { id: visit.id }, json: body });
 
-    const started = await json<VisitDetailDto>(await patch({ status: 'in_progress' }), 200);
+    const started = await json(await patch({ status: 'in_progress' }), 200);
     expect(started.status).toBe('in_progress');
     expect(started.startedAt).not.toBeNull();
     expect(started.completedAt).toBeNull();
 
-    const back = await json<VisitDetailDto>(await patch({ status: 'scheduled' }), 200);
+    const back = await json(await patch({ status: 'scheduled' }), 200);
     expect(back.startedAt).toBe(started.startedAt);
 
-    const again = await json<VisitDetailDto>(await patch({ status: 'in_progress' }), 200);
+    const again = await json(await patch({ status: 'in_progress' }), 200);
     expect(again.startedAt).toBe(started.startedAt); // only when empty
 
-    const done = await json<VisitDetailDto>(await patch({ status: 'completed' }), 200);
+    const done = await json(await patch({ status: 'completed' }), 200);
     expect(done.status).toBe('completed');
     expect(done.completedAt).not.toBeNull();
     expect(done.startedAt).toBe(started.startedAt);
 
-    const cancelled = await json<VisitDetailDto>(await patch({ status: 'cancelled' }), 200);
+    const cancelled = await json(await patch({ status: 'cancelled' }), 200);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.completedAt).toBeNull();
 
@@ -248,12 +245,8 @@ describe('visit status (spec §4)', () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
-    const done = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { status: 'completed' },
-      }),
+    const done = await json(
+      await apiAs(t, owner.cookie).patch('/visits/:id', { param: { id: visit.id }, json: { status: 'completed' } }),
       200,
     );
     expect(done.completedAt).not.toBeNull();
@@ -267,19 +260,17 @@ describe('visit status (spec §4)', () => {
     const foreign = await createProperty(t, await createUser(t));
     const visit = await createVisit(t, first.id, { lead: owner });
     const scheduledAt = hoursFromNow(72).toISOString();
-    const moved = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
-        body: { propertyId: second.id, scheduledAt },
+    const moved = await json(
+      await apiAs(t, owner.cookie).patch('/visits/:id', {
+        param: { id: visit.id },
+        json: { propertyId: second.id, scheduledAt },
       }),
       200,
     );
     expect(moved).toMatchObject({ propertyId: second.id, scheduledAt, property: { name: second.name } });
-    const refused = await t.request(`/api/visits/${visit.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { propertyId: foreign.id },
+    const refused = await apiAs(t, owner.cookie).patch('/visits/:id', {
+      param: { id: visit.id },
+      json: { propertyId: foreign.id },
     });
     expect(refused.status).toBe(404);
   });
@@ -295,7 +286,7 @@ describe('moving a visit to another property', () => {
     const theirs = await createProperty(t, outsider);
     const visit = await createVisit(t, first.id, { lead: owner, assistants: [tech] });
     const move = (propertyId: string, user = owner) =>
-      t.request(`/api/visits/${visit.id}`, { method: 'PATCH', cookie: user.cookie, body: { propertyId } });
+      apiAs(t, user.cookie).patch('/visits/:id', { param: { id: visit.id }, json: { propertyId } });
 
     const refused = await json<{ error: { message: string } }>(await move(theirs.id), 404);
     expect(refused.error.message).toBe('Property not found or access denied');
@@ -304,7 +295,7 @@ describe('moving a visit to another property', () => {
     const [unchanged] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(unchanged?.propertyId).toBe(first.id);
 
-    const moved = await json<VisitDetailDto>(await move(second.id), 200);
+    const moved = await json(await move(second.id), 200);
     expect(moved).toMatchObject({ propertyId: second.id });
     expect(moved.people.map((person) => person.userId).sort()).toEqual([owner.id, tech.id].sort());
   });
@@ -317,22 +308,25 @@ describe('visit tasks', () => {
     const visit = await createVisit(t, property.id, { lead: owner });
     const row = await addVisitTask(t, visit.id, (await createTask(t, owner)).id, { price: 1000 });
     const patch = (body: Record<string, unknown>) =>
-      t.request(`/api/visits/${visit.id}/tasks/${row.id}`, { method: 'PATCH', cookie: owner.cookie, body });
+      apiAs(t, owner.cookie).patch('/visits/:id/tasks/:taskId', {
+        param: { id: visit.id, taskId: row.id },
+        json: body,
+      });
 
-    const working = await json<VisitTaskDto>(await patch({ status: 'in_progress' }), 200);
+    const working = await json(await patch({ status: 'in_progress' }), 200);
     expect(working).toMatchObject({ status: 'in_progress', completedAt: null });
 
-    const done = await json<VisitTaskDto>(await patch({ status: 'completed' }), 200);
+    const done = await json(await patch({ status: 'completed' }), 200);
     expect(done.status).toBe('completed');
     expect(done.completedAt).not.toBeNull();
 
-    const noted = await json<VisitTaskDto>(await patch({ notes: '  Gate code 1234 ', status: 'completed' }), 200);
+    const noted = await json(await patch({ notes: '  Gate code 1234 ', status: 'completed' }), 200);
     expect(noted).toMatchObject({ notes: 'Gate code 1234', completedAt: done.completedAt });
 
-    const skipped = await json<VisitTaskDto>(await patch({ status: 'skipped' }), 200);
+    const skipped = await json(await patch({ status: 'skipped' }), 200);
     expect(skipped).toMatchObject({ status: 'skipped', completedAt: null, notes: 'Gate code 1234' });
 
-    const priced = await json<VisitTaskDto>(await patch({ price: 1234, notes: '' }), 200);
+    const priced = await json(await patch({ price: 1234, notes: '' }), 200);
     expect(priced).toMatchObject({ price: 1234, notes: null });
 
     expect((await patch({ status: 'done' })).status).toBe(400);
@@ -344,7 +338,8 @@ describe('visit tasks', () => {
     const property = await createProperty(t, owner);
     const task = await createTask(t, owner);
     const visit = await createVisit(t, property.id, { lead: owner });
-    const add = () => t.request(`/api/visits/${visit.id}/tasks`, { cookie: owner.cookie, body: { taskId: task.id } });
+    const add = () =>
+      apiAs(t, owner.cookie).post('/visits/:id/tasks', { param: { id: visit.id }, json: { taskId: task.id } });
     const responses = await Promise.all([add(), add()]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
   });
@@ -357,39 +352,43 @@ describe('visit tasks', () => {
     await addPropertyTask(t, property.id, onProperty.id, { customPrice: 1500 });
     const visit = await createVisit(t, property.id, { lead: owner });
     const add = (body: Record<string, unknown>) =>
-      t.request(`/api/visits/${visit.id}/tasks`, { cookie: owner.cookie, body });
+      apiAs(t, owner.cookie).post('/visits/:id/tasks', { param: { id: visit.id }, json: body });
 
-    expect(await json<VisitTaskDto>(await add({ taskId: onProperty.id }), 201)).toMatchObject({
+    expect(await json(await add({ taskId: onProperty.id }), 201)).toMatchObject({
       name: 'On property',
       price: 1500,
       status: 'pending',
     });
-    const own = await json<VisitTaskDto>(await add({ taskId: catalogue.id, price: 99 }), 201);
+    const own = await json(await add({ taskId: catalogue.id, price: 99 }), 201);
     expect(own.price).toBe(99);
     expect((await add({ taskId: onProperty.id })).status).toBe(409);
     expect((await add({ taskId: randomUUID() })).status).toBe(404);
 
-    const options = await json<{ items: VisitTaskOptionDto[]; total: number }>(
-      await t.request(`/api/visits/${visit.id}/task-options?scope=all&q=on`, { cookie: owner.cookie }),
+    const options = await json(
+      await apiAs(t, owner.cookie).get('/visits/:id/task-options', {
+        param: { id: visit.id },
+        query: { scope: 'all', q: 'on' },
+      }),
       200,
     );
     expect(options.items.map((option) => [option.name, option.price, option.onProperty, option.onVisit])).toEqual([
       ['Catalogue only', 2000, false, true],
       ['On property', 1500, true, true],
     ]);
-    const propertyOnly = await json<{ items: VisitTaskOptionDto[] }>(
-      await t.request(`/api/visits/${visit.id}/task-options?scope=property`, { cookie: owner.cookie }),
+    const propertyOnly = await json(
+      await apiAs(t, owner.cookie).get('/visits/:id/task-options', {
+        param: { id: visit.id },
+        query: { scope: 'property' },
+      }),
       200,
     );
     expect(propertyOnly.items.map((option) => option.name)).toEqual(['On property']);
 
     expect(
-      (await t.request(`/api/visits/${visit.id}/tasks/${own.id}`, { method: 'DELETE', cookie: owner.cookie })).status,
+      (await apiAs(t, owner.cookie).del('/visits/:id/tasks/:taskId', { param: { id: visit.id, taskId: own.id } }))
+        .status,
     ).toBe(204);
-    const detail = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(detail.tasks.map((task) => task.name)).toEqual(['On property']);
   });
 
@@ -399,10 +398,9 @@ describe('visit tasks', () => {
     const visit = await createVisit(t, property.id, { lead: owner });
     const other = await createVisit(t, property.id, { lead: owner });
     const row = await addVisitTask(t, other.id, (await createTask(t, owner)).id);
-    const response = await t.request(`/api/visits/${visit.id}/tasks/${row.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'completed' },
+    const response = await apiAs(t, owner.cookie).patch('/visits/:id/tasks/:taskId', {
+      param: { id: visit.id, taskId: row.id },
+      json: { status: 'completed' },
     });
     expect(await json<{ error: { message: string } }>(response, 404)).toMatchObject({
       error: { message: 'Visit task not found' },
@@ -418,14 +416,14 @@ describe('people on a visit', () => {
     const property = await createProperty(t, owner, {}, [tech]);
     const visit = await createVisit(t, property.id, { lead: owner });
 
-    const candidates = await json<{ items: { userId: string }[] }>(
-      await t.request(`/api/visits/${visit.id}/candidates`, { cookie: owner.cookie }),
+    const candidates = await json(
+      await apiAs(t, owner.cookie).get('/visits/:id/candidates', { param: { id: visit.id } }),
       200,
     );
     expect(candidates.items.map((item) => item.userId)).toEqual([tech.id]);
 
     const add = (user: TestUser, userId: string) =>
-      t.request(`/api/visits/${visit.id}/users`, { cookie: user.cookie, body: { userId } });
+      apiAs(t, user.cookie).post('/visits/:id/users', { param: { id: visit.id }, json: { userId } });
     expect(await json(await add(owner, tech.id), 201)).toMatchObject({ userId: tech.id, role: 'assistant' });
     expect((await add(owner, tech.id)).status).toBe(409);
     const refused = await json<{ error: { message: string } }>(await add(owner, outsider.id), 400);
@@ -433,21 +431,16 @@ describe('people on a visit', () => {
 
     // The assistant sees the visit but does not decide who is on it.
     expect((await add(tech, owner.id)).status).toBe(403);
-    const asAssistant = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }),
-      200,
-    );
+    const asAssistant = await json(await apiAs(t, tech.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(asAssistant).toMatchObject({ myRole: 'assistant', can: { managePeople: false } });
     expect(asAssistant.people.map((person) => person.role)).toEqual(['lead', 'assistant']);
 
-    const removeLead = await t.request(`/api/visits/${visit.id}/users/${owner.id}`, {
-      method: 'DELETE',
-      cookie: owner.cookie,
+    const removeLead = await apiAs(t, owner.cookie).del('/visits/:id/users/:userId', {
+      param: { id: visit.id, userId: owner.id },
     });
     expect(removeLead.status).toBe(400);
-    const remove = await t.request(`/api/visits/${visit.id}/users/${tech.id}`, {
-      method: 'DELETE',
-      cookie: owner.cookie,
+    const remove = await apiAs(t, owner.cookie).del('/visits/:id/users/:userId', {
+      param: { id: visit.id, userId: tech.id },
     });
     expect(remove.status).toBe(204);
     expect(await t.db.select().from(visitUsers).where(eq(visitUsers.visitId, visit.id))).toEqual([
@@ -523,7 +516,7 @@ describe('lists', () => {
     expect(ids(await list('?when=today'))).toEqual([thisMorning.id]);
 
     const bad = await json<{ error: { fields: Record<string, string> } }>(
-      await t.request('/api/visits?when=soon', { cookie: owner.cookie }),
+      await apiAs(t, owner.cookie).get('/visits', { query: { when: 'soon' } }),
       400,
     );
     expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming, past or today' });
@@ -574,10 +567,7 @@ describe('lists', () => {
     const property = await createProperty(t, me);
     for (let hour = 1; hour <= 12; hour++)
       await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(hour) });
-    const body = await json<{ items: UpcomingVisitDto[] }>(
-      await t.request('/api/visits/upcoming', { cookie: me.cookie }),
-      200,
-    );
+    const body = await json(await apiAs(t, me.cookie).get('/visits/upcoming'), 200);
     expect(body.items).toHaveLength(10);
   });
 });
@@ -591,26 +581,19 @@ describe('related invoices and deletion', () => {
     const invoice = await createInvoiceRow(t, property.id);
     await billVisit(t, invoice.id, visit.id);
 
-    const detail = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(detail.invoices).toEqual([
       { id: invoice.id, invoiceNumber: invoice!.invoiceNumber, status: 'draft', total: 10800, dueDate: null },
     ]);
 
-    const refused = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const refused = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
     expect(refused.status).toBe(409);
-    await t.request(`/api/invoices/${invoice.id}`, {
-      method: 'PATCH',
-      cookie: owner.cookie,
-      body: { status: 'cancelled' },
-    });
-    const deleted = await t.request(`/api/visits/${visit.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id: invoice.id }, json: { status: 'cancelled' } });
+    const deleted = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
     expect(deleted.status).toBe(204);
     expect(await t.db.select().from(visits).where(eq(visits.id, visit.id))).toEqual([]);
     expect(await t.db.select().from(invoiceVisits).where(eq(invoiceVisits.visitId, visit.id))).toEqual([]);
-    expect((await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } })).status).toBe(404);
   });
 });
 
@@ -643,10 +626,7 @@ describe('access: another user gets 404 on every visit endpoint', () => {
         error: { code: 'NOT_FOUND', message: 'Visit not found' },
       });
     }
-    const list = await json<{ items: unknown[]; total: number }>(
-      await t.request('/api/visits', { cookie: stranger.cookie }),
-      200,
-    );
+    const list = await json(await apiAs(t, stranger.cookie).get('/visits'), 200);
     expect(list).toEqual({ items: [], total: 0 });
 
     const [still] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
@@ -660,17 +640,14 @@ describe('access: another user gets 404 on every visit endpoint', () => {
     const admin = await createUser(t, { role: 'admin' });
     const property = await createProperty(t, owner, { deletedAt: new Date() });
     const visit = await createVisit(t, property.id, { lead: owner });
-    expect((await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } })).status).toBe(404);
     expect((await t.request('/api/visits/not-a-uuid', { cookie: owner.cookie })).status).toBe(404);
 
     const live = await createProperty(t, owner);
     const liveVisit = await createVisit(t, live.id, { lead: owner });
-    expect((await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await apiAs(t, admin.cookie).get('/visits/:id', { param: { id: liveVisit.id } })).status).toBe(404);
     await addMember(t, owner.workspaceId, admin, 'manager');
-    const seen = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${liveVisit.id}`, { cookie: admin.cookie }),
-      200,
-    );
+    const seen = await json(await apiAs(t, admin.cookie).get('/visits/:id', { param: { id: liveVisit.id } }), 200);
     expect(seen).toMatchObject({ myRole: null, can: { managePeople: true, createInvoice: true } });
   });
 
@@ -691,7 +668,7 @@ describe('what the caller may do with a visit (can)', () => {
     const invoice = await createInvoiceRow(t, property.id);
     await billVisit(t, invoice.id, visit.id);
 
-    const asTech = await json<VisitDetailDto>(await t.request(`/api/visits/${visit.id}`, { cookie: tech.cookie }), 200);
+    const asTech = await json(await apiAs(t, tech.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     // Completed: locked; only the office may take it out of completed.
     expect(asTech.can).toEqual({
       changeStatus: false,
@@ -713,10 +690,7 @@ describe('what the caller may do with a visit (can)', () => {
     expect(JSON.stringify(asTech)).not.toContain(':5400');
     expect(JSON.stringify(asTech)).not.toContain(':5000');
 
-    const asOwner = await json<VisitDetailDto>(
-      await t.request(`/api/visits/${visit.id}`, { cookie: owner.cookie }),
-      200,
-    );
+    const asOwner = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(asOwner.can).toMatchObject({
       managePeople: true,
       createInvoice: true,
@@ -800,10 +774,9 @@ describe('a completed visit is locked until the office reopens it', () => {
       let tick: Promise<Response> | undefined;
       await t.db.transaction(async (tx) => {
         await tx.update(visits).set({ status: 'completed' }).where(eq(visits.id, visit.id));
-        tick = t.request(`/api/visits/${visit.id}/tasks/${task.id}`, {
-          method: 'PATCH',
-          cookie: tech.cookie,
-          body: { status: 'pending' },
+        tick = apiAs(t, tech.cookie).patch('/visits/:id/tasks/:taskId', {
+          param: { id: visit.id, taskId: task.id },
+          json: { status: 'pending' },
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
       });

@@ -2,8 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailSends, tasks, verifications, workspaceMembers, workspaces } from '../../src/server/db/schema';
-import type { MeDto } from '../../src/shared/schemas/auth';
-import type { BeforeClaimWorkspace } from '../../src/shared/schemas/workspaces';
 import { tinyPng } from '../support/images';
 import {
   addMember,
@@ -15,6 +13,7 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -71,21 +70,19 @@ async function rowsOf(workspaceId: string): Promise<Record<string, number>> {
   return left;
 }
 
-const beforeClaim = async (cookie: string) =>
-  (await json<{ items: BeforeClaimWorkspace[] }>(await t.request('/api/me/before-claim', { cookie }), 200)).items;
+const beforeClaim = async (cookie: string) => (await json(await apiAs(t, cookie).get('/me/before-claim'), 200)).items;
 
 describe('a workspace made before the address was claimed', () => {
   it('is shown to the new owner with its counts, and DELETE removes it, its rows and its files', async () => {
     const squatter = await createUser(t, { verified: false });
     const id = squatter.workspaceId;
-    const named = await t.request(`/api/workspaces/${id}`, {
-      method: 'PATCH',
-      cookie: squatter.cookie,
-      body: { name: 'Squatter Cleaning' },
+    const named = await apiAs(t, squatter.cookie).patch('/workspaces/:id', {
+      param: { id },
+      json: { name: 'Squatter Cleaning' },
     });
     expect(named.status).toBe(200);
-    const client = await json<{ id: string }>(
-      await t.request('/api/clients', { cookie: squatter.cookie, body: { name: 'Their client' } }),
+    const client = await json(
+      await apiAs(t, squatter.cookie).post('/clients', { json: { name: 'Their client' } }),
       201,
     );
     const property = await createProperty(t, squatter, { clientId: client.id });
@@ -93,9 +90,8 @@ describe('a workspace made before the address was claimed', () => {
     const visit = await createVisit(t, property.id, { lead: squatter });
     await addVisitTask(t, visit.id, template.id);
     await createInvoiceRow(t, property.id);
-    const note = await t.request('/api/notes', {
-      cookie: squatter.cookie,
-      body: { content: 'Gate code 1234', attachableType: 'property', attachableId: property.id },
+    const note = await apiAs(t, squatter.cookie).post('/notes', {
+      json: { content: 'Gate code 1234', attachableType: 'property', attachableId: property.id },
     });
     expect(note.status).toBe(201);
     const photo = await json<{ id: string }>(
@@ -118,7 +114,7 @@ describe('a workspace made before the address was claimed', () => {
     ]);
     expect(Object.keys(await rowsOf(id)).length).toBeGreaterThan(5);
 
-    expect((await t.request(`/api/workspaces/${id}`, { method: 'DELETE', cookie })).status).toBe(204);
+    expect((await apiAs(t, cookie).del('/workspaces/:id', { param: { id } })).status).toBe(204);
     expect(await rowsOf(id)).toEqual({});
     expect(await t.db.$count(workspaces, eq(workspaces.id, id))).toBe(0);
     expect(await t.db.$count(tasks, eq(tasks.id, template.id))).toBe(0);
@@ -126,22 +122,22 @@ describe('a workspace made before the address was claimed', () => {
     expect(await t.storage.exists(stored!.thumbnail_path)).toBe(false);
     expect(await beforeClaim(cookie)).toEqual([]);
     // The account starts again somewhere of its own, never in the deleted one.
-    const me = await json<MeDto>(await t.request('/api/me', { cookie, headers: { 'X-Workspace': id } }), 200);
+    const me = await json(await apiAs(t, cookie).get('/me', { headers: { 'X-Workspace': id } }), 200);
     expect(me.workspaces.map((workspace) => workspace.id)).not.toContain(id);
     expect(me.workspace?.id).not.toBe(id);
-    expect((await t.request(`/api/workspaces/${id}`, { cookie })).status).toBe(404);
+    expect((await apiAs(t, cookie).get('/workspaces/:id', { param: { id } })).status).toBe(404);
   });
 
   it('“Keep it” leaves the workspace and stops showing it', async () => {
     const squatter = await createUser(t, { verified: false });
     const cookie = await claim(squatter);
     expect((await beforeClaim(cookie)).map((item) => item.id)).toEqual([squatter.workspaceId]);
-    expect((await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status).toBe(
+    expect((await apiAs(t, cookie).del('/me/before-claim/:id', { param: { id: squatter.workspaceId } })).status).toBe(
       204,
     );
     expect(await beforeClaim(cookie)).toEqual([]);
     expect(await t.db.$count(workspaces, eq(workspaces.id, squatter.workspaceId))).toBe(1);
-    expect((await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status).toBe(
+    expect((await apiAs(t, cookie).del('/me/before-claim/:id', { param: { id: squatter.workspaceId } })).status).toBe(
       404,
     );
   });
@@ -152,7 +148,7 @@ describe('a workspace made before the address was claimed', () => {
     expect(await beforeClaim(cookie)).toEqual([]);
     const squatter = await createUser(t, { verified: false });
     await claim(squatter);
-    expect((await t.request(`/api/me/before-claim/${squatter.workspaceId}`, { method: 'DELETE', cookie })).status).toBe(
+    expect((await apiAs(t, cookie).del('/me/before-claim/:id', { param: { id: squatter.workspaceId } })).status).toBe(
       404,
     );
     const [mark] = await t.db
@@ -173,7 +169,7 @@ describe('DELETE /api/workspaces/{id}', () => {
     await addMember(t, owner.workspaceId, technician, 'technician');
     await createProperty(t, owner);
     const remove = (user: TestUser) =>
-      t.request(`/api/workspaces/${owner.workspaceId}`, { method: 'DELETE', cookie: user.cookie });
+      apiAs(t, user.cookie).del('/workspaces/:id', { param: { id: owner.workspaceId } });
     expect(await json(await remove(manager), 403)).toEqual({
       error: { code: 'FORBIDDEN', message: 'Only owners can do this' },
     });
@@ -183,9 +179,9 @@ describe('DELETE /api/workspaces/{id}', () => {
     });
     expect(await rowsOf(owner.workspaceId)).toMatchObject({ properties: 1, workspace_members: 3 });
 
-    const me = await json<MeDto>(await t.request('/api/me', { cookie: owner.cookie }), 200);
+    const me = await json(await apiAs(t, owner.cookie).get('/me'), 200);
     expect(me.can?.deleteWorkspace).toBe(true);
-    const theirs = await json<MeDto>(await t.request('/api/me', { cookie: manager.cookie }), 200);
+    const theirs = await json(await apiAs(t, manager.cookie).get('/me'), 200);
     expect(theirs.can?.deleteWorkspace).toBe(false);
   });
 
@@ -199,10 +195,10 @@ describe('DELETE /api/workspaces/{id}', () => {
       kind: 'invitation',
       recipient: 'someone@example.com',
     });
-    expect(
-      (await t.request(`/api/workspaces/${owner.workspaceId}`, { method: 'DELETE', cookie: owner.cookie })).status,
-    ).toBe(204);
-    const me = await json<MeDto>(await t.request('/api/me', { cookie: manager.cookie }), 200);
+    expect((await apiAs(t, owner.cookie).del('/workspaces/:id', { param: { id: owner.workspaceId } })).status).toBe(
+      204,
+    );
+    const me = await json(await apiAs(t, manager.cookie).get('/me'), 200);
     expect(me.workspace?.id).toBe(manager.workspaceId);
     expect(me.workspaces.map((workspace) => workspace.id)).toEqual([manager.workspaceId]);
     const kept = await t.db

@@ -34,6 +34,7 @@ import {
 } from '../support/factories';
 import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // A workspace is one business. Its settings, its team and their roles, the workspace
@@ -349,7 +350,7 @@ describe('the invitation link: one link to join', () => {
   }
   const read = (token: string) => t.request(`/api/invitations/by-token/${token}`);
   const acceptLink = (user: { cookie: string }, token: string) =>
-    t.request(`/api/invitations/by-token/${token}/accept`, { method: 'POST', cookie: user.cookie });
+    apiAs(t, user.cookie).post('/invitations/by-token/:token/accept', { param: { token } });
   const signUp = (email: string, name: string, token?: string) =>
     t.request('/api/auth/sign-up/email', {
       body: { email, password: 'quiet-harbour-7', name },
@@ -389,7 +390,7 @@ describe('the invitation link: one link to join', () => {
     const response = await signUp(email, 'Jo Joiner', token);
     expect(response.status).toBe(200);
     const joiner = { cookie: sessionCookie(response.headers.get('set-cookie')) };
-    const after = await json<MeDto>(await t.request('/api/me', { cookie: joiner.cookie }), 200);
+    const after = await json(await apiAs(t, joiner.cookie).get('/me'), 200);
     expect(after.emailVerified).toBe(true);
     expect(after.workspaces).toMatchObject([{ id: shop.id, name: 'Join Janitorial', role: 'technician' }]);
     expect(after.workspace).toMatchObject({ id: shop.id, name: 'Join Janitorial', role: 'technician' });
@@ -411,7 +412,7 @@ describe('the invitation link: one link to join', () => {
     const response = await signUp(other, 'Other', token);
     expect(response.status).toBe(200);
     const cookie = sessionCookie(response.headers.get('set-cookie'));
-    const after = await json<MeDto>(await t.request('/api/me', { cookie }), 200);
+    const after = await json(await apiAs(t, cookie).get('/me'), 200);
     expect(after.emailVerified).toBe(false);
     expect(after.workspaces).toHaveLength(1);
     expect(after.workspaces[0]).toMatchObject({ role: 'owner' });
@@ -429,7 +430,7 @@ describe('the invitation link: one link to join', () => {
     expect(await refused.json()).toMatchObject({
       error: { message: WORKSPACE_MESSAGES.invitationForAnotherAddress },
     });
-    expect((await t.request(`/api/invitations/by-token/${token}/accept`, { method: 'POST' })).status).toBe(401);
+    expect((await apiAs(t).post('/invitations/by-token/:token/accept', { param: { token } })).status).toBe(401);
 
     expect(await json<Body>(await acceptLink(invitee, token), 200)).toEqual({ workspaceId: shop.id, role: 'manager' });
     const after = await me(invitee, shop.id);
@@ -449,9 +450,9 @@ describe('the invitation link: one link to join', () => {
     const token = await invitedToken(shop.owner, shop.id, email);
     const cookie = sessionCookie((await signUp(email, 'Fran Founder', token)).headers.get('set-cookie'));
     const founder = { cookie } as TestUser;
-    expect((await t.request('/api/workspaces', { body: { name: '' }, cookie })).status).toBe(400);
-    expect((await t.request('/api/workspaces', { body: { name: 'Nope' } })).status).toBe(401);
-    const made = await json<Body>(await t.request('/api/workspaces', { body: { name: 'Fran Fixes' }, cookie }), 201);
+    expect((await apiAs(t, cookie).post('/workspaces', { json: { name: '' } })).status).toBe(400);
+    expect((await apiAs(t).post('/workspaces', { json: { name: 'Nope' } })).status).toBe(401);
+    const made = await json(await apiAs(t, cookie).post('/workspaces', { json: { name: 'Fran Fixes' } }), 201);
     expect(made).toMatchObject({ name: 'Fran Fixes', role: 'owner' });
     const after = await me(founder, made.id as string);
     expect(after.workspaces.map((w) => w.name).sort()).toEqual(['Fran Fixes', 'Joined First']);
@@ -466,7 +467,9 @@ describe('the invitation link: one link to join', () => {
     const second = await invitedToken(shop.owner, shop.id, email);
     expect((await read(first)).status).toBe(404);
 
-    expect((await t.request(`/api/invitations/by-token/${second}/decline`, { method: 'POST' })).status).toBe(204);
+    expect((await apiAs(t).post('/invitations/by-token/:token/decline', { param: { token: second } })).status).toBe(
+      204,
+    );
     expect((await json<InvitationByTokenDto>(await read(second), 200)).status).toBe('declined');
     const user = await createUser(t, { email });
     const declined = await acceptLink(user, second);
@@ -490,10 +493,7 @@ describe('the invitation link: one link to join', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(workspaceInvitations.email, late));
     const lateUp = await signUp(late, 'Late', lateToken);
-    const lateMe = await json<MeDto>(
-      await t.request('/api/me', { cookie: sessionCookie(lateUp.headers.get('set-cookie')) }),
-      200,
-    );
+    const lateMe = await json(await apiAs(t, sessionCookie(lateUp.headers.get('set-cookie'))).get('/me'), 200);
     expect(lateMe.emailVerified).toBe(false);
     expect(lateMe.workspaces.map((w) => w.id)).not.toContain(shop.id);
   });

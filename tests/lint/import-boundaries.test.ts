@@ -13,6 +13,13 @@ async function restrictedImports(filePath: string, code: string) {
   return (result?.messages ?? []).filter((message) => message.ruleId === 'import/no-restricted-paths');
 }
 
+const IMPORT_RULES = ['import/no-restricted-paths', '@typescript-eslint/no-restricted-imports'];
+
+async function lintErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => IMPORT_RULES.includes(message.ruleId ?? ''));
+}
+
 describe('client import boundaries (import/no-restricted-paths)', () => {
   const feature = "import { VisitForm } from '../features/visits/visit-form';\nexport const x = VisitForm;\n";
 
@@ -53,6 +60,20 @@ describe('client import boundaries (import/no-restricted-paths)', () => {
   it('keeps the client and the server apart', async () => {
     const server = "import { createApp } from '../server/app';\nexport const x = createApp;\n";
     expect(await restrictedImports('src/client/probe.ts', server)).toHaveLength(1);
+    const serverType = "import type { AppEnv } from '../server/types';\nexport type X = AppEnv;\n";
+    expect(await restrictedImports('src/client/probe.ts', serverType)).toHaveLength(1);
+  });
+
+  // The one exception: the client takes URLs, inputs and answers from the route contract's type
+  // (STYLE.md rule 17, api/contract.ts). A type import costs no byte of the bundle; a value import
+  // would bring the whole server into the browser, so it stays an error.
+  it('lets the client import the route contract, as a type only', async () => {
+    const contract = "import type { ApiRoutes } from '../../server/api-routes';\nexport type X = ApiRoutes;\n";
+    expect(await lintErrors('src/client/api/probe.ts', contract)).toEqual([]);
+    const value = "import { apiRoutes } from '../../server/api-routes';\nexport const x = apiRoutes;\n";
+    expect((await lintErrors('src/client/api/probe.ts', value)).map((m) => m.ruleId)).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+    ]);
   });
 });
 

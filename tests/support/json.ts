@@ -1,6 +1,17 @@
 import { expect } from 'vitest';
 
-/** The answer's JSON body (undefined when empty), after checking its status; a wrong status shows the body. */
+declare const answer: unique symbol;
+
+/** A response that knows its successful body's type (from the route contract: tests/support/api.ts). */
+export type ApiResponse<T> = Response & { readonly [answer]?: T };
+
+/**
+ * The answer's JSON body (undefined when empty), after checking its status; a wrong status shows
+ * the body. A typed response gives its body's type; otherwise name it (`json<T>`), as for an
+ * error's body.
+ */
+export async function json<T>(response: ApiResponse<T>, status: number): Promise<T>;
+export async function json<T>(response: Response, status: number): Promise<T>;
 export async function json<T>(response: Response, status: number): Promise<T> {
   const text = await response.text();
   expect(response.status, text).toBe(status);

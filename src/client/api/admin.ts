@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountRole } from '../../shared/constants';
-import type { AdminUserDto } from '../../shared/schemas/admin';
-import type { Page } from '../../shared/schemas/common';
-import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { get, patch } from './contract';
 
 // Users and roles, for admins (/api/admin/users).
 
@@ -26,14 +24,14 @@ export const adminUsersQuery = (filter: UsersFilter) =>
   queryOptions({
     queryKey: adminUserKeys.list(filter),
     queryFn: () =>
-      api<Page<AdminUserDto>>(
-        `/api/admin/users${queryString({ limit: filter.limit, offset: filter.offset, q: filter.q.trim(), role: filter.role })}`,
-      ),
+      get('/admin/users', {
+        query: { limit: filter.limit, offset: filter.offset, q: filter.q.trim(), role: filter.role },
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const adminUserQuery = (id: string) =>
-  queryOptions({ queryKey: adminUserKeys.detail(id), queryFn: () => api<AdminUserDto>(`/api/admin/users/${id}`) });
+  queryOptions({ queryKey: adminUserKeys.detail(id), queryFn: () => get('/admin/users/:id', { param: { id } }) });
 
 export const useAdminUsers = (filter: UsersFilter) => useQuery(adminUsersQuery(filter));
 export const useAdminUser = (id: string) => useQuery(adminUserQuery(id));
@@ -41,7 +39,7 @@ export const useAdminUser = (id: string) => useQuery(adminUserQuery(id));
 export function useUpdateUserRole(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (role: AccountRole) => api<AdminUserDto>(`/api/admin/users/${id}`, { method: 'PATCH', body: { role } }),
+    (role: AccountRole) => patch('/admin/users/:id', { param: { id }, json: { role } }),
     // Not the detail: refetching it would fail with 403 for an admin who just gave up the role.
     () => [adminUserKeys.lists()],
     (user) => queryClient.setQueryData(adminUserKeys.detail(id), user),

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NoteAttachableType } from '../../shared/constants';
-import type { AttachableDto } from '../../shared/schemas/attachables';
-import { api } from './http';
 import { areaKeys } from './keys';
+import { get } from './contract';
 
 // The name of a record photos and notes hang on (spec §7 entity-name lookup).
 
 export const attachableQuery = (type: NoteAttachableType, id: string) =>
   queryOptions({
     queryKey: [...areaKeys.attachables, type, id] as const,
-    queryFn: () => api<AttachableDto>(`/api/attachables/${type}/${id}`),
+    queryFn: () => get('/attachables/:type/:id', { param: { type, id } }),
     retry: false,
   });
 

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  ClientMessageDto,
-  ClientNotificationsDto,
-  ClientNotificationsInput,
-  UnsubscribeDto,
-} from '../../shared/schemas/client-messages';
-import { api } from './http';
+import type { ClientNotificationsInput } from '../../shared/schemas/client-messages';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { get, post, put } from './contract';
 
 // The client's e-mail notifications as staff see them (a visit's or an invoice's
 // messages, a client's switches and consent record) and the unsubscribe link's page.
@@ -23,31 +18,38 @@ const messageKeys = {
 export const useClientMessages = (record: { kind: 'visit' | 'invoice'; id: string }) =>
   useQuery({
     queryKey: messageKeys[record.kind](record.id),
-    queryFn: async () => (await api<{ items: ClientMessageDto[] }>(`/api/${record.kind}s/${record.id}/messages`)).items,
+    queryFn: async () => {
+      const param = { id: record.id };
+      const page =
+        record.kind === 'visit'
+          ? await get('/visits/:id/messages', { param })
+          : await get('/invoices/:id/messages', { param });
+      return page.items;
+    },
   });
 
 export const useClientNotifications = (clientId: string) =>
   useQuery({
     queryKey: messageKeys.client(clientId),
-    queryFn: () => api<ClientNotificationsDto>(`/api/clients/${clientId}/notifications`),
+    queryFn: () => get('/clients/:id/notifications', { param: { id: clientId } }),
   });
 
 export const useSetClientNotifications = (clientId: string) =>
   useMutationThatInvalidates(
     (body: ClientNotificationsInput) =>
-      api<ClientNotificationsDto>(`/api/clients/${clientId}/notifications`, { method: 'PUT', body: { ...body } }),
+      put('/clients/:id/notifications', { param: { id: clientId }, json: { ...body } }),
     () => [messageKeys.client(clientId)],
   );
 
 export const useUnsubscribeInfo = (token: string) =>
   useQuery({
     queryKey: messageKeys.unsubscribe(token),
-    queryFn: () => api<UnsubscribeDto>(`/api/unsubscribe/${encodeURIComponent(token)}`),
+    queryFn: () => get('/unsubscribe/:token', { param: { token } }),
     retry: false,
   });
 
 export const useUnsubscribe = (token: string) =>
   useMutationThatInvalidates(
-    () => api<UnsubscribeDto>(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' }),
+    () => post('/unsubscribe/:token', { param: { token } }),
     () => [messageKeys.unsubscribe(token)],
   );

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
-import type { Page } from '../../shared/schemas/common';
-import type { PortalSignInDto, VisitRequestDto, VisitRequestPatch } from '../../shared/schemas/portal';
-import { api, queryString } from './http';
+import type { VisitRequestPatch } from '../../shared/schemas/portal';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { get, patch, post } from './contract';
 
 // The office's side of the client portal: a client's portal link, access and sign-ins
 // (the client page), and the clients' visit requests. Apart from clients.ts and visits.ts, which
@@ -16,13 +15,13 @@ const portalSignInKeys = (id: string) => [...areaKeys.clients, 'portal-sign-ins'
 
 export const useSendPortalLink = (clientId: string) =>
   useMutationThatInvalidates(
-    () => api<{ email: string }>(`/api/clients/${clientId}/portal-link`, { method: 'POST', body: {} }),
+    () => post('/clients/:id/portal-link', { param: { id: clientId }, json: {} }),
     () => [],
   );
 
 export const useRevokePortalAccess = (clientId: string) =>
   useMutationThatInvalidates(
-    () => api<void>(`/api/clients/${clientId}/portal-revoke`, { method: 'POST', body: {} }),
+    () => post('/clients/:id/portal-revoke', { param: { id: clientId }, json: {} }),
     () => [portalSignInKeys(clientId)],
   );
 
@@ -30,9 +29,7 @@ export const usePortalSignIns = (clientId: string, offset: number) =>
   useQuery({
     queryKey: [...portalSignInKeys(clientId), offset],
     queryFn: () =>
-      api<Page<PortalSignInDto>>(
-        `/api/clients/${clientId}/portal-sign-ins${queryString({ offset, limit: DEFAULT_PAGE_SIZE })}`,
-      ),
+      get('/clients/:id/portal-sign-ins', { param: { id: clientId }, query: { offset, limit: DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
@@ -46,16 +43,13 @@ export const visitRequestKeys = {
 export const useVisitRequests = (offset: number) =>
   useQuery({
     queryKey: visitRequestKeys.list(offset),
-    queryFn: () =>
-      api<Page<VisitRequestDto>>(
-        `/api/visit-requests${queryString({ status: 'open', offset, limit: DEFAULT_PAGE_SIZE })}`,
-      ),
+    queryFn: () => get('/visit-requests', { query: { status: 'open', offset, limit: DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
 export const useUpdateVisitRequest = () =>
   useMutationThatInvalidates(
-    ({ id, patch }: { id: string; patch: VisitRequestPatch }) =>
-      api<VisitRequestDto>(`/api/visit-requests/${id}`, { method: 'PATCH', body: { ...patch } }),
+    ({ id, patch: change }: { id: string; patch: VisitRequestPatch }) =>
+      patch('/visit-requests/:id', { param: { id }, json: { ...change } }),
     () => [visitRequestKeys.all],
   );

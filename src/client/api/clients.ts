@@ -1,19 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
-import type { ClientDto, ClientInput } from '../../shared/schemas/clients';
-import type { Page } from '../../shared/schemas/common';
-import { api, queryString } from './http';
+import type { ClientInput, ListClientsQuery } from '../../shared/schemas/clients';
+import { queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { del, get, patch, post, type ListParams } from './contract';
 
 // Clients (GET/POST/PATCH/DELETE /api/clients…). A property names its client and a
 // visit shows its client's name: client changes touch properties and visits too.
 
-export interface ClientListParams {
-  q?: string;
-  offset: number;
-  limit?: number;
-}
+export type ClientListParams = ListParams<ListClientsQuery>;
 
 export const clientKeys = {
   all: areaKeys.clients,
@@ -26,14 +22,12 @@ export const clientsQuery = (params: ClientListParams) =>
   queryOptions({
     queryKey: clientKeys.list(params),
     queryFn: () =>
-      api<Page<ClientDto>>(
-        `/api/clients${queryString({ q: params.q, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE })}`,
-      ),
+      get('/clients', { query: { q: params.q, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
 export const clientQuery = (id: string) =>
-  queryOptions({ queryKey: clientKeys.detail(id), queryFn: () => api<ClientDto>(`/api/clients/${id}`) });
+  queryOptions({ queryKey: clientKeys.detail(id), queryFn: () => get('/clients/:id', { param: { id } }) });
 
 export const useClients = (params: ClientListParams, enabled = true) => useQuery({ ...clientsQuery(params), enabled });
 /** One client; pass '' to wait. */
@@ -46,15 +40,12 @@ export const clientsCsvUrl = (q?: string) => `/api/clients.csv${queryString({ q 
 const touched = () => [clientKeys.all, areaKeys.properties, areaKeys.visits];
 
 export const useCreateClient = () =>
-  useMutationThatInvalidates(
-    (body: ClientInput) => api<ClientDto>('/api/clients', { method: 'POST', body: { ...body } }),
-    touched,
-  );
+  useMutationThatInvalidates((body: ClientInput) => post('/clients', { json: { ...body } }), touched);
 
 export function useUpdateClient(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (body: Partial<ClientInput>) => api<ClientDto>(`/api/clients/${id}`, { method: 'PATCH', body: { ...body } }),
+    (body: Partial<ClientInput>) => patch('/clients/:id', { param: { id }, json: { ...body } }),
     touched,
     (client) => queryClient.setQueryData(clientKeys.detail(id), client),
   );
@@ -63,7 +54,7 @@ export function useUpdateClient(id: string) {
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/clients/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/clients/:id', { param: { id } }),
     touched,
     (_data, id) => queryClient.removeQueries({ queryKey: clientKeys.detail(id) }),
   );

@@ -1,18 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WorkspaceRole } from '../../shared/constants';
-import type { InvitationByTokenDto, MyInvitationDto } from '../../shared/schemas/workspaces';
 import { landingPath } from '../paths';
-import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { switchWorkspace } from './workspaces';
+import { get, post } from './contract';
 
 // The signed-in user's invitations to join a workspace (/api/invitations):
 // none until their address is verified.
 
 export const myInvitationsQuery = queryOptions({
   queryKey: areaKeys.invitations,
-  queryFn: () => api<{ items: MyInvitationDto[] }>('/api/invitations'),
+  queryFn: () => get('/invitations'),
 });
 
 export const useMyInvitations = () => useQuery(myInvitationsQuery);
@@ -21,7 +19,7 @@ export const useMyInvitations = () => useQuery(myInvitationsQuery);
 export const useAcceptInvitation = () =>
   useMutationThatInvalidates(
     async (id: string) => {
-      const { workspaceId } = await api<{ workspaceId: string }>(`/api/invitations/${id}/accept`, { method: 'POST' });
+      const { workspaceId } = await post('/invitations/:id/accept', { param: { id } });
       await switchWorkspace(workspaceId);
       return { workspaceId };
     },
@@ -30,7 +28,7 @@ export const useAcceptInvitation = () =>
 
 export const useDeclineInvitation = () =>
   useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/invitations/${id}/decline`, { method: 'POST' }),
+    (id: string) => post('/invitations/:id/decline', { param: { id } }),
     () => [areaKeys.invitations],
   );
 
@@ -38,22 +36,19 @@ export const useDeclineInvitation = () =>
 export const useInvitationByToken = (token: string) =>
   useQuery({
     queryKey: [...areaKeys.invitations, 'by-token', token],
-    queryFn: () => api<InvitationByTokenDto>(`/api/invitations/by-token/${encodeURIComponent(token)}`),
+    queryFn: () => get('/invitations/by-token/:token', { param: { token } }),
     retry: false,
     staleTime: 0,
   });
 
 /** Accepting from the link (the signed-in account with the invited address): joins, then opens its landing page. */
 export async function acceptInvitationLink(token: string) {
-  const { workspaceId, role } = await api<{ workspaceId: string; role: WorkspaceRole }>(
-    `/api/invitations/by-token/${encodeURIComponent(token)}/accept`,
-    { method: 'POST' },
-  );
+  const { workspaceId, role } = await post('/invitations/by-token/:token/accept', { param: { token } });
   await switchWorkspace(workspaceId, landingPath({ workspace: { role } }));
 }
 
 export const useDeclineInvitationLink = (token: string) =>
   useMutationThatInvalidates(
-    () => api<void>(`/api/invitations/by-token/${encodeURIComponent(token)}/decline`, { method: 'POST' }),
+    () => post('/invitations/by-token/:token/decline', { param: { token } }),
     () => [areaKeys.invitations],
   );

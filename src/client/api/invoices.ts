@@ -1,30 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceStatus } from '../../shared/constants';
-import type { Page } from '../../shared/schemas/common';
+
 import type {
-  BillableVisitDto,
   CreateInvoiceInput,
   InvoiceDetailDto,
-  InvoiceListItemDto,
   RecordPaymentInput,
   UpdateInvoiceInput,
   VoidInvoiceInput,
+  listInvoicesQuery,
 } from '../../shared/schemas/invoices';
-import { api, queryString } from './http';
+import type { z } from 'zod';
+
+import { queryString } from './http';
 import { areaKeys } from './keys';
+
 import { useMutationThatInvalidates } from './mutations';
+import { del, get, patch, post, type ListParams } from './contract';
 
 // Invoices (/api/invoices…). A visit shows its invoices: invoice changes touch visits too.
 
-export interface InvoiceFilters {
-  q?: string;
-  status?: InvoiceStatus;
-  propertyId?: string;
-  /** The invoices of one client's properties. */
-  clientId?: string;
-  offset: number;
-  limit: number;
-}
+/** The schema's output: its fields are read through `blankToUndefined`, whose input is `unknown`. */
+export type InvoiceFilters = ListParams<z.output<typeof listInvoicesQuery>>;
 
 export const invoiceKeys = {
   all: areaKeys.invoices,
@@ -38,19 +33,18 @@ export const invoiceKeys = {
 export const invoicesQuery = (filters: InvoiceFilters) =>
   queryOptions({
     queryKey: invoiceKeys.list(filters),
-    queryFn: () => api<Page<InvoiceListItemDto>>(`/api/invoices${queryString({ ...filters })}`),
+    queryFn: () => get('/invoices', { query: { ...filters } }),
     placeholderData: keepPreviousData,
   });
 
 export const invoiceQuery = (id: string) =>
-  queryOptions({ queryKey: invoiceKeys.detail(id), queryFn: () => api<InvoiceDetailDto>(`/api/invoices/${id}`) });
+  queryOptions({ queryKey: invoiceKeys.detail(id), queryFn: () => get('/invoices/:id', { param: { id } }) });
 
 /** The picker's visits: completed, of the property, on no other invoice (for an edit, its own too). */
 export const billableVisitsQuery = (propertyId: string, invoiceId?: string) =>
   queryOptions({
     queryKey: invoiceKeys.billable(propertyId, invoiceId),
-    queryFn: () =>
-      api<Page<BillableVisitDto>>(`/api/invoices/billable-visits${queryString({ propertyId, invoiceId, limit: 100 })}`),
+    queryFn: () => get('/invoices/billable-visits', { query: { propertyId, invoiceId, limit: 100 } }),
   });
 
 /** The PDF, for 'Print Invoice' (opened by the browser). */
@@ -64,10 +58,7 @@ export const useBillableVisits = (propertyId: string, invoiceId?: string) =>
 const touched = () => [invoiceKeys.all, areaKeys.visits];
 
 export const useCreateInvoice = () =>
-  useMutationThatInvalidates(
-    (body: CreateInvoiceInput) => api<InvoiceDetailDto>('/api/invoices', { method: 'POST', body: { ...body } }),
-    touched,
-  );
+  useMutationThatInvalidates((body: CreateInvoiceInput) => post('/invoices', { json: { ...body } }), touched);
 
 /** A change that answers the invoice as it is now: it becomes the cached detail at once. */
 function useInvoiceChange<TVariables>(send: (variables: TVariables) => Promise<InvoiceDetailDto>) {
@@ -78,36 +69,30 @@ function useInvoiceChange<TVariables>(send: (variables: TVariables) => Promise<I
 }
 
 export const useUpdateInvoice = (id: string) =>
-  useInvoiceChange((body: UpdateInvoiceInput) =>
-    api<InvoiceDetailDto>(`/api/invoices/${id}`, { method: 'PATCH', body: { ...body } }),
-  );
+  useInvoiceChange((body: UpdateInvoiceInput) => patch('/invoices/:id', { param: { id }, json: { ...body } }));
 
 export const useMarkInvoicePaid = (id: string) =>
-  useInvoiceChange(() => api<InvoiceDetailDto>(`/api/invoices/${id}/mark-paid`, { method: 'POST', body: {} }));
+  useInvoiceChange(() => post('/invoices/:id/mark-paid', { param: { id }, json: {} }));
 
 /** A payment (amount in cents); answers the invoice with its new balance. */
 export const useRecordPayment = (id: string) =>
-  useInvoiceChange((body: RecordPaymentInput) =>
-    api<InvoiceDetailDto>(`/api/invoices/${id}/payments`, { method: 'POST', body: { ...body } }),
-  );
+  useInvoiceChange((body: RecordPaymentInput) => post('/invoices/:id/payments', { param: { id }, json: { ...body } }));
 
 /** Voids the invoice with a reason (it stays on record). */
 export const useVoidInvoice = (id: string) =>
-  useInvoiceChange((body: VoidInvoiceInput) =>
-    api<InvoiceDetailDto>(`/api/invoices/${id}/void`, { method: 'POST', body: { ...body } }),
-  );
+  useInvoiceChange((body: VoidInvoiceInput) => post('/invoices/:id/void', { param: { id }, json: { ...body } }));
 
 /** The invoice list as CSV, with the list's filters (the browser downloads it). */
 export const invoicesCsvUrl = (filters: Pick<InvoiceFilters, 'q' | 'status' | 'propertyId'>) =>
   `/api/invoices.csv${queryString({ ...filters })}`;
 
 export const useSendInvoice = (id: string) =>
-  useInvoiceChange((to: string) => api<InvoiceDetailDto>(`/api/invoices/${id}/send`, { method: 'POST', body: { to } }));
+  useInvoiceChange((to: string) => post('/invoices/:id/send', { param: { id }, json: { to } }));
 
 export function useDeleteInvoice() {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/invoices/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/invoices/:id', { param: { id } }),
     touched,
     (_data, id) => queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) }),
   );

@@ -2,21 +2,17 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import type { NoteAttachableType } from '../../shared/constants';
 import type { MeDto } from '../../shared/schemas/auth';
 import type { Page } from '../../shared/schemas/common';
-import type { NoteDto, UpdateNoteInput } from '../../shared/schemas/notes';
-import { api, queryString } from './http';
+import type { z } from 'zod';
+import type { listNotesQuery, NoteDto, UpdateNoteInput } from '../../shared/schemas/notes';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { madeNow, useWriteMutation, type Write } from './write';
+import { del, get, type ListParams } from './contract';
 
 // Notes (/api/notes…).
 
-export interface NoteFilters {
-  q?: string;
-  attachableType?: NoteAttachableType;
-  attachableId?: string;
-  offset: number;
-  limit: number;
-}
+/** The schema's output: its fields are read through `blankToUndefined`, whose input is `unknown`. */
+export type NoteFilters = ListParams<z.output<typeof listNotesQuery>>;
 
 export const noteKeys = {
   all: areaKeys.notes,
@@ -28,12 +24,12 @@ export const noteKeys = {
 export const notesQuery = (filters: NoteFilters) =>
   queryOptions({
     queryKey: noteKeys.list(filters),
-    queryFn: () => api<Page<NoteDto>>(`/api/notes${queryString({ ...filters })}`),
+    queryFn: () => get('/notes', { query: { ...filters } }),
     placeholderData: keepPreviousData,
   });
 
 export const noteQuery = (id: string) =>
-  queryOptions({ queryKey: noteKeys.detail(id), queryFn: () => api<NoteDto>(`/api/notes/${id}`) });
+  queryOptions({ queryKey: noteKeys.detail(id), queryFn: () => get('/notes/:id', { param: { id } }) });
 
 export const useNotes = (filters: NoteFilters) => useQuery(notesQuery(filters));
 export const useNote = (id: string) => useQuery({ ...noteQuery(id), enabled: Boolean(id) });
@@ -164,7 +160,7 @@ export const useUpdateNote = () =>
 export function useDeleteNote() {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/notes/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/notes/:id', { param: { id } }),
     () => [noteKeys.lists()],
     (_data, id) => queryClient.removeQueries({ queryKey: noteKeys.detail(id) }),
   );

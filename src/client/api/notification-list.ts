@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StaffNotificationPage } from '../../shared/schemas/notifications';
-import { api } from './http';
 import { useMutationThatInvalidates } from './mutations';
 import { notificationKeys } from './notifications';
+import { get, post } from './contract';
 
 // The bell's list and what changes it, apart from notifications.ts so that only the
 // bell's lazily loaded list brings them (every signed-in page loads the count).
@@ -13,7 +12,7 @@ export const NOTIFICATIONS_SHOWN = 20;
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.list(),
-    queryFn: () => api<StaffNotificationPage>(`/api/notifications?limit=${NOTIFICATIONS_SHOWN}`),
+    queryFn: () => get('/notifications', { query: { limit: NOTIFICATIONS_SHOWN } }),
     staleTime: 0,
   });
 
@@ -22,7 +21,7 @@ export const useNotifications = () => useQuery(notificationsQuery());
 const touched = () => [notificationKeys.all];
 
 export const useMarkNotificationRead = () =>
-  useMutationThatInvalidates((id: string) => api<void>(`/api/notifications/${id}/read`, { method: 'POST' }), touched);
+  useMutationThatInvalidates((id: string) => post('/notifications/:id/read', { param: { id } }), touched);
 
 export const useMarkAllNotificationsRead = () =>
-  useMutationThatInvalidates(() => api<void>('/api/notifications/read-all', { method: 'POST' }), touched);
+  useMutationThatInvalidates(() => post('/notifications/read-all'), touched);

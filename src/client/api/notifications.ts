@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StaffNotificationPage } from '../../shared/schemas/notifications';
-import { api } from './http';
 import { areaKeys } from './keys';
+import { get } from './contract';
 
 // The bell: the signed-in member's notifications in the tab's workspace
 // (/api/notifications). The count loads with every page (the header's bell): it is asked for
@@ -18,7 +17,7 @@ export const notificationKeys = {
 export const unreadNotificationsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.unread(),
-    queryFn: () => api<StaffNotificationPage>('/api/notifications?limit=1'),
+    queryFn: () => get('/notifications', { query: { limit: 1 } }),
     select: (page) => page.unread,
     // TanStack pauses the interval while the tab is hidden (refetchIntervalInBackground is false).
     refetchInterval: 60_000,

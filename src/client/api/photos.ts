@@ -1,24 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoAttachableType } from '../../shared/constants';
-import type { Page } from '../../shared/schemas/common';
-import type { PhotoDetailDto, PhotoDto, UpdatePhotoInput } from '../../shared/schemas/photos';
-import { api, queryString } from './http';
+import type { z } from 'zod';
+import type { listPhotosQuery, PhotoDetailDto, UpdatePhotoInput } from '../../shared/schemas/photos';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { useWriteMutation, type Write } from './write';
 import type { FormField } from './write-request';
 import type { PhotoTag } from '../../shared/evidence';
 import { countEvidencePhoto, evidenceKeys } from './visits';
+import { del, get, patch, type ListParams } from './contract';
 
 // Photos (/api/photos…): the files themselves are <img src> of their `url` and `thumbnailUrl`.
 
-export interface PhotoFilters {
-  q?: string;
-  attachableType?: PhotoAttachableType;
-  attachableId?: string;
-  offset: number;
-  limit: number;
-}
+/** The schema's output: its fields are read through `blankToUndefined`, whose input is `unknown`. */
+export type PhotoFilters = ListParams<Pick<z.output<typeof listPhotosQuery>, 'q' | 'attachableType' | 'attachableId'>>;
 
 export const photoKeys = {
   all: areaKeys.photos,
@@ -30,12 +25,12 @@ export const photoKeys = {
 export const photosQuery = (filters: PhotoFilters) =>
   queryOptions({
     queryKey: photoKeys.list(filters),
-    queryFn: () => api<Page<PhotoDto>>(`/api/photos${queryString({ ...filters })}`),
+    queryFn: () => get('/photos', { query: { ...filters } }),
     placeholderData: keepPreviousData,
   });
 
 export const photoQuery = (id: string) =>
-  queryOptions({ queryKey: photoKeys.detail(id), queryFn: () => api<PhotoDetailDto>(`/api/photos/${id}`) });
+  queryOptions({ queryKey: photoKeys.detail(id), queryFn: () => get('/photos/:id', { param: { id } }) });
 
 export const usePhotos = (filters: PhotoFilters) => useQuery(photosQuery(filters));
 export const usePhoto = (id: string) => useQuery(photoQuery(id));
@@ -119,7 +114,7 @@ export const useUploadPhoto = () =>
 export function useUpdatePhoto(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (body: UpdatePhotoInput) => api<PhotoDetailDto>(`/api/photos/${id}`, { method: 'PATCH', body: { ...body } }),
+    (body: UpdatePhotoInput) => patch('/photos/:id', { param: { id }, json: { ...body } }),
     () => [photoKeys.lists()],
     (photo) => queryClient.setQueryData(photoKeys.detail(id), photo),
   );
@@ -128,7 +123,7 @@ export function useUpdatePhoto(id: string) {
 export function useDeletePhoto() {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/photos/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/photos/:id', { param: { id } }),
     () => [photoKeys.lists(), areaKeys.properties],
     (_data, id) => queryClient.removeQueries({ queryKey: photoKeys.detail(id) }),
   );

@@ -1,17 +1,9 @@
 import { keepPreviousData, QueryClient, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
-import type { Page } from '../../shared/schemas/common';
-import type {
-  PortalInvoiceDto,
-  PortalMeDto,
-  PortalVisitDto,
-  VisitRequestDto,
-  VisitRequestInput,
-} from '../../shared/schemas/portal';
-import type { VisitReportDto } from '../../shared/schemas/visit-report';
-import { api, queryString } from './http';
+import type { VisitRequestDto, VisitRequestInput } from '../../shared/schemas/portal';
 import { formatsFor, type Formats } from '../../shared/formats';
 import { localityOf } from '../lib/locality';
+import { get, post } from './contract';
 
 // The client portal (/api/portal/*, the client's side). The staff's side is in
 // api/clients.ts (a client's portal link, revocation and sign-ins) and api/visits.ts (the office's
@@ -38,8 +30,7 @@ export const portalQueryClient = new QueryClient({
 /** The portal retries nothing on 401/404: the page says why at once. */
 const noRetry = { retry: false } as const;
 
-export const usePortalMe = () =>
-  useQuery({ queryKey: portalKeys.me(), queryFn: () => api<PortalMeDto>('/api/portal/me'), ...noRetry });
+export const usePortalMe = () => useQuery({ queryKey: portalKeys.me(), queryFn: () => get('/portal/me'), ...noRetry });
 
 /** How the client's business writes dates, times and amounts: every one the portal shows. */
 export const usePortalFormats = (): Formats => formatsFor(localityOf(usePortalMe().data?.business));
@@ -47,7 +38,7 @@ export const usePortalFormats = (): Formats => formatsFor(localityOf(usePortalMe
 export const usePortalVisits = (when: 'upcoming' | 'past', offset: number, limit = DEFAULT_PAGE_SIZE) =>
   useQuery({
     queryKey: portalKeys.visits(when, offset),
-    queryFn: () => api<Page<PortalVisitDto>>(`/api/portal/visits${queryString({ when, offset, limit })}`),
+    queryFn: () => get('/portal/visits', { query: { when, offset, limit } }),
     placeholderData: keepPreviousData,
     ...noRetry,
   });
@@ -55,7 +46,7 @@ export const usePortalVisits = (when: 'upcoming' | 'past', offset: number, limit
 export const usePortalVisit = (id: string) =>
   useQuery({
     queryKey: portalKeys.visit(id),
-    queryFn: () => api<VisitReportDto>(`/api/portal/visits/${id}`),
+    queryFn: () => get('/portal/visits/:id', { param: { id } }),
     enabled: Boolean(id),
     ...noRetry,
   });
@@ -63,8 +54,7 @@ export const usePortalVisit = (id: string) =>
 export const usePortalInvoices = (offset: number) =>
   useQuery({
     queryKey: portalKeys.invoices(offset),
-    queryFn: () =>
-      api<Page<PortalInvoiceDto>>(`/api/portal/invoices${queryString({ offset, limit: DEFAULT_PAGE_SIZE })}`),
+    queryFn: () => get('/portal/invoices', { query: { offset, limit: DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     ...noRetry,
   });
@@ -75,10 +65,7 @@ export const usePortalInvoices = (offset: number) =>
  * scanner does) uses nothing up. A plain function, as below.
  */
 export async function enterPortal(token: string): Promise<{ next: string }> {
-  const entered = await api<{ next: string }>(`/api/portal/enter/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body: {},
-  });
+  const entered = await post('/portal/enter/:token', { param: { token }, json: {} });
   portalQueryClient.clear();
   return entered;
 }
@@ -89,7 +76,7 @@ export async function enterPortal(token: string): Promise<{ next: string }> {
  * stays out of the portal's load, tests/e2e/bundle-budget.spec.ts).
  */
 export async function createVisitRequest(body: VisitRequestInput): Promise<VisitRequestDto> {
-  const made = await api<VisitRequestDto>('/api/portal/requests', { method: 'POST', body: { ...body } });
+  const made = await post('/portal/requests', { json: { ...body } });
   await portalQueryClient.invalidateQueries({ queryKey: portalKeys.requests() });
   return made;
 }

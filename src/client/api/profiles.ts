@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ProfileDto } from '../../shared/schemas/auth';
-import type { Page } from '../../shared/schemas/common';
-import type { SecondaryProfileDto, SecondaryProfileInput, UpdateProfileInput } from '../../shared/schemas/profiles';
-import { api, queryString } from './http';
+import type { SecondaryProfileInput, UpdateProfileInput } from '../../shared/schemas/profiles';
+import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { del, get, patch, post } from './contract';
 
 // The own profile and password (/api/me, better-auth), and secondary profiles.
 
 export const useUpdateProfile = () =>
   useMutationThatInvalidates(
-    (input: UpdateProfileInput) => api<ProfileDto>('/api/me/profile', { method: 'PATCH', body: { ...input } }),
+    (input: UpdateProfileInput) => patch('/me/profile', { json: { ...input } }),
     () => [areaKeys.me],
   );
 
@@ -24,7 +23,7 @@ export const useChangePassword = () =>
 /** For accounts made through Google: set a first password. */
 export const useSetPassword = () =>
   useMutationThatInvalidates(
-    (input: { newPassword: string }) => api<void>('/api/me/password', { method: 'POST', body: input }),
+    (input: { newPassword: string }) => post('/me/password', { json: input }),
     () => [areaKeys.me],
   );
 
@@ -39,14 +38,14 @@ export const secondaryProfileKeys = {
 export const secondaryProfilesQuery = (page: { limit: number; offset: number }) =>
   queryOptions({
     queryKey: secondaryProfileKeys.list(page),
-    queryFn: () => api<Page<SecondaryProfileDto>>(`/api/secondary-profiles${queryString(page)}`),
+    queryFn: () => get('/secondary-profiles', { query: page }),
     placeholderData: keepPreviousData,
   });
 
 export const secondaryProfileQuery = (id: string) =>
   queryOptions({
     queryKey: secondaryProfileKeys.detail(id),
-    queryFn: () => api<SecondaryProfileDto>(`/api/secondary-profiles/${id}`),
+    queryFn: () => get('/secondary-profiles/:id', { param: { id } }),
   });
 
 export const useSecondaryProfiles = (page: { limit: number; offset: number }) => useQuery(secondaryProfilesQuery(page));
@@ -56,13 +55,13 @@ export const useSaveSecondaryProfile = (id?: string) =>
   useMutationThatInvalidates(
     (input: SecondaryProfileInput) =>
       id
-        ? api<SecondaryProfileDto>(`/api/secondary-profiles/${id}`, { method: 'PATCH', body: { ...input } })
-        : api<SecondaryProfileDto>('/api/secondary-profiles', { method: 'POST', body: { ...input } }),
+        ? patch('/secondary-profiles/:id', { param: { id }, json: { ...input } })
+        : post('/secondary-profiles', { json: { ...input } }),
     () => [secondaryProfileKeys.all],
   );
 
 export const useDeleteSecondaryProfile = () =>
   useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/secondary-profiles/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/secondary-profiles/:id', { param: { id } }),
     () => [secondaryProfileKeys.all],
   );

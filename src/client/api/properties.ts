@@ -1,31 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
-import type { Page } from '../../shared/schemas/common';
 import type {
   AddPropertyTaskInput,
-  PropertyDetail,
+  ListPropertiesQuery,
   PropertyInput,
-  PropertyListItem,
-  PropertyTaskDto,
-  PropertyVisitDto,
   UpdatePropertyTaskInput,
 } from '../../shared/schemas/properties';
-import { api, queryString } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { del, get, patch, post, type ListParams } from './contract';
 
 // Properties and their tasks (GET/POST/PATCH/DELETE /api/properties…). Who may see them is the
 // workspace's business (api/workspaces.ts), not a per-property list of people.
 
 export const PROPERTY_VISITS_PAGE_SIZE = 10;
 
-export interface PropertyListParams {
-  q?: string;
-  /** One client's properties (the office's). */
-  clientId?: string;
-  offset: number;
-  limit?: number;
-}
+export type PropertyListParams = ListParams<ListPropertiesQuery>;
 
 export const propertyKeys = {
   all: areaKeys.properties,
@@ -40,21 +30,25 @@ export const propertiesQuery = (params: PropertyListParams) =>
   queryOptions({
     queryKey: propertyKeys.list(params),
     queryFn: () =>
-      api<Page<PropertyListItem>>(
-        `/api/properties${queryString({ q: params.q, clientId: params.clientId, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE })}`,
-      ),
+      get('/properties', {
+        query: {
+          q: params.q,
+          clientId: params.clientId,
+          offset: params.offset,
+          limit: params.limit ?? DEFAULT_PAGE_SIZE,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const propertyQuery = (id: string) =>
-  queryOptions({ queryKey: propertyKeys.detail(id), queryFn: () => api<PropertyDetail>(`/api/properties/${id}`) });
+  queryOptions({ queryKey: propertyKeys.detail(id), queryFn: () => get('/properties/:id', { param: { id } }) });
 
 /** Manage Tasks: a page of the property's tasks (active first, then removed). */
 export const propertyTasksQuery = (id: string, offset: number) =>
   queryOptions({
     queryKey: propertyKeys.tasks(id, offset),
-    queryFn: () =>
-      api<Page<PropertyTaskDto>>(`/api/properties/${id}/tasks${queryString({ limit: DEFAULT_PAGE_SIZE, offset })}`),
+    queryFn: () => get('/properties/:id/tasks', { param: { id }, query: { limit: DEFAULT_PAGE_SIZE, offset } }),
     placeholderData: keepPreviousData,
   });
 
@@ -62,9 +56,7 @@ export const propertyVisitsQuery = (id: string, offset: number) =>
   queryOptions({
     queryKey: propertyKeys.visits(id, offset),
     queryFn: () =>
-      api<Page<PropertyVisitDto>>(
-        `/api/properties/${id}/visits${queryString({ limit: PROPERTY_VISITS_PAGE_SIZE, offset })}`,
-      ),
+      get('/properties/:id/visits', { param: { id }, query: { limit: PROPERTY_VISITS_PAGE_SIZE, offset } }),
     placeholderData: keepPreviousData,
   });
 
@@ -79,14 +71,14 @@ export const usePropertyVisits = (id: string, offset: number) => useQuery(proper
 
 export const useCreateProperty = () =>
   useMutationThatInvalidates(
-    (body: PropertyInput) => api<PropertyDetail>('/api/properties', { method: 'POST', body: { ...body } }),
+    (body: PropertyInput) => post('/properties', { json: { ...body } }),
     () => [propertyKeys.lists(), areaKeys.clients],
   );
 
 export function useUpdateProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (body: PropertyInput) => api<PropertyDetail>(`/api/properties/${id}`, { method: 'PATCH', body: { ...body } }),
+    (body: PropertyInput) => patch('/properties/:id', { param: { id }, json: { ...body } }),
     // a visit shows its property's name and address (and its client); a client counts its properties
     () => [propertyKeys.lists(), areaKeys.visits, areaKeys.clients],
     (property) => queryClient.setQueryData(propertyKeys.detail(id), property),
@@ -97,7 +89,7 @@ export function useUpdateProperty(id: string) {
 export function useCreateClientFromProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    () => api<PropertyDetail>(`/api/properties/${id}/client`, { method: 'POST', body: {} }),
+    () => post('/properties/:id/client', { param: { id }, json: {} }),
     () => [propertyKeys.lists(), areaKeys.clients, areaKeys.visits],
     (property) => queryClient.setQueryData(propertyKeys.detail(id), property),
   );
@@ -106,7 +98,7 @@ export function useCreateClientFromProperty(id: string) {
 export function useDeleteProperty() {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/properties/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/properties/:id', { param: { id } }),
     () => [propertyKeys.lists(), areaKeys.visits],
     (_data, id) => queryClient.removeQueries({ queryKey: propertyKeys.detail(id) }),
   );
@@ -116,20 +108,19 @@ export function useDeleteProperty() {
 
 export const useAddPropertyTask = (propertyId: string) =>
   useMutationThatInvalidates(
-    (body: AddPropertyTaskInput) =>
-      api<PropertyTaskDto>(`/api/properties/${propertyId}/tasks`, { method: 'POST', body: { ...body } }),
+    (body: AddPropertyTaskInput) => post('/properties/:id/tasks', { param: { id: propertyId }, json: { ...body } }),
     () => [propertyKeys.detail(propertyId)],
   );
 
 export const useUpdatePropertyTask = (propertyId: string) =>
   useMutationThatInvalidates(
     ({ id, ...body }: UpdatePropertyTaskInput & { id: string }) =>
-      api<PropertyTaskDto>(`/api/properties/${propertyId}/tasks/${id}`, { method: 'PATCH', body }),
+      patch('/properties/:id/tasks/:propertyTaskId', { param: { id: propertyId, propertyTaskId: id }, json: body }),
     () => [propertyKeys.detail(propertyId)],
   );
 
 export const useRemovePropertyTask = (propertyId: string) =>
   useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/properties/${propertyId}/tasks/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/properties/:id/tasks/:propertyTaskId', { param: { id: propertyId, propertyTaskId: id } }),
     () => [propertyKeys.detail(propertyId)],
   );

@@ -1,16 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CalendarFeedDto,
-  CreateSeriesInput,
-  PreviewSeriesInput,
-  SeriesPreviewDto,
-  SeriesWithVisitsDto,
-  UpdateSeriesInput,
-  VisitSeriesDto,
-} from '../../shared/schemas/series';
-import { api, queryString } from './http';
+import type { CreateSeriesInput, PreviewSeriesInput, UpdateSeriesInput } from '../../shared/schemas/series';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { del, get, patch, post } from './contract';
 
 // Visit series (/api/visit-series…) and the calendar feed (/api/calendar/feed).
 
@@ -22,19 +14,19 @@ export const seriesKeys = {
 };
 
 export const seriesQuery = (id: string) =>
-  queryOptions({ queryKey: seriesKeys.detail(id), queryFn: () => api<VisitSeriesDto>(`/api/visit-series/${id}`) });
+  queryOptions({ queryKey: seriesKeys.detail(id), queryFn: () => get('/visit-series/:id', { param: { id } }) });
 
 /** The next dates a rule gives and the rule in words; validated like create, so errors are the form's. */
 export const seriesPreviewQuery = (input: PreviewSeriesInput) =>
   queryOptions({
     queryKey: seriesKeys.preview(input),
-    queryFn: () => api<SeriesPreviewDto>('/api/visit-series/preview', { method: 'POST', body: { ...input } }),
+    queryFn: () => post('/visit-series/preview', { json: { ...input } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
 export const calendarFeedQuery = () =>
-  queryOptions({ queryKey: seriesKeys.feed(), queryFn: () => api<CalendarFeedDto>('/api/calendar/feed') });
+  queryOptions({ queryKey: seriesKeys.feed(), queryFn: () => get('/calendar/feed') });
 
 export const useSeries = (id: string | null) => useQuery({ ...seriesQuery(id ?? ''), enabled: Boolean(id) });
 export const useSeriesPreview = (input: PreviewSeriesInput | null) =>
@@ -46,32 +38,25 @@ export const useCalendarFeed = () => useQuery(calendarFeedQuery());
 const touched = () => [seriesKeys.all, areaKeys.visits, areaKeys.properties];
 
 export const useCreateSeries = () =>
-  useMutationThatInvalidates(
-    (input: CreateSeriesInput) => api<SeriesWithVisitsDto>('/api/visit-series', { method: 'POST', body: { ...input } }),
-    touched,
-  );
+  useMutationThatInvalidates((input: CreateSeriesInput) => post('/visit-series', { json: { ...input } }), touched);
 
 /** `from`: that occurrence and the following; omitted, every occurrence of the series. */
 export const useUpdateSeries = () =>
   useMutationThatInvalidates(
     ({ id, from, ...input }: UpdateSeriesInput & { id: string; from?: string }) =>
-      api<SeriesWithVisitsDto>(`/api/visit-series/${id}${queryString({ from })}`, {
-        method: 'PATCH',
-        body: { ...input },
-      }),
+      patch('/visit-series/:id', { param: { id }, query: { from }, json: { ...input } }),
     touched,
   );
 
 export const useDeleteSeries = () =>
   useMutationThatInvalidates(
-    ({ id, from }: { id: string; from?: string }) =>
-      api<void>(`/api/visit-series/${id}${queryString({ from })}`, { method: 'DELETE' }),
+    ({ id, from }: { id: string; from?: string }) => del('/visit-series/:id', { param: { id }, query: { from } }),
     touched,
   );
 
 /** A new secret URL; the old one answers 404 at once. */
 export const useRegenerateCalendarFeed = () =>
   useMutationThatInvalidates(
-    () => api<CalendarFeedDto>('/api/calendar/feed/regenerate', { method: 'POST' }),
+    () => post('/calendar/feed/regenerate'),
     () => [seriesKeys.feed()],
   );

@@ -5,9 +5,10 @@ import { localityOf } from '../lib/locality';
 import { paths } from '../paths';
 import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
 import { accountAnswered } from './account';
-import { api, ApiError } from './http';
+import { ApiError } from './http';
 import { areaKeys } from './keys';
 import { queryClient as appQueryClient } from './query-client';
+import { get } from './contract';
 
 export const sessionKeys = { me: areaKeys.me };
 
@@ -17,7 +18,7 @@ export const meQuery = queryOptions({
   queryFn: async (): Promise<MeDto | null> => {
     try {
       const asked = tabWorkspaceId();
-      const me = await api<MeDto>('/api/me');
+      const me = await get('/me');
       accountAnswered(me?.id ?? null);
       // The tab stays in the workspace the server says it is in: the one it asked for,
       // else (no longer the user's: removed, or left in another tab) the user's default, whose

@@ -1,24 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
-import type { Page } from '../../shared/schemas/common';
-import type {
-  AssignTaskInput,
-  TaskAssignmentDto,
-  TaskDto,
-  TaskInput,
-  TimeReportItemDto,
-} from '../../shared/schemas/tasks';
-import { api, queryString } from './http';
+import type { AssignTaskInput, ListTasksQuery, TaskInput } from '../../shared/schemas/tasks';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { del, get, patch, post, type ListParams } from './contract';
 
 // The shared catalogue of task templates (/api/tasks).
 
-export interface TaskListParams {
-  q?: string;
-  offset: number;
-  limit?: number;
-}
+export type TaskListParams = ListParams<ListTasksQuery>;
 
 export const taskKeys = {
   all: areaKeys.tasks,
@@ -33,23 +22,18 @@ export const tasksQuery = (params: TaskListParams) =>
   queryOptions({
     queryKey: taskKeys.list(params),
     queryFn: () =>
-      api<Page<TaskDto>>(
-        `/api/tasks${queryString({ q: params.q, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE })}`,
-      ),
+      get('/tasks', { query: { q: params.q, offset: params.offset, limit: params.limit ?? DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
 export const taskQuery = (id: string) =>
-  queryOptions({ queryKey: taskKeys.detail(id), queryFn: () => api<TaskDto>(`/api/tasks/${id}`) });
+  queryOptions({ queryKey: taskKeys.detail(id), queryFn: () => get('/tasks/:id', { param: { id } }) });
 
 /** The properties the user can see, each saying whether this template is on it. */
 export const taskAssignmentsQuery = (id: string, q: string, offset: number) =>
   queryOptions({
     queryKey: taskKeys.assignments(id, q, offset),
-    queryFn: () =>
-      api<Page<TaskAssignmentDto>>(
-        `/api/tasks/${id}/properties${queryString({ q, offset, limit: DEFAULT_PAGE_SIZE })}`,
-      ),
+    queryFn: () => get('/tasks/:id/properties', { param: { id }, query: { q, offset, limit: DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
@@ -57,8 +41,7 @@ export const taskAssignmentsQuery = (id: string, q: string, offset: number) =>
 export const timeReportQuery = (offset: number) =>
   queryOptions({
     queryKey: taskKeys.timeReport(offset),
-    queryFn: () =>
-      api<Page<TimeReportItemDto>>(`/api/tasks/time-report${queryString({ offset, limit: DEFAULT_PAGE_SIZE })}`),
+    queryFn: () => get('/tasks/time-report', { query: { offset, limit: DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
@@ -70,14 +53,14 @@ export const useTaskAssignments = (id: string, q: string, offset: number) =>
 
 export const useCreateTask = () =>
   useMutationThatInvalidates(
-    (body: TaskInput) => api<TaskDto>('/api/tasks', { method: 'POST', body: { ...body } }),
+    (body: TaskInput) => post('/tasks', { json: { ...body } }),
     () => [taskKeys.lists()],
   );
 
 export function useUpdateTask(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (body: TaskInput) => api<TaskDto>(`/api/tasks/${id}`, { method: 'PATCH', body: { ...body } }),
+    (body: TaskInput) => patch('/tasks/:id', { param: { id }, json: { ...body } }),
     // properties and visits show the template's name and default price
     () => [taskKeys.lists(), areaKeys.properties, areaKeys.visits],
     (task) => queryClient.setQueryData(taskKeys.detail(id), task),
@@ -87,7 +70,7 @@ export function useUpdateTask(id: string) {
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/tasks/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/tasks/:id', { param: { id } }),
     () => [taskKeys.lists(), areaKeys.properties],
     (_data, id) => queryClient.removeQueries({ queryKey: taskKeys.detail(id) }),
   );
@@ -96,7 +79,6 @@ export function useDeleteTask() {
 /** Adds the template to several properties at once; their task lists change too. */
 export const useAssignTask = (id: string) =>
   useMutationThatInvalidates(
-    (body: AssignTaskInput) =>
-      api<{ assigned: number }>(`/api/tasks/${id}/assign`, { method: 'POST', body: { ...body } }),
+    (body: AssignTaskInput) => post('/tasks/:id/assign', { param: { id }, json: { ...body } }),
     () => [taskKeys.detail(id), areaKeys.properties],
   );

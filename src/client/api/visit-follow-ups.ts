@@ -1,7 +1,7 @@
-import type { FollowUpDto, FollowUpInput } from '../../shared/schemas/visits';
-import { api } from './http';
+import type { FollowUpInput } from '../../shared/schemas/visits';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
+import { post } from './contract';
 
 // 'Add follow-up' (POST /api/visits/:id/tasks/:taskId/follow-up). Its own file, not
 // visits.ts: that one is loaded by pages that never add a follow-up (/resources/invoices/new among
@@ -14,7 +14,7 @@ import { useMutationThatInvalidates } from './mutations';
 export const useAddFollowUp = (visitId: string) =>
   useMutationThatInvalidates(
     ({ taskId, ...body }: FollowUpInput & { taskId: string }) =>
-      api<FollowUpDto>(`/api/visits/${visitId}/tasks/${taskId}/follow-up`, { method: 'POST', body }),
+      post('/visits/:id/tasks/:taskId/follow-up', { param: { id: visitId, taskId }, json: body }),
     // a visit's tasks show on its property's visit history too
     () => [areaKeys.visits, areaKeys.properties],
   );

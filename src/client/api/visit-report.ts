@@ -1,9 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VisitReportDto } from '../../shared/schemas/visit-report';
-import type { VisitDetailDto } from '../../shared/schemas/visits';
-import { api } from './http';
 import { useMutationThatInvalidates } from './mutations';
 import { visitKeys } from './visits';
+import { get, post } from './contract';
 
 // The visit report (/api/visits/:id/report…). Its own file and key, beside visits.ts:
 // the pages that load visits.ts (/resources/invoices/new) have no bytes to spare for them
@@ -14,7 +12,7 @@ export const visitReportKey = (id: string) => [...visitKeys.detail(id), 'report'
 
 /** The report: the same content as its PDF. */
 export const visitReportQuery = (id: string) =>
-  queryOptions({ queryKey: visitReportKey(id), queryFn: () => api<VisitReportDto>(`/api/visits/${id}/report`) });
+  queryOptions({ queryKey: visitReportKey(id), queryFn: () => get('/visits/:id/report', { param: { id } }) });
 export const useVisitReport = (id: string) => useQuery(visitReportQuery(id));
 /** The report's PDF, opened by the browser (a plain link: the session cookie goes with it). */
 export const visitReportPdfUrl = (id: string) => `/api/visits/${id}/report.pdf`;
@@ -23,7 +21,7 @@ export const visitReportPdfUrl = (id: string) => `/api/visits/${id}/report.pdf`;
 export function useSendVisitReport(visitId: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    () => api<VisitDetailDto>(`/api/visits/${visitId}/report/send`, { method: 'POST' }),
+    () => post('/visits/:id/report/send', { param: { id: visitId } }),
     () => [visitReportKey(visitId)],
     (visit) => queryClient.setQueryData(visitKeys.detail(visitId), visit),
   );

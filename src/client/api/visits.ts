@@ -6,52 +6,32 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, type VisitStatus, type VisitTaskStatus, type VisitWhen } from '../../shared/constants';
+import { DEFAULT_PAGE_SIZE, type VisitStatus, type VisitTaskStatus } from '../../shared/constants';
 import type { Page } from '../../shared/schemas/common';
 import type {
   AddVisitTaskInput,
+  CreateVisitInput,
+  ListVisitsQuery,
   MyVisitsDto,
-  UpcomingVisitDto,
+  UpdateVisitInput,
   UpdateVisitTaskInput,
-  VisitCandidateDto,
   VisitDetailDto,
   VisitListItemDto,
-  VisitPersonDto,
   VisitTaskDto,
-  VisitTaskOptionDto,
 } from '../../shared/schemas/visits';
 import type { InspectionResult, PhotoTag } from '../../shared/evidence';
 import type { EtaMinutes } from '../../shared/notifications';
-import { api, queryString } from './http';
+import { del, get, patch, post } from './contract';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { madeNow, type Write } from './write';
 
 // Visits, their tasks and their people (/api/visits…).
 
-export interface VisitFilters {
-  status?: VisitStatus;
-  propertyId?: string;
-  /** The visits at one client's properties (the office's). */
-  clientId?: string;
-  /** Upcoming (from the start of today, soonest first) or past (latest first). */
-  when?: VisitWhen;
-  /** Completed and on no standing invoice ('true'; the office's). */
-  unbilled?: 'true';
+/** A list's filters (`GET /api/visits`, shared/schemas/visits.ts) and its page. */
+export type VisitFilters = Pick<ListVisitsQuery, 'status' | 'propertyId' | 'clientId' | 'when' | 'unbilled'> & {
   offset: number;
-}
-
-/** What the create and edit forms send (scheduledAt as an ISO instant). */
-export interface VisitBody {
-  propertyId: string;
-  scheduledAt: string;
-  status: VisitStatus;
-  addPropertyTasks?: boolean;
-  /** 'Assign to': the members on the visit, the lead first. */
-  assigneeIds?: string[];
-  /** 'Complete anyway': made or set completed with evidence missing, the office's reason. */
-  overrideReason?: string;
-}
+};
 
 export const visitKeys = {
   all: areaKeys.visits,
@@ -69,17 +49,13 @@ export const visitKeys = {
 export const visitsQuery = (filters: VisitFilters) =>
   queryOptions({
     queryKey: visitKeys.list(filters),
-    queryFn: () => api<Page<VisitListItemDto>>(`/api/visits${queryString({ ...filters, limit: DEFAULT_PAGE_SIZE })}`),
+    queryFn: () => get('/visits', { query: { ...filters, limit: DEFAULT_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
 /** The calendar's visible range (ISO instants, [from, to)) and its filters. */
-export interface CalendarWindow {
-  from: string;
-  to: string;
-  propertyId?: string;
-  userId?: string;
-}
+export type CalendarWindow = Required<Pick<ListVisitsQuery, 'from' | 'to'>> &
+  Pick<ListVisitsQuery, 'propertyId' | 'userId'>;
 
 /**
  * The API's cap on a window's page (MAX_WINDOW_PAGE_SIZE in shared/schemas/visits.ts, which
@@ -91,7 +67,7 @@ const CALENDAR_LIMIT = 500;
 export const calendarVisitsQuery = (window: CalendarWindow) =>
   queryOptions({
     queryKey: visitKeys.calendar(window),
-    queryFn: () => api<Page<VisitListItemDto>>(`/api/visits${queryString({ ...window, limit: CALENDAR_LIMIT })}`),
+    queryFn: () => get('/visits', { query: { ...window, limit: CALENDAR_LIMIT } }),
     placeholderData: keepPreviousData,
   });
 
@@ -99,25 +75,24 @@ export const calendarVisitsQuery = (window: CalendarWindow) =>
 export const upcomingVisitsQuery = (limit: number) =>
   queryOptions({
     queryKey: visitKeys.upcoming(limit),
-    queryFn: () => api<{ items: UpcomingVisitDto[] }>(`/api/visits/upcoming?limit=${limit}`),
+    queryFn: () => get('/visits/upcoming', { query: { limit } }),
   });
 
 /** /today: the caller's visits scheduled in [from, to) with their tasks, plus earlier ones still in progress. */
 export const myVisitsQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: visitKeys.mine(from, to),
-    queryFn: () => api<MyVisitsDto>(`/api/visits/mine${queryString({ from, to })}`),
+    queryFn: () => get('/visits/mine', { query: { from, to } }),
   });
 
 export const visitQuery = (id: string) =>
-  queryOptions({ queryKey: visitKeys.detail(id), queryFn: () => api<VisitDetailDto>(`/api/visits/${id}`) });
+  queryOptions({ queryKey: visitKeys.detail(id), queryFn: () => get('/visits/:id', { param: { id } }) });
 
 /** Templates that can go on the visit: the property's active tasks, or the whole catalogue. */
 export const taskOptionsQuery = (id: string, scope: 'property' | 'all', q: string) =>
   queryOptions({
     queryKey: visitKeys.taskOptions(id, scope, q),
-    queryFn: () =>
-      api<Page<VisitTaskOptionDto>>(`/api/visits/${id}/task-options${queryString({ scope, q, limit: 50 })}`),
+    queryFn: () => get('/visits/:id/task-options', { param: { id }, query: { scope, q, limit: 50 } }),
     placeholderData: keepPreviousData,
   });
 
@@ -125,7 +100,7 @@ export const taskOptionsQuery = (id: string, scope: 'property' | 'all', q: strin
 export const candidatesQuery = (id: string) =>
   queryOptions({
     queryKey: visitKeys.candidates(id),
-    queryFn: () => api<Page<VisitCandidateDto>>(`/api/visits/${id}/candidates?limit=100`),
+    queryFn: () => get('/visits/:id/candidates', { param: { id }, query: { limit: 100 } }),
   });
 
 export const useVisits = (filters: VisitFilters, enabled = true) => useQuery({ ...visitsQuery(filters), enabled });
@@ -175,15 +150,12 @@ export const useCandidates = (id: string, enabled: boolean) => useQuery({ ...can
 const touched = () => [visitKeys.all, areaKeys.properties];
 
 export const useCreateVisit = () =>
-  useMutationThatInvalidates(
-    (body: VisitBody) => api<VisitDetailDto>('/api/visits', { method: 'POST', body: { ...body } }),
-    touched,
-  );
+  useMutationThatInvalidates((body: CreateVisitInput) => post('/visits', { json: { ...body } }), touched);
 
 export function useUpdateVisit(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (body: Partial<VisitBody>) => api<VisitDetailDto>(`/api/visits/${id}`, { method: 'PATCH', body: { ...body } }),
+    (body: UpdateVisitInput) => patch('/visits/:id', { param: { id }, json: { ...body } }),
     touched,
     (visit) => queryClient.setQueryData(visitKeys.detail(id), visit),
   );
@@ -194,7 +166,7 @@ export function useRescheduleVisit() {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
     ({ id, scheduledAt }: { id: string; scheduledAt: string }) =>
-      api<VisitDetailDto>(`/api/visits/${id}`, { method: 'PATCH', body: { scheduledAt } }),
+      patch('/visits/:id', { param: { id }, json: { scheduledAt } }),
     touched,
     (visit) => queryClient.setQueryData(visitKeys.detail(visit.id), visit),
   );
@@ -203,7 +175,7 @@ export function useRescheduleVisit() {
 export function useDeleteVisit(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    () => api<void>(`/api/visits/${id}`, { method: 'DELETE' }),
+    () => del('/visits/:id', { param: { id } }),
     touched,
     () => queryClient.removeQueries({ queryKey: visitKeys.detail(id) }),
   );
@@ -212,7 +184,7 @@ export function useDeleteVisit(id: string) {
 export const useAddVisitTask = () =>
   useMutationThatInvalidates(
     ({ visitId, ...body }: AddVisitTaskInput & { visitId: string }) =>
-      api<VisitTaskDto>(`/api/visits/${visitId}/tasks`, { method: 'POST', body }),
+      post('/visits/:id/tasks', { param: { id: visitId }, json: body }),
     touched,
   );
 
@@ -220,25 +192,25 @@ export const useAddVisitTask = () =>
 export const useUpdateVisitTask = (visitId: string) =>
   useMutationThatInvalidates(
     ({ id, ...body }: Pick<UpdateVisitTaskInput, 'price'> & { id: string }) =>
-      api<VisitTaskDto>(`/api/visits/${visitId}/tasks/${id}`, { method: 'PATCH', body }),
+      patch('/visits/:id/tasks/:taskId', { param: { id: visitId, taskId: id }, json: body }),
     touched,
   );
 
 export const useRemoveVisitTask = (visitId: string) =>
   useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/visits/${visitId}/tasks/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/visits/:id/tasks/:taskId', { param: { id: visitId, taskId: id } }),
     touched,
   );
 
 export const useAddVisitUser = (visitId: string) =>
   useMutationThatInvalidates(
-    (userId: string) => api<VisitPersonDto>(`/api/visits/${visitId}/users`, { method: 'POST', body: { userId } }),
+    (userId: string) => post('/visits/:id/users', { param: { id: visitId }, json: { userId } }),
     () => [visitKeys.all],
   );
 
 export const useRemoveVisitUser = (visitId: string) =>
   useMutationThatInvalidates(
-    (userId: string) => api<void>(`/api/visits/${visitId}/users/${userId}`, { method: 'DELETE' }),
+    (userId: string) => del('/visits/:id/users/:userId', { param: { id: visitId, userId } }),
     () => [visitKeys.all],
   );
 

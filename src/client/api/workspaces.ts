@@ -1,18 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkspaceRole } from '../../shared/constants';
-import type {
-  BeforeClaimWorkspace,
-  InvitationSentDto,
-  MemberDto,
-  UpdateWorkspaceInput,
-  WorkspaceDto,
-  WorkspaceInvitationDto,
-} from '../../shared/schemas/workspaces';
+import type { UpdateWorkspaceInput } from '../../shared/schemas/workspaces';
 import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
-import { api } from './http';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { paths } from '../paths';
+import { del, get, patch, post, put } from './contract';
 
 // The business (workspace) the tab works in, its settings, its members and its
 // invitations (/api/workspaces/{id}…), and switching between the user's workspaces.
@@ -27,25 +20,25 @@ export const workspaceKeys = {
 
 /** Name, contact details, tax rate, terms, prefix and zone (owners and managers; 403 for technicians). */
 export const workspaceQuery = (id: string) =>
-  queryOptions({ queryKey: workspaceKeys.detail(id), queryFn: () => api<WorkspaceDto>(`/api/workspaces/${id}`) });
+  queryOptions({ queryKey: workspaceKeys.detail(id), queryFn: () => get('/workspaces/:id', { param: { id } }) });
 
 export const membersQuery = (id: string) =>
   queryOptions({
     queryKey: workspaceKeys.members(id),
-    queryFn: () => api<{ items: MemberDto[] }>(`/api/workspaces/${id}/members`),
+    queryFn: () => get('/workspaces/:id/members', { param: { id } }),
   });
 
 /** The invitations still standing (owners and managers). */
 export const workspaceInvitationsQuery = (id: string) =>
   queryOptions({
     queryKey: workspaceKeys.invitations(id),
-    queryFn: () => api<{ items: WorkspaceInvitationDto[] }>(`/api/workspaces/${id}/invitations`),
+    queryFn: () => get('/workspaces/:id/invitations', { param: { id } }),
   });
 
 /** The workspaces the account owned when its address was claimed from an unproven sign-up. */
 export const beforeClaimQuery = queryOptions({
   queryKey: workspaceKeys.beforeClaim(),
-  queryFn: () => api<{ items: BeforeClaimWorkspace[] }>('/api/me/before-claim'),
+  queryFn: () => get('/me/before-claim'),
 });
 export const useBeforeClaim = () => useQuery(beforeClaimQuery);
 
@@ -63,8 +56,7 @@ export const useWorkspaceInvitations = (id: string, enabled = true) =>
 export function useUpdateWorkspace(id: string) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(
-    (input: UpdateWorkspaceInput) =>
-      api<WorkspaceDto>(`/api/workspaces/${id}`, { method: 'PATCH', body: { ...input } }),
+    (input: UpdateWorkspaceInput) => patch('/workspaces/:id', { param: { id }, json: { ...input } }),
     // the header and the switcher show the name; `/api/me` carries `setUp`
     () => [areaKeys.me],
     (workspace) => queryClient.setQueryData(workspaceKeys.detail(id), workspace),
@@ -74,7 +66,7 @@ export function useUpdateWorkspace(id: string) {
 export const useChangeMemberRole = (id: string) =>
   useMutationThatInvalidates(
     ({ userId, role }: { userId: string; role: WorkspaceRole }) =>
-      api<MemberDto>(`/api/workspaces/${id}/members/${userId}`, { method: 'PATCH', body: { role } }),
+      patch('/workspaces/:id/members/:userId', { param: { id, userId }, json: { role } }),
     // one's own role shows in the header and decides what `can` says
     () => [workspaceKeys.members(id), areaKeys.me],
   );
@@ -82,7 +74,7 @@ export const useChangeMemberRole = (id: string) =>
 /** Removes a member; for oneself this is leaving (see `leaveWorkspace`). */
 export const useRemoveMember = (id: string) =>
   useMutationThatInvalidates(
-    (userId: string) => api<void>(`/api/workspaces/${id}/members/${userId}`, { method: 'DELETE' }),
+    (userId: string) => del('/workspaces/:id/members/:userId', { param: { id, userId } }),
     // they are taken off the workspace's visits too
     () => [workspaceKeys.members(id), areaKeys.visits],
   );
@@ -91,13 +83,13 @@ export const useRemoveMember = (id: string) =>
 export const useInviteMember = (id: string) =>
   useMutationThatInvalidates(
     (body: { email: string; role: WorkspaceRole }) =>
-      api<InvitationSentDto>(`/api/workspaces/${id}/invitations`, { method: 'POST', body }),
+      post('/workspaces/:id/invitations', { param: { id }, json: body }),
     () => [workspaceKeys.invitations(id)],
   );
 
 export const useCancelWorkspaceInvitation = (id: string) =>
   useMutationThatInvalidates(
-    (invitationId: string) => api<void>(`/api/workspaces/${id}/invitations/${invitationId}`, { method: 'DELETE' }),
+    (invitationId: string) => del('/workspaces/:id/invitations/:invitationId', { param: { id, invitationId } }),
     () => [workspaceKeys.invitations(id)],
   );
 
@@ -110,13 +102,13 @@ export const useCancelWorkspaceInvitation = (id: string) =>
  */
 export async function switchWorkspace(workspaceId: string, landing: string = paths.dashboard()) {
   rememberWorkspace(workspaceId);
-  await api<void>('/api/me/workspace', { method: 'PUT', body: { workspaceId } }).catch(() => undefined);
+  await put('/me/workspace', { json: { workspaceId } }).catch(() => undefined);
   window.location.assign(landing);
 }
 
 /** 'New business': a business of the user's own (its owner); the tab then opens its dashboard. */
 export async function createWorkspace(input: { name: string; timeZone?: string }) {
-  const made = await api<{ id: string }>('/api/workspaces', { method: 'POST', body: input });
+  const made = await post('/workspaces', { json: input });
   await switchWorkspace(made.id);
 }
 
@@ -130,7 +122,7 @@ export const useSwitchWorkspace = () =>
 export const useLeaveWorkspace = (id: string) =>
   useMutation({
     mutationFn: async (userId: string) => {
-      await api<void>(`/api/workspaces/${id}/members/${userId}`, { method: 'DELETE' });
+      await del('/workspaces/:id/members/:userId', { param: { id, userId } });
       rememberWorkspace(null);
       window.location.assign(paths.dashboard());
     },
@@ -143,7 +135,7 @@ export const useLeaveWorkspace = (id: string) =>
 export const useDeleteWorkspace = () =>
   useMutation({
     mutationFn: async (id: string) => {
-      await api<void>(`/api/workspaces/${id}`, { method: 'DELETE' });
+      await del('/workspaces/:id', { param: { id } });
       if (tabWorkspaceId() === id) rememberWorkspace(null);
       window.location.assign(paths.dashboard());
     },
@@ -152,6 +144,6 @@ export const useDeleteWorkspace = () =>
 /** 'Keep it': a workspace made before the claim stays, and is not shown again. */
 export const useKeepWorkspace = () =>
   useMutationThatInvalidates(
-    (id: string) => api<void>(`/api/me/before-claim/${id}`, { method: 'DELETE' }),
+    (id: string) => del('/me/before-claim/:id', { param: { id } }),
     () => [workspaceKeys.beforeClaim()],
   );

@@ -1,7 +1,6 @@
 import { createStore, del, entries, set } from 'idb-keyval';
-import type { MeDto } from '../../shared/schemas/auth';
 import { WORKSPACE_HEADER } from '../api/current-workspace';
-import { api, ApiError, errorMessage } from '../api/http';
+import { ApiError, errorMessage } from '../api/http';
 import type { OutboxItem } from '../api/outbox';
 import {
   OUTBOX_CHANGED_MESSAGE,
@@ -11,6 +10,7 @@ import {
   refusalOf,
   sendRequest,
 } from '../api/write-request';
+import { get } from '../api/contract';
 
 // Background Sync, in the service worker (imported by the worker vite.config.ts generates): when
 // the browser wakes it with the tag `rounds-outbox` (the network is back, a page asked for it),
@@ -60,7 +60,7 @@ export async function drainInWorker(): Promise<void> {
 async function sendAll(): Promise<boolean> {
   let account: string;
   try {
-    account = (await api<MeDto>('/api/me')).id;
+    account = (await get('/me')).id;
   } catch (error) {
     // Signed out (401, or no longer a member): nothing is sent; the next sign-in drains it.
     if (error instanceof ApiError && error.status > 0 && error.status < 500) return false;

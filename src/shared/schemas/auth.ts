@@ -133,9 +133,3 @@ export interface MeDto {
   /** The current workspace has its business name (else the dashboard asks: 'Finish setting up'). */
   setUp: boolean;
 }
-
-/** `GET /api/auth-test/config`: presence of settings, never their values. */
-export interface AuthTestConfigDto {
-  backendUrl: string;
-  settings: { name: string; present: boolean }[];
-}

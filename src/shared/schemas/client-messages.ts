@@ -64,9 +64,3 @@ export interface ClientMessageDto {
   /** Why it failed, or why it was not sent. */
   error: string | null;
 }
-
-/** `GET /api/unsubscribe/{token}`: for the page the e-mail's link opens. */
-export interface UnsubscribeDto {
-  business: string;
-  unsubscribed: boolean;
-}

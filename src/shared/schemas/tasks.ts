@@ -129,16 +129,6 @@ export interface TaskCan {
   seePrices: boolean;
 }
 
-/** `GET /api/tasks/:id/properties` items: the actor's properties and whether the task is on each. */
-export interface TaskAssignmentDto {
-  propertyId: string;
-  name: string;
-  address: string;
-  /** The template is an active task of this property. */
-  assigned: boolean;
-  customPrice: number | null;
-}
-
 export { TASK_MESSAGES };
 
 /** `GET /api/tasks/time-report?limit=&offset=` items, one per template (owners and managers). */

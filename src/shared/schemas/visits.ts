@@ -10,7 +10,6 @@ import {
   VISIT_TASK_STATUSES,
   VISIT_WHEN,
   type VisitRole,
-  type WorkspaceRole,
   type VisitStatus,
   type VisitTaskStatus,
 } from '../constants';
@@ -383,11 +382,6 @@ export interface VisitTaskOptionDto {
   price: number | null;
   onProperty: boolean;
   onVisit: boolean;
-}
-
-/** `GET /api/visits/:id/candidates` items: members of the workspace not yet on the visit. */
-export interface VisitCandidateDto extends PersonSummary {
-  workspaceRole: WorkspaceRole;
 }
 
 export const VISIT_ROLE_LABELS: Record<VisitRole, string> = { lead: 'Lead', assistant: 'Assistant' };

@@ -224,21 +224,6 @@ export const inviteMemberInput = z.object({
 });
 export type InviteMemberInput = z.input<typeof inviteMemberInput>;
 
-export interface InvitationSentDto {
-  email: string;
-  role: WorkspaceRole;
-  expiresAt: string;
-}
-
-/** `GET /api/workspaces/{id}/invitations` items: the standing ones, for owners and managers. */
-export interface WorkspaceInvitationDto {
-  id: string;
-  email: string;
-  role: WorkspaceRole;
-  createdAt: string;
-  expiresAt: string;
-}
-
 /** `GET /api/invitations` items: the caller's own standing invitations (none until their address is verified). */
 export interface MyInvitationDto {
   id: string;

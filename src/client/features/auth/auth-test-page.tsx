@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_TEST_CREDENTIAL, type AuthTestConfigDto } from '../../../shared/schemas/auth';
-import { api, ApiError, errorMessage } from '../../api/http';
+import { AUTH_TEST_CREDENTIAL } from '../../../shared/schemas/auth';
+import { ApiError, errorMessage } from '../../api/http';
 import { authApi } from '../../api/auth';
+import { get } from '../../api/contract';
 
 interface Check {
   name: string;
@@ -13,7 +14,7 @@ const CHECKS: Check[] = [
   {
     name: 'Database connection',
     run: async () => {
-      await api<{ status: string }>('/api/health');
+      await get('/health');
       return 'The server reached its database.';
     },
   },
@@ -27,7 +28,7 @@ const CHECKS: Check[] = [
   {
     name: 'Environment variables',
     run: async () => {
-      const config = await api<AuthTestConfigDto>('/api/auth-test/config');
+      const config = await get('/auth-test/config');
       const present = config.settings.filter((setting) => setting.present).length;
       return `${present} of ${config.settings.length} optional settings are set.`;
     },
@@ -64,7 +65,7 @@ export function AuthTestPage() {
   });
   const config = useQuery({
     queryKey: ['auth-test', 'config'],
-    queryFn: () => api<AuthTestConfigDto>('/api/auth-test/config'),
+    queryFn: () => get('/auth-test/config'),
     retry: false,
   });
 

@@ -5,7 +5,7 @@ import { VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { ApiError } from '../../api/http';
 import { useMe } from '../../api/session';
-import type { VisitBody } from '../../api/visits';
+import type { CreateVisitInput } from '../../../shared/schemas/visits';
 import { CompleteAnywayDialog, MissingEvidence } from './visit-completion';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { statusLabel } from '../../components/status-badge';
@@ -35,15 +35,15 @@ export function VisitForm({
   initial: VisitFormValues;
   mode: 'create' | 'edit';
   cancelTo: string;
-  onSubmit: (body: VisitBody) => Promise<unknown>;
+  onSubmit: (body: CreateVisitInput) => Promise<unknown>;
 }) {
   // Made or set completed with evidence missing: the gate's list, as 'Complete visit' shows it, and
   // for owners and managers 'Complete anyway', which sends the same form again with their reason.
-  const [refused, setRefused] = useState<{ body: VisitBody; missing: MissingItem[] } | null>(null);
+  const [refused, setRefused] = useState<{ body: CreateVisitInput; missing: MissingItem[] } | null>(null);
   const [anyway, setAnyway] = useState(false);
   const role = useMe().data?.workspace?.role;
   const office = role === 'owner' || role === 'manager';
-  const send = async (body: VisitBody) => {
+  const send = async (body: CreateVisitInput) => {
     setRefused(null);
     try {
       await onSubmit(body);

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
-import type { AuthTestConfigDto } from '../../../shared/schemas/auth';
 import type { AppEnv } from '../../types';
 
 /** What /auth-test shows about the server: its URL and which settings are present, never their values. */
 export const authTestRoutes = new Hono<AppEnv>().get('/config', (c) => {
   const { config } = c.var;
-  const body: AuthTestConfigDto = {
+  return c.json({
     backendUrl: config.publicUrl,
     settings: Object.entries(config.presentSettings).map(([name, present]) => ({ name, present })),
-  };
-  return c.json(body);
+  });
 });

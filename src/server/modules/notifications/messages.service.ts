@@ -2,7 +2,6 @@ import { desc, eq, type SQL } from 'drizzle-orm';
 import type {
   ClientMessageDto,
   ClientNotificationsDto,
-  UnsubscribeDto,
   clientNotificationsInput,
 } from '../../../shared/schemas/client-messages';
 import { CLIENT_MESSAGE_TEXTS } from '../../../shared/schemas/client-messages';
@@ -135,7 +134,7 @@ export async function setClientNotifications(
 }
 
 /** The unsubscribe link's page: whose e-mails they are, and whether they are unsubscribed. 404 for a forged link. */
-export async function unsubscribeInfo(db: Executor, secret: string, token: string): Promise<UnsubscribeDto> {
+export async function unsubscribeInfo(db: Executor, secret: string, token: string) {
   const clientId = clientOfToken(secret, token);
   const [row] = clientId
     ? await db
@@ -152,7 +151,7 @@ export async function unsubscribeInfo(db: Executor, secret: string, token: strin
  * `POST /api/unsubscribe/{token}` (the page's button, and mail programs' one-click unsubscribe):
  * honoured at once (the worker skips what is waiting) and recorded with its time.
  */
-export async function unsubscribeByLink(db: Database, secret: string, token: string): Promise<UnsubscribeDto> {
+export async function unsubscribeByLink(db: Database, secret: string, token: string) {
   const clientId = clientOfToken(secret, token);
   if (!clientId) throw notFound(CLIENT_MESSAGE_TEXTS.unsubscribeLinkInvalid);
   await db.transaction(async (tx) => {

@@ -6,7 +6,6 @@ import {
   TASK_MESSAGES,
   type assignTaskInput,
   type TimeReportItemDto,
-  type TaskAssignmentDto,
   type TaskDto,
   type TaskInput,
 } from '../../../shared/schemas/tasks';
@@ -118,12 +117,7 @@ export async function removeTask(db: Executor, member: Member, id: string): Prom
  * `GET /api/tasks/:id/properties`: the properties the member can see, newest first, each
  * saying whether this template is one of its active tasks; one query.
  */
-export async function listTaskAssignments(
-  db: Executor,
-  member: Member,
-  id: string,
-  input: PageQuery & { q?: string },
-): Promise<Page<TaskAssignmentDto>> {
+export async function listTaskAssignments(db: Executor, member: Member, id: string, input: PageQuery & { q?: string }) {
   await getTask(db, member, id);
   const search = input.q
     ? or(ilike(properties.name, containsPattern(input.q)), ilike(properties.address, containsPattern(input.q)))

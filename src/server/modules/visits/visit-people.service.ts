@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page } from '../../../shared/schemas/common';
-import {
-  VISIT_MESSAGES,
-  type addVisitUserInput,
-  type VisitCandidateDto,
-  type VisitPersonDto,
-} from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES, type addVisitUserInput, type VisitPersonDto } from '../../../shared/schemas/visits';
 import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
 import { memberOf } from '../../access/team';
@@ -29,7 +23,7 @@ export async function listVisitCandidates(
   member: Member,
   visitId: string,
   query: { limit: number; offset: number },
-): Promise<Page<VisitCandidateDto>> {
+) {
   const visit = await requireVisit(db, member, visitId);
   authorize(policy.visit.can(member, visit).managePeople, VISIT_MESSAGES.onlyLeadManagesPeople);
   const candidate = and(

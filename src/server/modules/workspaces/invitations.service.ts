@@ -6,10 +6,8 @@ import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
 import {
   WORKSPACE_MESSAGES,
   type InvitationByTokenDto,
-  type InvitationSentDto,
   type inviteMemberInput,
   type MyInvitationDto,
-  type WorkspaceInvitationDto,
 } from '../../../shared/schemas/workspaces';
 import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
@@ -41,7 +39,7 @@ export async function invite(
   deps: MailDeps & { config: Config },
   member: Member,
   input: z.output<typeof inviteMemberInput>,
-): Promise<InvitationSentDto> {
+): Promise<{ email: string; role: WorkspaceRole; expiresAt: string }> {
   authorize(policy.workspace.can(member).manageMembers, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   authorize(policy.member.mayGrant(member, input.role), WORKSPACE_MESSAGES.ownersOnly);
   if (!member.emailVerified) throw forbidden(IDENTITY_MESSAGES.verifyToSend);
@@ -93,7 +91,7 @@ export async function invite(
 }
 
 /** `GET /api/workspaces/{id}/invitations`: the standing ones, newest first, for owners and managers. */
-export async function listInvitations(db: Executor, member: Member): Promise<{ items: WorkspaceInvitationDto[] }> {
+export async function listInvitations(db: Executor, member: Member) {
   authorize(policy.workspace.can(member).manageMembers, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const rows = await db
     .select({
