@@ -108,14 +108,14 @@ export function createApp({
 
   // ── /api/auth: better-auth, behind our own input validation and client-IP header ──
   // A new password follows the sign-up rules (spec §5), with the same messages, and is on no
-  // list of common passwords (issue 23).
+  // list of common passwords.
   app.post('/api/auth/sign-up/email', validateJsonBody(signUpRequest, 'password'));
   app.post('/api/auth/change-password', validateJsonBody(changePasswordRequest, 'newPassword'));
   app.post('/api/auth/reset-password', validateJsonBody(resetPasswordRequest, 'newPassword'));
   app.post('/api/auth/request-password-reset', validateJsonBody(requestPasswordResetRequest));
   app.post('/api/auth/send-verification-email', validateJsonBody(sendVerificationEmailRequest));
   app.post('/api/auth/update-user', validateJsonBody(updateUserRequest));
-  // Issue 23: a Google sign-in never joins an account whose address was never proven.
+  // A Google sign-in never joins an account whose address was never proven.
   app.get(GOOGLE_CALLBACK_PATH, (c) => handleGoogleCallback(auth, db, withClientIp(c.req.raw, clientIp(c, config))));
   // A verification link opens our page; only its button's POST (/api/verify-email) proves the address.
   app.get('/api/auth/verify-email', (c) => {
@@ -129,7 +129,7 @@ export function createApp({
 
   // ── /api: JSON resources ──
   app.use('/api/*', loadActor);
-  // Issue 17: a write sent with an Idempotency-Key answers a replay with its first answer.
+  // A write sent with an Idempotency-Key answers a replay with its first answer.
   app.use('/api/*', idempotency);
   app.route('/api', apiRoutes);
   // The API's OpenAPI document and its reference page: public, cached.
@@ -150,7 +150,7 @@ export function createApp({
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    // Issue 16: a signed-in visit to a landing page gets the page's frame in its HTML.
+    // A signed-in visit to a landing page gets the page's frame in its HTML.
     const framedPage = pageFrames(config.clientDir);
     app.get('*', async (c, next) => {
       const page = framedPage(c.req.path);

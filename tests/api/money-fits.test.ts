@@ -112,10 +112,7 @@ describe('the cap is named in the business currency', () => {
       fields: { items: `The invoice’s total must be at most ${cap}` },
     });
     // A draft's change is refused in the same words.
-    const draft = await json<InvoiceDetailDto>(
-      await t.request('/api/invoices', { cookie: berlin.cookie, body: { propertyId: place } }),
-      201,
-    );
+    const draft = await json(await apiAs(t, berlin.cookie).post('/invoices', { json: { propertyId: place } }), 201);
     const changed = await t.request(`/api/invoices/${draft.id}`, {
       method: 'PATCH',
       cookie: berlin.cookie,

@@ -66,7 +66,7 @@ export function ReportTask({ task }: { task: VisitReportTaskDto }) {
   );
 }
 
-/** The notes staff shared with the client (issue 27), newest first. */
+/** The notes staff shared with the client, newest first. */
 export function ReportNotes({ notes, formats }: { notes: VisitReportDto['notes']; formats: Formats }) {
   return (
     <Section title="Notes">

@@ -4,7 +4,7 @@ import { useMembers } from '../../api/workspaces';
 import { QueryView } from '../../components/query-view';
 
 /**
- * Issue 24, 'Assign to': a checkbox per member of the workspace (name or e-mail, and role). The
+ * 'Assign to': a checkbox per member of the workspace (name or e-mail, and role). The
  * order of `value` is the order they were checked in: the first is the visit's lead. Owners and
  * managers only (the members list is theirs); for anyone else it shows nothing.
  */

@@ -9,7 +9,7 @@ import { PageShell } from '../../shell/page-shell';
 import { VisitForm } from './visit-form';
 
 /**
- * /resources/visits/new, optionally ?property={id} to pre-select it, and ?request={id} (issue 28):
+ * /resources/visits/new, optionally ?property={id} to pre-select it, and ?request={id}:
  * the client's visit request this visit schedules, marked scheduled with it once saved.
  */
 export function NewVisitPage() {
@@ -34,7 +34,7 @@ export function NewVisitPage() {
             propertyId: preselected.data?.id ?? '',
             scheduledAt: '',
             status: 'scheduled',
-            // Issue 24: whoever schedules it is on it, unless they choose otherwise.
+            // Whoever schedules it is on it, unless they choose otherwise.
             assigneeIds: me ? [me.id] : [],
           }}
           cancelTo={preselected.data ? paths.property(preselected.data.id) : paths.visits()}

@@ -1,4 +1,4 @@
-// The recurring-visit form's choices as an RFC 5545 RRULE and back (issue 18): daily, weekly
+// The recurring-visit form's choices as an RFC 5545 RRULE and back: daily, weekly
 // on chosen days, monthly by date or by "second Tuesday", every N, ending never, after N
 // times or on a date. The rule carries no DTSTART: the series' start and zone are separate.
 

@@ -6,7 +6,7 @@ import { useSendVisitReport } from '../../api/visit-report';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /**
- * Issue 27, 'Send report': asks first (it e-mails the client), then says 'Report sent'. Owners and
+ * 'Send report': asks first (it e-mails the client), then says 'Report sent'. Owners and
  * managers only; the server refuses anyone else, and a property without a client's e-mail (409).
  */
 export function SendReportButton({ visitId, variant = 'light' }: { visitId: string; variant?: 'light' | 'filled' }) {

@@ -20,7 +20,7 @@ export type SeriesFormValues = {
   rule: RepeatRule;
   /** The task templates to copy onto every visit; null: all of the property's tasks. */
   taskIds: string[] | null;
-  /** Issue 24: who is on every visit, the lead first. */
+  /** Who is on every visit, the lead first. */
   assigneeIds: string[];
 };
 
@@ -41,7 +41,7 @@ function toInput(values: SeriesFormValues, propertyTaskIds: string[]): CreateSer
 }
 
 /**
- * The recurring visits form (issue 18): property, first date and time, time zone, how it
+ * The recurring visits form: property, first date and time, time zone, how it
  * repeats, the tasks to copy; the rule in words and the next dates as it is filled in.
  */
 export function SeriesForm({

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/overlays';
 
 /**
  * Asks which visits of a series an edit or delete applies to: 'This visit', 'This and
- * following' or 'All visits in the series' (issue 18). `onChoose` does the work; while it runs
+ * following' or 'All visits in the series'. `onChoose` does the work; while it runs
  * the buttons wait, if it fails the dialog stays open and says why.
  */
 export function SeriesScopeDialog({

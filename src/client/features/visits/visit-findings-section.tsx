@@ -16,7 +16,7 @@ import { paths } from '../../paths';
 const FollowUpNewVisitForm = lazy(() => import('./follow-up-new-visit-form'));
 
 /**
- * Issue 27 §6: the visit's failed inspections and out-of-range readings, each with 'Add follow-up'
+ * The visit's failed inspections and out-of-range readings, each with 'Add follow-up'
  * for owners and managers, and the tasks that follow up an earlier finding. Nothing when it has neither.
  */
 export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {

@@ -60,7 +60,7 @@ export function VisitPeopleSection({ visit }: { visit: VisitDetailDto }) {
       </Stack>
       {canManage && (
         <Group gap="xs" mt="sm" align="flex-end">
-          {/* A native select: Mantine's Select put the visit page over its 200 KB budget (issue 24). */}
+          {/* A native select: Mantine's Select put the visit page over its 200 KB budget. */}
           <NativeSelect
             label="Add assistant"
             data={[{ value: '', label: options.length === 0 ? 'No one else to add' : 'Select a person' }, ...options]}

@@ -16,7 +16,7 @@ import { PeopleLine } from './people-line';
 import { SendReportButton } from './send-report-button';
 import { useFormats } from '../../api/session';
 
-/** /resources/visits/{id}/report (issue 27 §7): what the PDF and the client's e-mail carry. */
+/** /resources/visits/{id}/report: what the PDF and the client's e-mail carry. */
 export function VisitReportPage() {
   const formats = useFormats();
   const id = useParams().id ?? '';

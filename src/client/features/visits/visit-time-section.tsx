@@ -4,7 +4,7 @@ import { Facts } from '../../components/facts';
 import { Section } from '../../components/section';
 import { useFormats } from '../../api/session';
 
-/** Issue 27 §5: when the visit was started and completed (local times), actual minutes against the estimate. */
+/** When the visit was started and completed (local times), actual minutes against the estimate. */
 export function VisitTimeSection({ visit }: { visit: VisitDetailDto }) {
   const formats = useFormats();
   const estimated = `Estimated: ${visit.estimatedMinutes} min`;

@@ -24,7 +24,7 @@ export function VisitsListPage() {
   const rawStatus = list.params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const propertyId = list.params.get('property') ?? undefined;
-  // Issue 26: the dashboard's numbers open this list on today's visits, or on the unbilled ones.
+  // The dashboard's numbers open this list on today's visits, or on the unbilled ones.
   const today = list.params.get('when') === 'today';
   const unbilled = list.params.get('unbilled') === 'true' ? ('true' as const) : undefined;
   const filters = { status, propertyId, unbilled };

@@ -1,6 +1,6 @@
--- Issue 24: workspaces, the business boundary (ARCHITECTURE.md "Workspaces"). New tables and
--- nullable columns first, then the existing data is moved (docs/decisions.md 'Workspaces
--- (issue 24): the server'), then the columns become NOT NULL and get their keys and indexes.
+-- Workspaces, the business boundary (ARCHITECTURE.md "Workspaces"). New tables and
+-- nullable columns first, then the existing data is moved (docs/decisions/workspaces.md), then
+-- the columns become NOT NULL and get their keys and indexes.
 CREATE TABLE "workspace_invitations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"workspace_id" uuid NOT NULL,
@@ -98,7 +98,7 @@ ALTER TABLE "visit_users" ADD COLUMN "workspace_id" uuid;
 --> statement-breakpoint
 ALTER TABLE "visits" ADD COLUMN "workspace_id" uuid;
 --> statement-breakpoint
--- Issue 24: every user gets a personal workspace, with them as its owner (named after them until
+-- Every user gets a personal workspace, with them as its owner (named after them until
 -- they name the business). The temporary column maps users to their workspace while migrating.
 ALTER TABLE "workspaces" ADD COLUMN "migrated_from_user" uuid;
 --> statement-breakpoint

@@ -198,7 +198,7 @@ export const workspaceMembers = pgTable(
 );
 
 /**
- * An invitation to join a workspace with a role (issues 23 and 24): e-mailed to the address,
+ * An invitation to join a workspace with a role: e-mailed to the address,
  * accepted only by an account whose verified e-mail is that address, dead once its inviter may
  * no longer invite.
  */
