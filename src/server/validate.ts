@@ -80,15 +80,19 @@ export function queryOf<S extends $ZodType>(schema: S): Validated<'query', S> {
 /**
  * Path parameters that must be uuids, each with its 404 message, checked in the order given.
  * Placed before `jsonBody`/`queryOf`, so an id that cannot exist is a 404 before a bad body
- * or query is a 400 (as when the handler checked the id first). The handler still reads the
- * value with `uuidParam`.
+ * or query is a 400 (as when the handler checked the id first). The handler reads the checked
+ * values with `c.req.valid('param')`.
  */
-export function uuidParams(notFound: Readonly<Record<string, string>>): MiddlewareHandler {
-  const middleware: MiddlewareHandler = async (c, next) => {
-    for (const [name, message] of Object.entries(notFound)) uuidParam(c, name, message);
+export function uuidParams<K extends string, E extends Env = Env>(
+  notFound: Readonly<Record<K, string>>,
+): MiddlewareHandler<E, string, { out: { param: Record<K, string> } }> {
+  const middleware: MiddlewareHandler<E> = async (c, next) => {
+    const checked: Record<string, string> = {};
+    for (const [name, message] of Object.entries<string>(notFound)) checked[name] = uuidParam(c, name, message);
+    c.req.addValidatedData('param', checked);
     await next();
   };
-  uuidParamsOfMiddleware.set(middleware, notFound);
+  uuidParamsOfMiddleware.set(middleware as MiddlewareHandler, notFound);
   return middleware;
 }
 

@@ -12,7 +12,7 @@ export const adminUsersRoutes = new Hono<UserEnv>()
   .get('/', queryOf(adminUsersQuery), async (c) => c.json(await listUsers(c.var.db, c.req.valid('query'))))
   .get('/:id', async (c) => c.json(await getUser(c.var.db, userId(c))))
   .patch('/:id', uuidParams({ id: ADMIN_MESSAGES.userNotFound }), jsonBody(updateUserRoleInput), async (c) =>
-    c.json(await updateUserRole(c.var.db, c.var.user, userId(c), c.req.valid('json').role)),
+    c.json(await updateUserRole(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').role)),
   );
 
 const userId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', ADMIN_MESSAGES.userNotFound);

@@ -17,7 +17,7 @@ export const clientsRoutes = new Hono<MemberEnv>()
   )
   .get('/:id', async (c) => c.json(await service.getClient(c.var.db, c.var.member, clientId(c))))
   .patch('/:id', uuidParams({ id: CLIENT_MESSAGES.notFound }), jsonBody(clientPatch), async (c) =>
-    c.json(await service.updateClient(c.var.db, c.var.member, clientId(c), c.req.valid('json'))),
+    c.json(await service.updateClient(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await service.removeClient(c.var.db, c.var.member, clientId(c));

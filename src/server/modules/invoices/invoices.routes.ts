@@ -54,7 +54,7 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     '/:id',
     invoiceIdParam,
     jsonBody(updateInvoiceInput, { refusedAs: inBusinessTerms((inputs) => inputs.update) }),
-    async (c) => c.json(await service.updateInvoice(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
+    async (c) => c.json(await service.updateInvoice(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await service.removeInvoice(c.var.db, c.var.member, invoiceId(c));
@@ -62,13 +62,13 @@ export const invoicesRoutes = new Hono<MemberEnv>()
   })
   // The spec's button sends no details (an empty body); a method, day or reference may be given.
   .post('/:id/mark-paid', invoiceIdParam, jsonBody(markPaidInput, { whenEmpty: {} }), async (c) =>
-    c.json(await service.markPaid(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
+    c.json(await service.markPaid(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post('/:id/payments', invoiceIdParam, jsonBody(recordPaymentInput), async (c) =>
-    c.json(await service.recordPayment(c.var.db, c.var.member, invoiceId(c), c.req.valid('json')), 201),
+    c.json(await service.recordPayment(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .post('/:id/void', invoiceIdParam, jsonBody(voidInvoiceInput), async (c) =>
-    c.json(await service.voidInvoice(c.var.db, c.var.member, invoiceId(c), c.req.valid('json'))),
+    c.json(await service.voidInvoice(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   // The client's messages about the invoice ('Invoice sent').
   .get('/:id/messages', async (c) => c.json({ items: await listInvoiceMessages(c.var.db, c.var.member, invoiceId(c)) }))
@@ -85,5 +85,5 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     });
   })
   .post('/:id/send', invoiceIdParam, jsonBody(sendInvoiceInput), async (c) =>
-    c.json(await service.sendInvoice(c.var, c.var.member, invoiceId(c), c.req.valid('json').to)),
+    c.json(await service.sendInvoice(c.var, c.var.member, c.req.valid('param').id, c.req.valid('json').to)),
   );

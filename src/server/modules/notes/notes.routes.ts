@@ -18,7 +18,7 @@ export const notesRoutes = new Hono<MemberEnv>()
   )
   .get('/:id', async (c) => c.json(await service.getNote(c.var.db, c.var.member, noteId(c))))
   .patch('/:id', uuidParams({ id: NOTE_MESSAGES.notFound }), jsonBody(updateNoteInput), async (c) =>
-    c.json(await service.updateNote(c.var.db, c.var.member, noteId(c), c.req.valid('json'))),
+    c.json(await service.updateNote(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await service.removeNote(c.var.db, c.var.member, noteId(c));

@@ -12,7 +12,7 @@ export const clientNotificationRoutes = new Hono<MemberEnv>()
   .use(inWorkspace)
   .get('/', async (c) => c.json(await service.getClientNotifications(c.var.db, c.var.member, clientId(c))))
   .put('/', uuidParams({ id: CLIENT_MESSAGES.notFound }), jsonBody(clientNotificationsInput), async (c) =>
-    c.json(await service.setClientNotifications(c.var.db, c.var.member, clientId(c), c.req.valid('json'))),
+    c.json(await service.setClientNotifications(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   );
 
 /** `/api/unsubscribe/{token}`: the e-mail's link, without a session (the token is the credential). */

@@ -33,7 +33,7 @@ export const photosRoutes = new Hono<MemberEnv>()
   })
   .get('/:id', async (c) => c.json(await service.getPhoto(c.var.db, c.var.member, photoId(c))))
   .patch('/:id', uuidParams({ id: PHOTO_MESSAGES.notFound }), jsonBody(updatePhotoInput), async (c) =>
-    c.json(await service.updatePhoto(c.var.db, c.var.member, photoId(c), c.req.valid('json'))),
+    c.json(await service.updatePhoto(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await service.removePhoto(c.var.db, c.var.storage, c.var.member, photoId(c));

@@ -138,7 +138,7 @@ export const clientPortalRoutes = new Hono<MemberEnv>()
     return c.body(null, 204);
   })
   .get('/:id/portal-sign-ins', uuidParams({ id: CLIENT_MESSAGES.notFound }), queryOf(pageQuery), async (c) =>
-    c.json(await listPortalSignIns(c.var.db, c.var.member, clientId(c), c.req.valid('query'))),
+    c.json(await listPortalSignIns(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('query'))),
   );
 
 /** `/api/visit-requests`: 'Visit requests' (owners and managers). */
@@ -148,6 +148,6 @@ export const visitRequestsRoutes = new Hono<MemberEnv>()
     c.json(await listVisitRequests(c.var.db, c.var.member, c.req.valid('query'))),
   )
   .patch('/:id', uuidParams({ id: PORTAL_MESSAGES.requestNotFound }), jsonBody(visitRequestPatch), async (c) => {
-    const id = uuidParam(c, 'id', PORTAL_MESSAGES.requestNotFound);
+    const id = c.req.valid('param').id;
     return c.json(await updateVisitRequest(c.var.db, c.var.member, id, c.req.valid('json')));
   });

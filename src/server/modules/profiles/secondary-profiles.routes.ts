@@ -27,7 +27,7 @@ export const secondaryProfilesRoutes = new Hono<UserEnv>()
   )
   .get('/:id', async (c) => c.json(await getSecondaryProfile(c.var.db, c.var.user, idOf(c))))
   .patch('/:id', uuidParams({ id: PROFILE_MESSAGES.secondaryNotFound }), jsonBody(secondaryProfileInput), async (c) =>
-    c.json(await updateSecondaryProfile(c.var.db, c.var.user, idOf(c), c.req.valid('json'))),
+    c.json(await updateSecondaryProfile(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await removeSecondaryProfile(c.var.db, c.var.user, idOf(c));

@@ -27,7 +27,7 @@ export const propertiesRoutes = new Hono<MemberEnv>()
   )
   .get('/:id', async (c) => c.json(await service.getProperty(c.var.db, c.var.member, propertyId(c))))
   .patch('/:id', propertyIdParam, jsonBody(propertyInput), async (c) =>
-    c.json(await service.updateProperty(c.var.db, c.var.member, propertyId(c), c.req.valid('json'))),
+    c.json(await service.updateProperty(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post('/:id/client', async (c) =>
     c.json(await service.createClientFromProperty(c.var.db, c.var.member, propertyId(c)), 201),
@@ -37,23 +37,21 @@ export const propertiesRoutes = new Hono<MemberEnv>()
     return c.body(null, 204);
   })
   .get('/:id/visits', propertyIdParam, queryOf(pageQuery), async (c) =>
-    c.json(await service.listPropertyVisits(c.var.db, c.var.member, propertyId(c), c.req.valid('query'))),
+    c.json(await service.listPropertyVisits(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('query'))),
   )
   .get('/:id/tasks', propertyIdParam, queryOf(pageQuery), async (c) =>
-    c.json(await service.listPropertyTasks(c.var.db, c.var.member, propertyId(c), c.req.valid('query'))),
+    c.json(await service.listPropertyTasks(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('query'))),
   )
   .post('/:id/tasks', propertyIdParam, jsonBody(addPropertyTaskInput), async (c) =>
-    c.json(await service.addPropertyTask(c.var.db, c.var.member, propertyId(c), c.req.valid('json')), 201),
+    c.json(await service.addPropertyTask(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .patch(
     '/:id/tasks/:propertyTaskId',
     uuidParams({ id: PROPERTY_NOT_FOUND, propertyTaskId: TASK_MESSAGES.notFound }),
     jsonBody(updatePropertyTaskInput),
     async (c) => {
-      const taskId = uuidParam(c, 'propertyTaskId', TASK_MESSAGES.notFound);
-      return c.json(
-        await service.updatePropertyTask(c.var.db, c.var.member, propertyId(c), taskId, c.req.valid('json')),
-      );
+      const { id, propertyTaskId } = c.req.valid('param');
+      return c.json(await service.updatePropertyTask(c.var.db, c.var.member, id, propertyTaskId, c.req.valid('json')));
     },
   )
   .delete('/:id/tasks/:propertyTaskId', async (c) => {

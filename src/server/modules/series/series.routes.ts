@@ -32,9 +32,9 @@ export const seriesRoutes = new Hono<MemberEnv>()
   // The scope (`?from=`) is read before the body, as it always was.
   .patch('/:id', seriesIdParam, queryOf(seriesScopeQuery), jsonBody(updateSeriesInput), async (c) => {
     const { from } = c.req.valid('query');
-    return c.json(await updateSeries(c.var.db, c.var.member, seriesId(c), from, c.req.valid('json')));
+    return c.json(await updateSeries(c.var.db, c.var.member, c.req.valid('param').id, from, c.req.valid('json')));
   })
   .delete('/:id', seriesIdParam, queryOf(seriesScopeQuery), async (c) => {
-    await removeSeries(c.var.db, c.var.member, seriesId(c), c.req.valid('query').from);
+    await removeSeries(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('query').from);
     return c.body(null, 204);
   });

@@ -24,17 +24,17 @@ export const tasksRoutes = new Hono<MemberEnv>()
   )
   .get('/:id', async (c) => c.json(await service.getTask(c.var.db, c.var.member, taskId(c))))
   .patch('/:id', taskIdParam, jsonBody(taskInput), async (c) =>
-    c.json(await service.updateTask(c.var.db, c.var.member, taskId(c), c.req.valid('json'))),
+    c.json(await service.updateTask(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await service.removeTask(c.var.db, c.var.member, taskId(c));
     return c.body(null, 204);
   })
   .get('/:id/properties', taskIdParam, queryOf(listTasksQuery), async (c) =>
-    c.json(await service.listTaskAssignments(c.var.db, c.var.member, taskId(c), c.req.valid('query'))),
+    c.json(await service.listTaskAssignments(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('query'))),
   )
   .post('/:id/assign', taskIdParam, jsonBody(assignTaskInput), async (c) =>
-    c.json(await service.assignTask(c.var.db, c.var.member, taskId(c), c.req.valid('json'))),
+    c.json(await service.assignTask(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   );
 
 const taskId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', TASK_MESSAGES.notFound);

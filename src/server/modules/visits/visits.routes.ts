@@ -61,7 +61,7 @@ export const visitsRoutes = new Hono<MemberEnv>()
   )
   .get('/:id', async (c) => c.json(await getVisit(c.var.db, c.var.member, visitId(c))))
   .patch('/:id', visitIdParam, jsonBody(updateVisitInput), async (c) =>
-    c.json(await updateVisit(c.var.db, c.var.member, visitId(c), c.req.valid('json'))),
+    c.json(await updateVisit(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await removeVisit(c.var.db, c.var.member, visitId(c));
@@ -69,13 +69,13 @@ export const visitsRoutes = new Hono<MemberEnv>()
   })
   // ── visit tasks ──
   .get('/:id/task-options', visitIdParam, queryOf(taskOptionsQuery), async (c) =>
-    c.json(await listTaskOptions(c.var.db, c.var.member, visitId(c), c.req.valid('query'))),
+    c.json(await listTaskOptions(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('query'))),
   )
   .post('/:id/tasks', visitIdParam, jsonBody(addVisitTaskInput), async (c) =>
-    c.json(await addVisitTask(c.var.db, c.var.member, visitId(c), c.req.valid('json')), 201),
+    c.json(await addVisitTask(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .patch('/:id/tasks/:taskId', visitTaskIdParams, jsonBody(updateVisitTaskInput), async (c) =>
-    c.json(await updateVisitTask(c.var.db, c.var.member, visitId(c), visitTaskId(c), c.req.valid('json'))),
+    c.json(await updateVisitTask(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('param').taskId, c.req.valid('json'))),
   )
   .delete('/:id/tasks/:taskId', async (c) => {
     const id = visitId(c);
@@ -84,7 +84,7 @@ export const visitsRoutes = new Hono<MemberEnv>()
   })
   // ── 'Add follow-up' on a failed finding ──
   .post('/:id/tasks/:taskId/follow-up', visitTaskIdParams, jsonBody(followUpInput), async (c) =>
-    c.json(await addFollowUp(c.var.db, c.var.member, visitId(c), visitTaskId(c), c.req.valid('json')), 201),
+    c.json(await addFollowUp(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('param').taskId, c.req.valid('json')), 201),
   )
   // ── the customer's signature: an upload, a multipart stream read by busboy as it arrives, its
   // text fields checked here (jsonBody would read the whole body into memory first) ──
@@ -109,7 +109,7 @@ export const visitsRoutes = new Hono<MemberEnv>()
   })
   // ── 'On my way', and the client's messages about the visit ──
   .post('/:id/on-my-way', visitIdParam, jsonBody(onMyWayInput), async (c) =>
-    c.json(await markOnMyWay(c.var.db, c.var.member, visitId(c), c.req.valid('json'))),
+    c.json(await markOnMyWay(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .get('/:id/messages', async (c) => c.json({ items: await listVisitMessages(c.var.db, c.var.member, visitId(c)) }))
   // ── the visit report ──
@@ -129,10 +129,10 @@ export const visitsRoutes = new Hono<MemberEnv>()
   })
   // ── people ──
   .get('/:id/candidates', visitIdParam, queryOf(pageQuery), async (c) =>
-    c.json(await listVisitCandidates(c.var.db, c.var.member, visitId(c), c.req.valid('query'))),
+    c.json(await listVisitCandidates(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('query'))),
   )
   .post('/:id/users', visitIdParam, jsonBody(addVisitUserInput), async (c) =>
-    c.json(await addVisitUser(c.var.db, c.var.member, visitId(c), c.req.valid('json')), 201),
+    c.json(await addVisitUser(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .delete('/:id/users/:userId', async (c) => {
     const id = visitId(c);
