@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../src/server/db/schema';
-import type { ClientDto } from '../../src/shared/schemas/clients';
 import type { Page } from '../../src/shared/schemas/common';
 import type { PropertyDetail, PropertyListItem } from '../../src/shared/schemas/properties';
 import type { VisitDetailDto, VisitListItemDto } from '../../src/shared/schemas/visits';
@@ -9,6 +8,9 @@ import { addMember, createProperty, createUser, createVisit, type TestUser } fro
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type ClientDto = Get<'/clients/:id'>;
 
 // Clients per workspace. CRUD, the messages, who sees what (another workspace 404; a
 // technician no client record, only the name and phone on the visits they are on), a property's

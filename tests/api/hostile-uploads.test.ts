@@ -4,10 +4,12 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../../src/server/db/schema';
-import type { PhotoDto } from '../../src/shared/schemas/photos';
 import { createProperty, createUser, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { ItemOf } from '../../src/client/api/contract';
+
+type PhotoDto = ItemOf<'/photos'>;
 
 // Hostile uploads. Every one is refused (or defused) and nothing is stored for a
 // refused one. (10 MB + 1, by declared length and by stream, is in photos.test.ts.)

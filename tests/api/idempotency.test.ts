@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, notes, photos, visits, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { MAX_PHOTO_BYTES } from '../../src/shared/constants';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
-import type { NoteDto } from '../../src/shared/schemas/notes';
-import type { PhotoDetailDto } from '../../src/shared/schemas/photos';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
@@ -21,6 +19,11 @@ import {
 import { tinyPng } from '../support/images';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type PhotoDetailDto = Get<'/photos/:id'>;
+
+type NoteDto = Get<'/notes/:id'>;
 
 // Writes sent with an Idempotency-Key are safe to replay: the first answer per user
 // and key comes back for the same request, once more when the copies arrive together.

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteAttachableType } from '../../src/shared/constants';
 import { NIL_ATTACHABLE_ID } from '../../src/shared/constants';
-import type { NoteDto } from '../../src/shared/schemas/notes';
 import {
   addMember,
   createClientRow,
@@ -18,6 +17,9 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
+import type { Get } from '../../src/client/api/contract';
+
+type NoteDto = Get<'/notes/:id'>;
 
 let t: TestApp;
 let owner: TestUser;

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties, visits } from '../../src/server/db/schema';
-import type { NoteDto } from '../../src/shared/schemas/notes';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type NoteDto = Get<'/notes/:id'>;
 
 // A change made offline keeps the time it was made, when that time is plausible: not
 // after the server's now (2 minutes of skew are clamped to now), not before the visit (or the

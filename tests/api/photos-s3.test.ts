@@ -1,11 +1,13 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PhotoDetailDto } from '../../src/shared/schemas/photos';
 import { createProperty, createUser } from '../support/factories';
 import { jpegWithGpsAndOrientation } from '../support/images';
 import { startS3 } from '../support/s3';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type PhotoDetailDto = Get<'/photos/:id'>;
 
 // The whole photo path with S3 configured: the files go to a real S3-compatible server
 // (s3rver) and come back through the API; nothing is written to the local folder.

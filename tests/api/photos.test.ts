@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../../src/server/db/schema';
 import { isPhotoTooLarge, MAX_PHOTO_BYTES, NIL_ATTACHABLE_ID } from '../../src/shared/constants';
-import type { PhotoDetailDto, PhotoDto } from '../../src/shared/schemas/photos';
 import {
   createInvoiceRow,
   createProperty,
@@ -20,6 +19,11 @@ import { heicHeader, jpegWithGpsAndOrientation, noisyJpeg, tinyGif, tinyPng, tin
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
+import type { Get, ItemOf } from '../../src/client/api/contract';
+
+type PhotoDetailDto = Get<'/photos/:id'>;
+
+type PhotoDto = ItemOf<'/photos'>;
 
 let t: TestApp;
 let owner: TestUser;

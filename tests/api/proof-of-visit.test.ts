@@ -4,13 +4,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits } from '../../src/server/db/schema';
 import { missingEvidence, type Requirement } from '../../src/shared/evidence';
-import type { PhotoDetailDto } from '../../src/shared/schemas/photos';
-import type { TaskDto } from '../../src/shared/schemas/tasks';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addMember, createProperty, createUser, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type PhotoDetailDto = Get<'/photos/:id'>;
+
+type TaskDto = Get<'/tasks/:id'>;
 
 // Proof of visit: requirements copied from templates, evidence on visit tasks, the
 // customer's signature, and the completion gate the server holds (409 with what is missing).

@@ -3,11 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { clients, photos, profiles, properties, users, workspaces } from '../../src/server/db/schema';
 import { TOKEN_ROUTES } from '../../src/server/log';
 import { IDENTITY_PAGES } from '../../src/shared/identity';
-import type { PhotoDto } from '../../src/shared/schemas/photos';
 import { createUser, sessionCookie, uniqueEmail, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { linkIn, waitForMail } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { ItemOf } from '../../src/client/api/contract';
+
+type PhotoDto = ItemOf<'/photos'>;
 
 // No secret reaches a log or a JSON body, and names that reach an e-mail's header are one line.
 

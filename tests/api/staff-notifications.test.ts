@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffNotifications } from '../../src/server/db/schema';
 import { notifyStaff } from '../../src/server/modules/notifications';
 import type { ErrorBody } from '../../src/shared/schemas/common';
-import type { StaffNotificationPage } from '../../src/shared/schemas/notifications';
 import { addMember, createProperty, createUser, createVisit, type TestUser } from '../support/factories';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type StaffNotificationPage = Get<'/notifications'>;
 
 // The bell: GET /api/notifications lists the signed-in member's own notifications in
 // the workspace they are in now, newest first, with the total and the unread count; one is marked

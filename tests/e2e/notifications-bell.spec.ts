@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import type { StaffNotificationPage } from '../../src/shared/schemas/notifications';
 import { apiClient, joinWorkspace } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, newEmail, signUpViaApi, test } from './support/fixtures';
+import type { Get } from '../../src/client/api/contract';
+
+type StaffNotificationPage = Get<'/notifications'>;
 
 // The bell at 390×844: in the header row (56 px), a 44 px target named with its unread
 // count, opening 'Notifications' with the newest first, unread ones in bold with a dot, each

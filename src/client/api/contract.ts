@@ -96,3 +96,6 @@ export type ListParams<Q> = Partial<Omit<Q, 'limit' | 'offset'>> & { offset: num
 
 /** The answer of `GET path`, for a type that names it (a component's prop, a cache entry). */
 export type Get<P extends ApiPath<'get'>> = ApiOutput<'get', P>;
+
+/** One item of the list `GET path` answers (`{ items, … }`). */
+export type ItemOf<P extends ApiPath<'get'>> = Get<P> extends { items: readonly (infer I)[] } ? I : never;

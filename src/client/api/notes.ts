@@ -3,11 +3,14 @@ import type { NoteAttachableType } from '../../shared/constants';
 import type { MeDto } from '../../shared/schemas/auth';
 import type { Page } from '../../shared/schemas/common';
 import type { z } from 'zod';
-import type { listNotesQuery, NoteDto, UpdateNoteInput } from '../../shared/schemas/notes';
+import type { listNotesQuery, UpdateNoteInput } from '../../shared/schemas/notes';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { madeNow, useWriteMutation, type Write } from './write';
-import { del, get, type ListParams } from './contract';
+import { type Get, del, get, type ListParams } from './contract';
+
+/** A note as the API answers it. */
+export type Note = Get<'/notes/:id'>;
 
 // Notes (/api/notes…).
 
@@ -55,7 +58,7 @@ export interface NoteUpdateChange {
   shareWithClient?: boolean;
 }
 
-export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
+export const noteCreateWrite: Write<NoteCreateChange, Note> = {
   kind: 'noteCreate',
   request: (change) => ({
     method: 'POST',
@@ -73,7 +76,7 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
     if (!change.attachableType || !change.attachableId) return;
     const me = client.getQueryData<MeDto | null>(areaKeys.me);
     const now = change.at ?? madeNow();
-    const note: NoteDto = {
+    const note: Note = {
       id: change.id,
       content: change.content,
       shareWithClient: !!change.shareWithClient,
@@ -87,7 +90,7 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
       edited: false,
       can: { edit: true, delete: false },
     };
-    client.setQueriesData<Page<NoteDto>>(
+    client.setQueriesData<Page<Note>>(
       {
         queryKey: noteKeys.lists(),
         predicate: (query) =>
@@ -101,7 +104,7 @@ export const noteCreateWrite: Write<NoteCreateChange, NoteDto> = {
   upgrade: (change, queuedAt) => (change.at ? change : { ...change, at: new Date(queuedAt).toISOString() }),
 };
 
-export const noteUpdateWrite: Write<NoteUpdateChange, NoteDto> = {
+export const noteUpdateWrite: Write<NoteUpdateChange, Note> = {
   kind: 'noteUpdate',
   request: (change) => ({
     method: 'PATCH',
@@ -109,7 +112,7 @@ export const noteUpdateWrite: Write<NoteUpdateChange, NoteDto> = {
     json: { content: change.content, shareWithClient: change.shareWithClient },
   }),
   apply: (client, change) =>
-    client.setQueriesData<Page<NoteDto>>({ queryKey: noteKeys.lists() }, (page) =>
+    client.setQueriesData<Page<Note>>({ queryKey: noteKeys.lists() }, (page) =>
       page
         ? {
             ...page,

@@ -1,14 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoAttachableType } from '../../shared/constants';
 import type { z } from 'zod';
-import type { listPhotosQuery, PhotoDetailDto, UpdatePhotoInput } from '../../shared/schemas/photos';
+import type { listPhotosQuery, UpdatePhotoInput } from '../../shared/schemas/photos';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { useWriteMutation, type Write } from './write';
 import type { FormField } from './write-request';
 import type { PhotoTag } from '../../shared/evidence';
 import { countEvidencePhoto, evidenceKeys } from './visits';
-import { del, get, patch, type ListParams } from './contract';
+import { type Get, type ItemOf, del, get, patch, type ListParams } from './contract';
+
+/** A photo as `GET /api/photos/:id` answers it, with what the caller may do. */
+export type PhotoDetail = Get<'/photos/:id'>;
+/** A photo of a list (`GET /api/photos`). */
+export type Photo = ItemOf<'/photos'>;
 
 // Photos (/api/photos…): the files themselves are <img src> of their `url` and `thumbnailUrl`.
 
@@ -52,7 +57,7 @@ export interface PhotoChange {
 }
 
 /** A property's list shows its first photo: photos and properties both change. */
-export const photoWrite: Write<PhotoChange, PhotoDetailDto> = {
+export const photoWrite: Write<PhotoChange, PhotoDetail> = {
   kind: 'photo',
   request: (change) => {
     const evidence: FormField[] = change.visitTaskId

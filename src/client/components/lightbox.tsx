@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { Link } from 'react-router';
-import type { PhotoDto } from '../../shared/schemas/photos';
 import { paths } from '../paths';
 import { Dialog } from './overlays';
+import type { Photo } from '../api/photos';
 
 /** A swipe is a horizontal move of at least this many pixels. */
 const SWIPE = 50;
@@ -18,7 +18,7 @@ export function Lightbox({
   onIndexChange,
   onClose,
 }: {
-  photos: PhotoDto[];
+  photos: Photo[];
   /** null: closed. */
   index: number | null;
   onIndexChange: (index: number) => void;

@@ -2,10 +2,9 @@ import { Anchor, Button, Card, Group, Stack, Text, Textarea } from '@mantine/cor
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { NoteAttachableType } from '../../shared/constants';
-import type { NoteDto } from '../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../shared/messages/notes';
 import { errorMessage } from '../api/http';
-import { useNotes } from '../api/notes';
+import { useNotes, type Note } from '../api/notes';
 import { submit } from '../api/outbox';
 import { madeNow } from '../api/write';
 import { paths } from '../paths';
@@ -18,7 +17,7 @@ import { useFormats } from '../api/session';
 
 const PAGE = 10;
 
-export const authorName = (note: Pick<NoteDto, 'author'>) => note.author.displayName || note.author.email || 'Unknown';
+export const authorName = (note: Pick<Note, 'author'>) => note.author.displayName || note.author.email || 'Unknown';
 
 /**
  * spec §2 Embedded panels: the notes of one record, newest first; add, inline edit and delete
@@ -34,7 +33,7 @@ export function NotesPanel({
 }) {
   const [limit, setLimit] = useState(PAGE);
   const notes = useNotes({ attachableType, attachableId, offset: 0, limit });
-  const [deleting, setDeleting] = useState<NoteDto | null>(null);
+  const [deleting, setDeleting] = useState<Note | null>(null);
 
   return (
     <Section title="Notes">
@@ -99,7 +98,7 @@ function AddNoteForm({ attachableType, attachableId }: { attachableType: NoteAtt
   );
 }
 
-function NoteItem({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+function NoteItem({ note, onDelete }: { note: Note; onDelete: () => void }) {
   const formats = useFormats();
   const [editing, setEditing] = useState(false);
   const form = useSchemaForm({

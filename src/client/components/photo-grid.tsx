@@ -1,11 +1,11 @@
 import { UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import type { PhotoDto } from '../../shared/schemas/photos';
 import { paths } from '../paths';
 import classes from './grids.module.css';
+import type { Photo } from '../api/photos';
 
 /** A thumbnail, square-cropped, lazily loaded, with its size known before it arrives (nothing jumps). */
-export function PhotoThumb({ photo }: { photo: PhotoDto }) {
+export function PhotoThumb({ photo }: { photo: Photo }) {
   return (
     <img
       src={photo.thumbnailUrl}
@@ -31,7 +31,7 @@ export function PhotoThumb({ photo }: { photo: PhotoDto }) {
  * Thumbnails three (phones) to six across. Each opens the photo: in a lightbox (`onOpen`)
  * or, without one, on its own page.
  */
-export function PhotoGrid({ photos, onOpen }: { photos: PhotoDto[]; onOpen?: (index: number) => void }) {
+export function PhotoGrid({ photos, onOpen }: { photos: Photo[]; onOpen?: (index: number) => void }) {
   return (
     <ul className={classes.photos}>
       {photos.map((photo, index) => (

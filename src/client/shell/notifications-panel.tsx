@@ -1,17 +1,19 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { StaffNotificationDto } from '../../shared/schemas/notifications';
 import { useFormats } from '../api/session';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notification-list';
 import { QueryView } from '../components/query-view';
 import { paths } from '../paths';
 import classes from './notifications-panel.module.css';
+import type { ItemOf } from '../api/contract';
+
+type StaffNotification = ItemOf<'/notifications'>;
 
 // The bell's list (loaded when the bell first opens): the newest notifications, unread
 // ones in bold with a dot; each opens what it is about and counts as read.
 
-const target = (item: StaffNotificationDto) =>
+const target = (item: StaffNotification) =>
   item.visitId && item.kind !== 'visit_request'
     ? paths.visit(item.visitId)
     : item.kind === 'mail_held'

@@ -18,14 +18,4 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 export const updateUserRoleInput = z.object({ role: accountRole });
 export type UpdateUserRoleInput = z.infer<typeof updateUserRoleInput>;
 
-export interface AdminUserDto {
-  id: string;
-  email: string;
-  role: z.infer<typeof accountRole>;
-  createdAt: string;
-  displayName: string | null;
-  phone: string | null;
-  companyName: string | null;
-}
-
 export { ADMIN_MESSAGES };

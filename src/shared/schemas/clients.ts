@@ -58,21 +58,6 @@ export interface ClientCan {
   delete: boolean;
 }
 
-export interface ClientDto {
-  id: string;
-  name: string;
-  company: string | null;
-  email: string | null;
-  phone: string | null;
-  billingAddress: string | null;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** How many (not deleted) properties are the client's. */
-  propertyCount: number;
-  can: ClientCan;
-}
-
 /** What a technician sees of a visit's client: the name and phone, nothing else. */
 export interface VisitClientDto {
   name: string;

@@ -47,24 +47,4 @@ export const listNotesQuery = pageQuery.extend({
 });
 export type ListNotesQuery = z.input<typeof listNotesQuery>;
 
-export interface NoteDto {
-  id: string;
-  content: string;
-  /** Shown on the visit report sent to the client. */
-  shareWithClient: boolean;
-  attachableType: NoteAttachableType;
-  /** null: a standalone note, seen only by its author. */
-  attachableId: string | null;
-  /** The attached record's name; null when standalone or gone. */
-  attachedName: string | null;
-  createdBy: string;
-  author: { displayName: string | null; email: string };
-  createdAt: string;
-  updatedAt: string;
-  /** spec §4: shown as '(edited)' when updated_at differs from created_at. */
-  edited: boolean;
-  /** Only the author edits and deletes (spec §6). */
-  can: { edit: boolean; delete: boolean };
-}
-
 export { NOTE_MAX_LENGTH, NOTE_MESSAGES };

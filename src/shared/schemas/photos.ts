@@ -45,37 +45,4 @@ export const listPhotosQuery = pageQuery.extend({
 });
 export type ListPhotosQuery = z.input<typeof listPhotosQuery>;
 
-export interface PhotoDto {
-  id: string;
-  attachableType: PhotoAttachableType;
-  /** null: standalone (only its uploader sees it). */
-  attachableId: string | null;
-  /** The attached record's name (spec: entity name), null when standalone or gone. */
-  attachedName: string | null;
-  fileName: string;
-  fileSize: number;
-  mimeType: string;
-  width: number | null;
-  height: number | null;
-  caption: string | null;
-  /** Evidence for this visit task, tagged before, after or other; when it was taken. */
-  visitTaskId: string | null;
-  tag: PhotoTag | null;
-  capturedAt: string | null;
-  uploadedBy: string;
-  uploader: { displayName: string | null; email: string };
-  createdAt: string;
-  updatedAt: string;
-  /** The stored original and its thumbnail, streamed by the API to whoever may see the photo. */
-  url: string;
-  thumbnailUrl: string;
-  thumbnailWidth: number | null;
-  thumbnailHeight: number | null;
-}
-
-/** `GET /api/photos/:id`. */
-export interface PhotoDetailDto extends PhotoDto {
-  can: { edit: boolean; delete: boolean };
-}
-
 export { PHOTO_MESSAGES };

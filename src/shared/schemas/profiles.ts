@@ -65,14 +65,4 @@ export const secondaryProfilesQuery = z.object({
   q: z.string().trim().max(200).optional(),
 });
 
-export interface SecondaryProfileDto {
-  id: string;
-  displayName: string;
-  companyName: string | null;
-  email: string | null;
-  phone: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export { PROFILE_MESSAGES };

@@ -107,21 +107,6 @@ export type AssignTaskInput = z.input<typeof assignTaskInput>;
 
 // ── response shapes ──
 
-export interface TaskDto {
-  id: string;
-  name: string;
-  description: string | null;
-  estimatedDurationMinutes: number | null;
-  /** Cents. */
-  defaultPrice: number | null;
-  /** Evidence a visit task of this template needs. */
-  requirements: Requirement[];
-  createdBy: string | null;
-  createdAt: string;
-  /** What the caller may do (access/policy.ts `policy.task.can`): owners and managers edit and delete. */
-  can: TaskCan;
-}
-
 export interface TaskCan {
   edit: boolean;
   delete: boolean;

@@ -208,12 +208,6 @@ export type FollowUpInput = z.input<typeof followUpInput>;
 /** What the server reads: `scheduledAt` as a Date. */
 export type FollowUpData = z.output<typeof followUpInput>;
 
-/** The answer of `POST /api/visits/:id/tasks/:taskId/follow-up` (201). */
-export interface FollowUpDto {
-  visitId: string;
-  visitTaskId: string;
-}
-
 /** The text fields of `POST /api/visits/:id/signature` (multipart, beside `file`). */
 export const signatureFields = z.object({
   signerName: z

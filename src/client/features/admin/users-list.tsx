@@ -1,18 +1,20 @@
 import { Anchor, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminUserDto } from '../../../shared/schemas/admin';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
 import { useFormats } from '../../api/session';
+import type { ItemOf } from '../../api/contract';
+
+type AdminUser = ItemOf<'/admin/users'>;
 
 /** An Edit link that carries the list as it is (search, role, page) so Cancel and Save come back to it. */
 function useEditLink() {
   const [params] = useSearchParams();
-  return (user: AdminUserDto) => ({ to: paths.adminEditUser(user.id), state: { listSearch: params.toString() } });
+  return (user: AdminUser) => ({ to: paths.adminEditUser(user.id), state: { listSearch: params.toString() } });
 }
 
 /** Wide screens: spec §2's table (User, Role, Contact, Joined, Edit). */
-export function UsersTable({ users }: { users: AdminUserDto[] }) {
+export function UsersTable({ users }: { users: AdminUser[] }) {
   const formats = useFormats();
   const editLink = useEditLink();
   return (
@@ -64,7 +66,7 @@ export function UsersTable({ users }: { users: AdminUserDto[] }) {
 }
 
 /** Phones: a card per user. */
-export function UserCards({ users }: { users: AdminUserDto[] }) {
+export function UserCards({ users }: { users: AdminUser[] }) {
   const formats = useFormats();
   const editLink = useEditLink();
   return (

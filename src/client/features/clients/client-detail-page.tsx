@@ -1,7 +1,6 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { CLIENT_MESSAGES } from '../../../shared/messages/clients';
-import type { ClientDto } from '../../../shared/schemas/clients';
 import { useClient } from '../../api/clients';
 import { ContactActions } from '../../components/contact-actions';
 import { Facts } from '../../components/facts';
@@ -16,6 +15,9 @@ import { ClientNotificationsSection } from './client-notifications-section';
 import { ClientPortalSection } from './client-portal-section';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { useFormats } from '../../api/session';
+import type { Get } from '../../api/contract';
+
+type Client = Get<'/clients/:id'>;
 
 /** A client with one-tap contact, their properties, visits and invoices, notes and photos. */
 export function ClientDetailPage() {
@@ -66,7 +68,7 @@ export function ClientDetailPage() {
   );
 }
 
-function ClientFacts({ client }: { client: ClientDto }) {
+function ClientFacts({ client }: { client: Client }) {
   const formats = useFormats();
   return (
     <Card withBorder padding="md">

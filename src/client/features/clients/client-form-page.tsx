@@ -1,6 +1,5 @@
 import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import type { ClientDto } from '../../../shared/schemas/clients';
 import { CLIENT_MESSAGES } from '../../../shared/messages/clients';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { useClient, useCreateClient, useUpdateClient } from '../../api/clients';
@@ -8,6 +7,9 @@ import { FormActions, useSchemaForm } from '../../components/form';
 import { EditFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import type { Get } from '../../api/contract';
+
+type Client = Get<'/clients/:id'>;
 
 export function NewClientPage() {
   return (
@@ -51,7 +53,7 @@ const FIELDS = [
 
 type Values = Record<(typeof FIELDS)[number]['name'] | 'billingAddress' | 'notes', string>;
 
-function ClientForm({ client }: { client?: ClientDto }) {
+function ClientForm({ client }: { client?: Client }) {
   const navigate = useNavigate();
   const create = useCreateClient();
   const update = useUpdateClient(client?.id ?? '');

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { CLIENT_MESSAGES } from '../../../shared/messages/clients';
-import type { ClientDto } from '../../../shared/schemas/clients';
 import { clientsCsvUrl, useClients } from '../../api/clients';
 import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';
@@ -14,13 +13,16 @@ import { useStayInRange, useUrlList } from '../../lib/use-url-list';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { DeleteClientDialog } from './delete-client-dialog';
+import type { Get } from '../../api/contract';
+
+type Client = Get<'/clients/:id'>;
 
 /** `/resources/clients`, by name, searched by name, e-mail or phone. */
 export function ClientsListPage() {
   const list = useUrlList(DEFAULT_PAGE_SIZE);
   const clients = useClients({ q: list.q, offset: list.offset });
   const moving = useStayInRange(list, clients, DEFAULT_PAGE_SIZE);
-  const [toDelete, setToDelete] = useState<ClientDto | null>(null);
+  const [toDelete, setToDelete] = useState<Client | null>(null);
   const can = useWorkspaceCan();
 
   return (
@@ -81,7 +83,7 @@ export function ClientsListPage() {
   );
 }
 
-function ClientRow({ client, onDelete }: { client: ClientDto; onDelete: () => void }) {
+function ClientRow({ client, onDelete }: { client: Client; onDelete: () => void }) {
   const contact = [client.email, client.phone].filter(Boolean).join(' · ');
   return (
     <Card component="li" withBorder padding="sm" aria-label={client.name}>

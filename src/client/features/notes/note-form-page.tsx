@@ -7,10 +7,9 @@ import {
   NOTE_TEXTAREA_ROWS,
   type NoteAttachableType,
 } from '../../../shared/constants';
-import type { NoteDto } from '../../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
 import { useAttachable } from '../../api/attachables';
-import { useCreateNote, useNote, useUpdateNote } from '../../api/notes';
+import { useCreateNote, useNote, useUpdateNote, type Note } from '../../api/notes';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { EditFrame } from '../../components/page-frames';
 import { RecordPicker } from '../../components/record-picker';
@@ -74,7 +73,7 @@ function AttachingBanner({ attach }: { attach: { type: NoteAttachableType; id: s
   );
 }
 
-function NoteForm({ note, attach }: { note?: NoteDto; attach: { type: NoteAttachableType; id: string } | null }) {
+function NoteForm({ note, attach }: { note?: Note; attach: { type: NoteAttachableType; id: string } | null }) {
   const navigate = useNavigate();
   const shareHintId = useId();
   const create = useCreateNote();

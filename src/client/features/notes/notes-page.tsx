@@ -2,9 +2,8 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, NOTE_ATTACHABLE_TYPES } from '../../../shared/constants';
-import { type NoteDto } from '../../../shared/schemas/notes';
 import { NOTE_MESSAGES } from '../../../shared/messages/notes';
-import { useNotes } from '../../api/notes';
+import { useNotes, type Note } from '../../api/notes';
 import { DeleteNoteDialog } from '../../components/delete-note-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ListFilters } from '../../components/list-filters';
@@ -24,7 +23,7 @@ export function NotesPage() {
   const type = list.choice('type', NOTE_ATTACHABLE_TYPES);
   const notes = useNotes({ q: list.q, attachableType: type, offset: list.offset, limit: DEFAULT_PAGE_SIZE });
   const moving = useStayInRange(list, notes, DEFAULT_PAGE_SIZE);
-  const [deleting, setDeleting] = useState<NoteDto | null>(null);
+  const [deleting, setDeleting] = useState<Note | null>(null);
 
   return (
     <PageShell
@@ -80,7 +79,7 @@ export function NotesPage() {
   );
 }
 
-function NoteRow({ note, onDelete }: { note: NoteDto; onDelete: () => void }) {
+function NoteRow({ note, onDelete }: { note: Note; onDelete: () => void }) {
   const formats = useFormats();
   return (
     <Card component="li" withBorder padding="sm" aria-label={preview(note.content).slice(0, 60)}>

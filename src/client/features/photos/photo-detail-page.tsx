@@ -1,10 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type PhotoDetailDto } from '../../../shared/schemas/photos';
 import { PHOTO_MESSAGES } from '../../../shared/messages/photos';
 import { errorMessage } from '../../api/http';
-import { useDeletePhoto, usePhoto, useUpdatePhoto } from '../../api/photos';
+import { useDeletePhoto, usePhoto, useUpdatePhoto, type PhotoDetail } from '../../api/photos';
 import { DetailActions, DetailFrame } from '../../components/page-frames';
 import { Facts } from '../../components/facts';
 import { NotesPanel } from '../../components/notes-panel';
@@ -91,7 +90,7 @@ export function PhotoDetailPage() {
   );
 }
 
-function CaptionEditor({ photo }: { photo: PhotoDetailDto }) {
+function CaptionEditor({ photo }: { photo: PhotoDetail }) {
   const update = useUpdatePhoto(photo.id);
   const [caption, setCaption] = useState(photo.caption ?? '');
   const changed = caption.trim() !== (photo.caption ?? '');

@@ -2,7 +2,6 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import { type SecondaryProfileDto } from '../../../shared/schemas/profiles';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
 import { errorMessage } from '../../api/http';
 import { useDeleteSecondaryProfile, useSecondaryProfiles } from '../../api/profiles';
@@ -11,6 +10,9 @@ import { ListFrame } from '../../components/page-frames';
 import { EmailAddress, wholeText } from '../../components/whole-text';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
+import type { ItemOf } from '../../api/contract';
+
+type SecondaryProfile = ItemOf<'/secondary-profiles'>;
 
 /** spec §2 Secondary profiles: the list, with a confirmed delete. */
 export function SecondaryProfilesPage() {
@@ -18,7 +20,7 @@ export function SecondaryProfilesPage() {
   const offset = (page - 1) * DEFAULT_PAGE_SIZE;
   const profiles = useSecondaryProfiles({ limit: DEFAULT_PAGE_SIZE, offset });
   const remove = useDeleteSecondaryProfile();
-  const [toDelete, setToDelete] = useState<SecondaryProfileDto | null>(null);
+  const [toDelete, setToDelete] = useState<SecondaryProfile | null>(null);
 
   return (
     <PageShell
@@ -78,7 +80,7 @@ export function SecondaryProfilesPage() {
   );
 }
 
-function ProfileCard({ profile, onDelete }: { profile: SecondaryProfileDto; onDelete: () => void }) {
+function ProfileCard({ profile, onDelete }: { profile: SecondaryProfile; onDelete: () => void }) {
   return (
     <Card withBorder radius="md" component="li" aria-label={profile.displayName}>
       <Stack gap={4}>

@@ -2,7 +2,7 @@ import { useFormats } from '../../api/session';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { centsToDollarsInput } from '../../../shared/money';
-import type { TaskDto, TaskFormValues } from '../../../shared/schemas/tasks';
+import type { TaskFormValues } from '../../../shared/schemas/tasks';
 import { TASK_MESSAGES } from '../../../shared/messages/tasks';
 import { useCreateTask, useTask, useUpdateTask } from '../../api/tasks';
 import { FormActions, useSchemaForm } from '../../components/form';
@@ -10,6 +10,9 @@ import { EditFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { RequirementsField } from './requirements-field';
+import type { Get } from '../../api/contract';
+
+type Task = Get<'/tasks/:id'>;
 
 export function NewTaskPage() {
   return (
@@ -44,7 +47,7 @@ export function EditTaskPage() {
   );
 }
 
-function TaskForm({ task }: { task?: TaskDto }) {
+function TaskForm({ task }: { task?: Task }) {
   const navigate = useNavigate();
   const create = useCreateTask();
   const update = useUpdateTask(task?.id ?? '');

@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Requirement } from '../../../shared/evidence';
-import type { FollowUpDto, VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
+import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
+import type { ApiOutput } from '../../api/contract';
 import { errorMessage } from '../../api/http';
 import { useAddFollowUp } from '../../api/visit-follow-ups';
 import { ErrorBox } from '../../components/error-box';
@@ -13,6 +14,9 @@ import { paths } from '../../paths';
 
 // The new visit's form (its fields, the members list, the schema) loads when asked for, not with
 // the visit page: that page is at its script budget.
+/** Where the follow-up went: the visit and its new task. */
+type FollowUp = ApiOutput<'post', '/visits/:id/tasks/:taskId/follow-up'>;
+
 const FollowUpNewVisitForm = lazy(() => import('./follow-up-new-visit-form'));
 
 /**
@@ -21,7 +25,7 @@ const FollowUpNewVisitForm = lazy(() => import('./follow-up-new-visit-form'));
  */
 export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {
   const [choosing, setChoosing] = useState<VisitTaskDto | null>(null);
-  const [added, setAdded] = useState<FollowUpDto | null>(null);
+  const [added, setAdded] = useState<FollowUp | null>(null);
   const findings = visit.tasks.filter((task) => task.result === 'fail' || task.readingFlagged);
   const followUps = visit.tasks.filter((task) => task.followUpOf !== null && !findings.includes(task));
   if (findings.length === 0 && followUps.length === 0) return null;
@@ -108,7 +112,7 @@ function FollowUpDialog({
   visit: VisitDetailDto;
   task: VisitTaskDto | null;
   onClose: () => void;
-  onAdded: (made: FollowUpDto) => void;
+  onAdded: (made: FollowUp) => void;
 }) {
   const add = useAddFollowUp(visit.id);
   const [failure, setFailure] = useState<string | null>(null);

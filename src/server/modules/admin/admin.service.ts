@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AccountRole } from '../../../shared/constants';
-import { ADMIN_MESSAGES, type AdminUserDto, type AdminUsersQuery } from '../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, type AdminUsersQuery } from '../../../shared/schemas/admin';
 import type { Page } from '../../../shared/schemas/common';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
@@ -21,7 +21,7 @@ const userColumns = {
 };
 
 /** One query: users joined with their profiles, searched and filtered in SQL, newest first, with the total. */
-export async function listUsers(db: Executor, query: AdminUsersQuery): Promise<Page<AdminUserDto>> {
+export async function listUsers(db: Executor, query: AdminUsersQuery) {
   const pattern = query.q ? containsPattern(query.q) : null;
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
@@ -42,7 +42,7 @@ export async function listUsers(db: Executor, query: AdminUsersQuery): Promise<P
   return toPage(rows, query, countUp, toDto);
 }
 
-export async function getUser(db: Executor, id: string): Promise<AdminUserDto> {
+export async function getUser(db: Executor, id: string) {
   const [row] = await db
     .select(userColumns)
     .from(users)
@@ -58,7 +58,7 @@ export async function getUser(db: Executor, id: string): Promise<AdminUserDto> {
  * locked first, so two admins demoting each other at once cannot leave none, and an
  * actor demoted while their request was on its way is refused.
  */
-export async function updateUserRole(db: Database, actor: Actor, id: string, role: AccountRole): Promise<AdminUserDto> {
+export async function updateUserRole(db: Database, actor: Actor, id: string, role: AccountRole) {
   await db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
     if (!admins.some((admin) => admin.id === actor.id)) throw forbidden(ADMIN_MESSAGES.adminsOnly);
@@ -92,6 +92,6 @@ function toDto(row: {
   displayName: string | null;
   phone: string | null;
   companyName: string | null;
-}): AdminUserDto {
+}) {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatsFor } from '../../../shared/locale';
 import type { Page } from '../../../shared/schemas/common';
-import type { ClientDto, clientInput, clientPatch, listClientsQuery } from '../../../shared/schemas/clients';
+import type { clientInput, clientPatch, listClientsQuery } from '../../../shared/schemas/clients';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { Member } from '../../access/member';
 import { authorize, policy, requireRecord } from '../../access/policy';
@@ -48,7 +48,7 @@ interface ClientRow {
   propertyCount: number;
 }
 
-const toDto = (member: Member, { createdAt, updatedAt, ...row }: ClientRow): ClientDto => ({
+const toDto = (member: Member, { createdAt, updatedAt, ...row }: ClientRow) => ({
   ...row,
   createdAt: createdAt.toISOString(),
   updatedAt: updatedAt.toISOString(),
@@ -69,7 +69,7 @@ function listWhere(member: Member, q: string | undefined) {
 const byName = [asc(sql`lower(${clients.name})`), asc(clients.id)];
 
 /** `GET /api/clients`: by name, one query. */
-export async function listClients(db: Executor, member: Member, query: ListQuery): Promise<Page<ClientDto>> {
+export async function listClients(db: Executor, member: Member, query: ListQuery) {
   const where = listWhere(member, query.q);
   const rows = await db
     .select(clientColumns)
@@ -87,7 +87,7 @@ export async function listClients(db: Executor, member: Member, query: ListQuery
 }
 
 /** `GET /api/clients/:id`; 'Client not found' for whoever may not see it. */
-export async function getClient(db: Executor, member: Member, id: string): Promise<ClientDto> {
+export async function getClient(db: Executor, member: Member, id: string) {
   const [row] = await db
     .select(clientColumns)
     .from(clients)
@@ -100,7 +100,7 @@ export async function createClient(
   db: Executor,
   member: Member,
   input: z.output<typeof clientInput>,
-): Promise<ClientDto> {
+) {
   authorize(policy.client.can(member).edit, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const [row] = await db
     .insert(clients)
@@ -121,7 +121,7 @@ export async function updateClient(
   member: Member,
   id: string,
   input: z.output<typeof clientPatch>,
-): Promise<ClientDto> {
+) {
   await requireEditable(db, member, id);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length > 0) {

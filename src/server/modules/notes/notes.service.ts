@@ -6,7 +6,6 @@ import {
   NOTE_MESSAGES,
   type createNoteInput,
   type listNotesQuery,
-  type NoteDto,
   type updateNoteInput,
 } from '../../../shared/schemas/notes';
 import { attachedList, attachmentWorkspace } from '../../access/attachables';
@@ -55,7 +54,7 @@ const selectNotes = (db: Executor) =>
 
 type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['execute']>>[number];
 
-function toDto(member: Member, row: NoteRow): NoteDto {
+function toDto(member: Member, row: NoteRow) {
   return {
     id: row.id,
     content: row.content,
@@ -77,7 +76,7 @@ export async function listNotes(
   db: Executor,
   member: Member,
   query: z.output<typeof listNotesQuery>,
-): Promise<Page<NoteDto>> {
+) {
   const visible = attachedList(
     'note',
     member,
@@ -101,7 +100,7 @@ export async function listNotes(
 }
 
 /** `GET /api/notes/:id`: one query; 'Note not found' for whoever may not see it. */
-export async function getNote(db: Executor, member: Member, id: string): Promise<NoteDto> {
+export async function getNote(db: Executor, member: Member, id: string) {
   const [row] = await selectNotes(db).where(and(eq(notes.id, id), policy.note.scope(member)));
   if (!row) throw notFound(NOTE_MESSAGES.notFound);
   return toDto(member, row);
@@ -111,7 +110,7 @@ export async function createNote(
   db: Executor,
   member: Member,
   input: z.output<typeof createNoteInput>,
-): Promise<NoteDto> {
+) {
   // 404 with the record's own message unless the member sees it; the note joins its workspace.
   const workspaceId = await attachmentWorkspace(db, member, input.attachableType, input.attachableId);
   // And the time it was made, when plausible.
@@ -176,7 +175,7 @@ export async function updateNote(
   member: Member,
   id: string,
   input: z.output<typeof updateNoteInput>,
-): Promise<NoteDto> {
+) {
   await requireAuthor(db, member, id, NOTE_MESSAGES.unauthorizedEdit);
   await db
     .update(notes)

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import {
   NOTIFICATION_MESSAGES,
   type listNotificationsQuery,
-  type StaffNotificationPage,
 } from '../../../shared/schemas/notifications';
 import type { Member } from '../../access/member';
 import { policy } from '../../access/policy';
@@ -21,7 +20,7 @@ export async function listNotifications(
   db: Executor,
   member: Member,
   query: z.output<typeof listNotificationsQuery>,
-): Promise<StaffNotificationPage> {
+) {
   const scope = policy.staffNotification.scope(member);
   const rows = await db
     .select({

@@ -6,8 +6,6 @@ import type { Page } from '../../../shared/schemas/common';
 import {
   PHOTO_MESSAGES,
   type listPhotosQuery,
-  type PhotoDetailDto,
-  type PhotoDto,
   type PhotoFields,
   type UpdatePhotoInput,
 } from '../../../shared/schemas/photos';
@@ -67,7 +65,7 @@ const selectPhotos = (db: Executor) =>
     .innerJoin(users, eq(users.id, photos.uploadedBy))
     .leftJoin(profiles, eq(profiles.userId, photos.uploadedBy));
 
-function toDto(row: PhotoRow): PhotoDto {
+function toDto(row: PhotoRow) {
   const thumbnail = thumbnailSize(row.width, row.height);
   return {
     id: row.id,
@@ -99,7 +97,7 @@ export async function listPhotos(
   db: Executor,
   member: Member,
   query: z.output<typeof listPhotosQuery>,
-): Promise<Page<PhotoDto>> {
+) {
   const visible = attachedList(
     'photo',
     member,
@@ -124,7 +122,7 @@ async function findVisible(db: Executor, member: Member, id: string) {
   return row;
 }
 
-export async function getPhoto(db: Executor, member: Member, id: string): Promise<PhotoDetailDto> {
+export async function getPhoto(db: Executor, member: Member, id: string) {
   const row = await findVisible(db, member, id);
   return { ...toDto(row), can: policy.photo.can(member, row.uploadedBy) };
 }
@@ -184,7 +182,7 @@ export async function createPhoto(
   fields: PhotoFields,
   file: ReceivedUpload['file'],
   timings: Partial<UploadTimings> = {},
-): Promise<PhotoDetailDto> {
+) {
   // 404 with the record's own message unless the member sees it; the photo joins its workspace.
   const workspaceId = await attachmentWorkspace(db, member, fields.attachableType, fields.attachableId);
   await requireEvidenceTask(db, member, fields);

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import {
   PROFILE_MESSAGES,
-  type SecondaryProfileDto,
   type secondaryProfileInput,
   type secondaryProfilesQuery,
 } from '../../../shared/schemas/profiles';
@@ -24,7 +23,7 @@ export async function listSecondaryProfiles(
   db: Executor,
   actor: Actor,
   query: PageQuery & z.output<typeof secondaryProfilesQuery>,
-): Promise<Page<SecondaryProfileDto>> {
+) {
   const pattern = query.q ? containsPattern(query.q) : null;
   const where = and(
     policy.secondaryProfile.scope(actor),
@@ -51,13 +50,13 @@ export async function listSecondaryProfiles(
   );
 }
 
-export async function getSecondaryProfile(db: Executor, actor: Actor, id: string): Promise<SecondaryProfileDto> {
+export async function getSecondaryProfile(db: Executor, actor: Actor, id: string) {
   const [row] = await db.select().from(secondaryProfiles).where(byId(actor, id));
   if (!row) throw notFound(PROFILE_MESSAGES.secondaryNotFound);
   return toDto(row);
 }
 
-export async function createSecondaryProfile(db: Executor, actor: Actor, input: Input): Promise<SecondaryProfileDto> {
+export async function createSecondaryProfile(db: Executor, actor: Actor, input: Input) {
   const [row] = await db
     .insert(secondaryProfiles)
     .values({ userId: actor.id, ...input })
@@ -71,7 +70,7 @@ export async function updateSecondaryProfile(
   actor: Actor,
   id: string,
   input: Input,
-): Promise<SecondaryProfileDto> {
+) {
   const [row] = await db.update(secondaryProfiles).set(input).where(byId(actor, id)).returning();
   if (!row) throw notFound(PROFILE_MESSAGES.secondaryNotFound);
   return toDto(row);
@@ -82,7 +81,7 @@ export async function removeSecondaryProfile(db: Executor, actor: Actor, id: str
   if (rows.length === 0) throw notFound(PROFILE_MESSAGES.secondaryNotFound);
 }
 
-function toDto(row: typeof secondaryProfiles.$inferSelect): SecondaryProfileDto {
+function toDto(row: typeof secondaryProfiles.$inferSelect) {
   return {
     id: row.id,
     displayName: row.displayName,

@@ -6,7 +6,6 @@ import {
   TASK_MESSAGES,
   type assignTaskInput,
   type TimeReportItemDto,
-  type TaskDto,
   type TaskInput,
 } from '../../../shared/schemas/tasks';
 import type { Member } from '../../access/member';
@@ -32,7 +31,7 @@ const taskColumns = {
   createdAt: tasks.createdAt,
 };
 
-function toTaskDto(member: Member, row: Omit<TaskDto, 'createdAt' | 'can'> & { createdAt: Date }): TaskDto {
+function toTaskDto(member: Member, row: Pick<typeof tasks.$inferSelect, keyof typeof taskColumns>) {
   const can = policy.task.can(member);
   return {
     ...row,
@@ -50,7 +49,7 @@ export async function listTasks(
   db: Executor,
   member: Member,
   input: PageQuery & { q?: string },
-): Promise<Page<TaskDto>> {
+) {
   const search = input.q
     ? or(ilike(tasks.name, containsPattern(input.q)), ilike(tasks.description, containsPattern(input.q)))
     : undefined;
@@ -70,7 +69,7 @@ export async function listTasks(
   );
 }
 
-export async function getTask(db: Executor, member: Member, id: string): Promise<TaskDto> {
+export async function getTask(db: Executor, member: Member, id: string) {
   const [row] = await db
     .select(taskColumns)
     .from(tasks)
@@ -79,7 +78,7 @@ export async function getTask(db: Executor, member: Member, id: string): Promise
   return toTaskDto(member, row);
 }
 
-export async function createTask(db: Executor, member: Member, input: TaskInput): Promise<TaskDto> {
+export async function createTask(db: Executor, member: Member, input: TaskInput) {
   authorize(policy.workspace.can(member).manageCatalogue, TASK_MESSAGES.creatorOnly);
   const [row] = await db
     .insert(tasks)
@@ -95,7 +94,7 @@ const requireEditable = (db: Executor, member: Member, id: string) =>
     need: { allows: () => policy.task.can(member).edit, message: TASK_MESSAGES.creatorOnly },
   });
 
-export async function updateTask(db: Executor, member: Member, id: string, input: TaskInput): Promise<TaskDto> {
+export async function updateTask(db: Executor, member: Member, id: string, input: TaskInput) {
   await requireEditable(db, member, id);
   await db
     .update(tasks)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { readingOutOfRange, readingRequirement } from '../../../shared/evidence';
-import { VISIT_MESSAGES, type FollowUpData, type FollowUpDto } from '../../../shared/schemas/visits';
+import { VISIT_MESSAGES, type FollowUpData } from '../../../shared/schemas/visits';
 import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
@@ -37,7 +37,7 @@ export async function addFollowUp(
   visitId: string,
   visitTaskId: string,
   input: FollowUpData,
-): Promise<FollowUpDto> {
+) {
   return db.transaction(async (tx) => {
     const visit = await requireVisit(tx, member, visitId);
     authorize(policy.visit.can(member, visit).addFollowUp, VISIT_MESSAGES.followUpOfficeOnly);
