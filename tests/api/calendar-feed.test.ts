@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { calendarFeeds } from '../../src/server/db/schema';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
-import type { CalendarFeedDto } from '../../src/shared/schemas/series';
 import { addVisitTask, createProperty, createTask, createUser, createVisit } from '../support/factories';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type CalendarFeedDto = Get<'/calendar/feed'>;
 
 // A secret calendar feed per user, parsed here as a calendar app would.
 

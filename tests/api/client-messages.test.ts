@@ -13,7 +13,6 @@ import {
 import { openMailer } from '../../src/server/mail/mailer';
 import { queueDueReminders, sendDueMessages, type WorkerDeps } from '../../src/server/modules/notifications';
 import { messageWorkerDeps } from '../../src/server/jobs/message-deps';
-import type { ClientMessageDto } from '../../src/shared/schemas/client-messages';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
@@ -26,6 +25,9 @@ import {
 import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import type { ItemOf } from '../../src/client/api/contract';
+
+type ClientMessageDto = ItemOf<'/visits/:id/messages'>;
 
 // The client's notifications, through the durable outbox and its worker: written with
 // the change, coalesced within a minute, sent once, honouring switches and unsubscribes at once.

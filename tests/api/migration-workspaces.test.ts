@@ -4,11 +4,13 @@ import { SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
-import type { MeDto } from '../../src/shared/schemas/auth';
 import type { Page } from '../../src/shared/schemas/common';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { sessionCookie } from '../support/factories';
 import { createTestAppOn, openDatabaseAt, readJournal } from '../support/old-shape';
+import type { Get } from '../../src/client/api/contract';
+
+type MeDto = Get<'/me'>;
 
 // Migration 0010 moves data made before workspaces into them. This file
 // builds a database at the old shape (migrations 0000–0009), fills it with raw SQL with two

@@ -2,9 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits } from '../../src/server/db/schema';
 import { extendSeriesHorizon } from '../../src/server/jobs/series-horizon';
-import type { SeriesPreviewDto, SeriesWithVisitsDto } from '../../src/shared/schemas/series';
 import { createProperty, createUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { ApiOutput } from '../../src/client/api/contract';
+
+type SeriesWithVisitsDto = ApiOutput<'post', '/visit-series'>;
+
+type SeriesPreviewDto = ApiOutput<'post', '/visit-series/preview'>;
 
 // A weekly 09:00 America/New_York series stays at 09:00 New York time across the
 // spring-forward (2027-03-14) and fall-back (2027-11-07) changes, in its visits and in its

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { visits, visitSeries, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { extendSeriesHorizon, startSeriesHorizonJob } from '../../src/server/jobs/series-horizon';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
-import type { SeriesWithVisitsDto } from '../../src/shared/schemas/series';
 import type { VisitListItemDto } from '../../src/shared/schemas/visits';
 import type { ErrorBody, Page } from '../../src/shared/schemas/common';
 import {
@@ -19,6 +18,9 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
+import type { ApiOutput } from '../../src/client/api/contract';
+
+type SeriesWithVisitsDto = ApiOutput<'post', '/visit-series'>;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDbDto, TestDbQueryName } from '../../src/shared/schemas/debug';
+import type { TestDbQueryName } from '../../src/shared/schemas/debug';
 import { createProperty, createUser, createVisit, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { Get } from '../../src/client/api/contract';
+
+type TestDbDto = Get<'/test-db'>;
 
 let t: TestApp;
 beforeAll(async () => {

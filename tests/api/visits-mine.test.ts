@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/shared/schemas/common';
-import type { MyVisitsDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   billVisit,
@@ -15,6 +14,9 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
+import type { Get } from '../../src/client/api/contract';
+
+type MyVisitsDto = Get<'/visits/mine'>;
 
 // GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
 // window, any still in progress from before it, never cancelled ones, each with its tasks.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceVisits, visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
 import { insertVisits } from '../../src/server/modules/visits/visits.service';
-import type { UpcomingVisitDto, VisitDetailDto, VisitListItemDto, VisitTaskDto } from '../../src/shared/schemas/visits';
+import type { VisitDetailDto, VisitListItemDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import {
   billVisit,
   addMember,
@@ -19,6 +19,9 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
+import type { ItemOf } from '../../src/client/api/contract';
+
+type UpcomingVisitDto = ItemOf<'/visits/upcoming'>;
 
 let t: TestApp;
 beforeAll(async () => {

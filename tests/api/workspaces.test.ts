@@ -4,19 +4,13 @@ import { users, visitSeries, visitUsers, workspaceInvitations, workspaceMembers 
 import type { WorkspaceRole } from '../../src/shared/constants';
 import { INVITATION_HEADER } from '../../src/shared/identity';
 import { IDENTITY_MESSAGES } from '../../src/shared/messages/identity';
-import type { MeDto } from '../../src/shared/schemas/auth';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import type { PropertyTaskDto } from '../../src/shared/schemas/properties';
-import type { SeriesWithVisitsDto } from '../../src/shared/schemas/series';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../src/shared/messages/visits';
 import { WORKSPACE_HEADER } from '../../src/shared/messages/workspaces';
 import {
   WORKSPACE_MESSAGES,
-  type InvitationByTokenDto,
-  type MemberDto,
-  type MyInvitationDto,
-  type WorkspaceDto,
 } from '../../src/shared/schemas/workspaces';
 import {
   addMember,
@@ -36,6 +30,19 @@ import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
+import type { Get, ItemOf, ApiOutput } from '../../src/client/api/contract';
+
+type SeriesWithVisitsDto = ApiOutput<'post', '/visit-series'>;
+
+type MeDto = Get<'/me'>;
+
+type WorkspaceDto = Get<'/workspaces/:id'>;
+
+type MyInvitationDto = ItemOf<'/invitations'>;
+
+type MemberDto = ItemOf<'/workspaces/:id/members'>;
+
+type InvitationByTokenDto = Get<'/invitations/by-token/:token'>;
 
 // A workspace is one business. Its settings, its team and their roles, the workspace
 // a request is in, invitations to proven addresses, assigning at scheduling, copies

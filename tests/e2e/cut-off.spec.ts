@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type { MeDto } from '../../src/shared/schemas/auth';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { linkIn, waitForMail } from '../support/outbox';
 import { apiClient } from './support/api';
 import { cutOffText, emailsBrokenMidWord } from './support/cut-off';
 import { expect, signUpViaApi, test } from './support/fixtures';
+import type { Get } from '../../src/client/api/contract';
+
+type MeDto = Get<'/me'>;
 
 // At 390×844 every word of every main page is whole, with the longest names a business gives:
 // a 60-character business, a 45-character e-mail, a long property and a long client. Nothing is

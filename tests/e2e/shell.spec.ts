@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import type { MeDto } from '../../src/shared/schemas/auth';
 import { apiClient, propertyWithVisit } from './support/api';
 import { auditPage } from './support/axe';
 import { expect, signInViaUi, signUpViaApi, test } from './support/fixtures';
 import { openControlled } from './support/service-worker';
+import type { Get } from '../../src/client/api/contract';
+
+type MeDto = Get<'/me'>;
 
 // The phone shell at 390×844: one header row of at most 56 px (back link, title,
 // workspace, account menu), offline and pending changes in it without being cut, a question

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 
 import type {
   CreateInvoiceInput,
-  InvoiceDetailDto,
   RecordPaymentInput,
   UpdateInvoiceInput,
   VoidInvoiceInput,
@@ -14,7 +13,10 @@ import { queryString } from './http';
 import { areaKeys } from './keys';
 
 import { useMutationThatInvalidates } from './mutations';
-import { del, get, patch, post, type ListParams } from './contract';
+import { del, get, type Get, patch, post, type ListParams } from './contract';
+
+/** An invoice as `GET /api/invoices/:id` answers it (its lines, payments, seller and client). */
+export type InvoiceDetail = Get<'/invoices/:id'>;
 
 // Invoices (/api/invoices…). A visit shows its invoices: invoice changes touch visits too.
 
@@ -61,7 +63,7 @@ export const useCreateInvoice = () =>
   useMutationThatInvalidates((body: CreateInvoiceInput) => post('/invoices', { json: { ...body } }), touched);
 
 /** A change that answers the invoice as it is now: it becomes the cached detail at once. */
-function useInvoiceChange<TVariables>(send: (variables: TVariables) => Promise<InvoiceDetailDto>) {
+function useInvoiceChange<TVariables>(send: (variables: TVariables) => Promise<InvoiceDetail>) {
   const queryClient = useQueryClient();
   return useMutationThatInvalidates(send, touched, (invoice) =>
     queryClient.setQueryData(invoiceKeys.detail(invoice.id), invoice),

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoteAttachableType } from '../../shared/constants';
-import type { MeDto } from '../../shared/schemas/auth';
 import type { Page } from '../../shared/schemas/common';
 import type { z } from 'zod';
 import type { listNotesQuery, UpdateNoteInput } from '../../shared/schemas/notes';
@@ -8,6 +7,7 @@ import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { madeNow, useWriteMutation, type Write } from './write';
 import { type Get, del, get, type ListParams } from './contract';
+import type { Me } from './session';
 
 /** A note as the API answers it. */
 export type Note = Get<'/notes/:id'>;
@@ -74,7 +74,7 @@ export const noteCreateWrite: Write<NoteCreateChange, Note> = {
   }),
   apply: (client, change) => {
     if (!change.attachableType || !change.attachableId) return;
-    const me = client.getQueryData<MeDto | null>(areaKeys.me);
+    const me = client.getQueryData<Me | null>(areaKeys.me);
     const now = change.at ?? madeNow();
     const note: Note = {
       id: change.id,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyVisitsDto, VisitDetailDto } from '../../shared/schemas/visits';
+import type { VisitDetail, MyVisits } from './visits';
 
 // 'On my way' through the outbox: shown at once (the arrival from the phone's clock),
 // sent as POST /api/visits/{id}/on-my-way { etaMinutes } with the key it was queued with (the
@@ -34,7 +34,7 @@ const VISIT = {
   etaAt: null,
   property: { id: 'property-1', name: 'Kestrel Lodge' },
   tasks: [],
-} as unknown as VisitDetailDto;
+} as unknown as VisitDetail;
 const MINE = ['visits', 'mine', 'from', 'to'];
 
 let online = false;
@@ -78,9 +78,9 @@ async function start() {
   const { queryClient } = await import('./query-client');
   const outbox = await import('./outbox');
   const visits = await import('./visits');
-  queryClient.setQueryData<MyVisitsDto>(MINE, { items: [VISIT] } as MyVisitsDto);
+  queryClient.setQueryData<MyVisits>(MINE, { items: [VISIT] } as MyVisits);
   await outbox.startOutbox(queryClient);
-  const shown = () => queryClient.getQueryData<MyVisitsDto>(MINE)!.items[0]!;
+  const shown = () => queryClient.getQueryData<MyVisits>(MINE)!.items[0]!;
   return { outbox, visits, shown };
 }
 

@@ -1,7 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { createStore, del, entries, set } from 'idb-keyval';
-import type { MeDto } from '../../shared/schemas/auth';
 import { isReachable, subscribeReachability } from '../lib/reachability';
 import { answeredAccount, onAccountAnswered } from './account';
 import { tabWorkspaceId, WORKSPACE_HEADER } from './current-workspace';
@@ -28,6 +27,7 @@ import {
   refusalOf,
   type WriteRequest,
 } from './write-request';
+import type { Me } from './session';
 
 // The outbox: the field writes (ticking a task, a visit's status, adding or editing a
 // note, taking a photo) are queued in IndexedDB, applied at once to the query cache, and sent in
@@ -121,7 +121,7 @@ function publish(next: OutboxItem[]) {
 function accountOnScreen(): string | null {
   const answered = answeredAccount();
   if (answered !== undefined) return answered;
-  return client?.getQueryData<MeDto | null>(areaKeys.me)?.id ?? null;
+  return client?.getQueryData<Me | null>(areaKeys.me)?.id ?? null;
 }
 
 const mine = (item: OutboxItem) => !item.userId || item.userId === accountOnScreen();

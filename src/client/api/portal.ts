@@ -1,6 +1,6 @@
 import { keepPreviousData, QueryClient, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
-import type { VisitRequestDto, VisitRequestInput } from '../../shared/schemas/portal';
+import type { VisitRequestInput } from '../../shared/schemas/portal';
 import { formatsFor, type Formats } from '../../shared/formats';
 import { localityOf } from '../lib/locality';
 import { get, post } from './contract';
@@ -75,7 +75,7 @@ export async function enterPortal(token: string): Promise<{ next: string }> {
  * plain function, not a mutation hook: the portal's one write (and TanStack's `useMutation` chunk
  * stays out of the portal's load, tests/e2e/bundle-budget.spec.ts).
  */
-export async function createVisitRequest(body: VisitRequestInput): Promise<VisitRequestDto> {
+export async function createVisitRequest(body: VisitRequestInput) {
   const made = await post('/portal/requests', { json: { ...body } });
   await portalQueryClient.invalidateQueries({ queryKey: portalKeys.requests() });
   return made;

@@ -8,7 +8,10 @@ import type {
 } from '../../shared/schemas/properties';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
-import { del, get, patch, post, type ListParams } from './contract';
+import { del, get, type ItemOf, patch, post, type ListParams } from './contract';
+
+/** One of a property's tasks (`GET /api/properties/:id/tasks`). */
+export type PropertyTask = ItemOf<'/properties/:id/tasks'>;
 
 // Properties and their tasks (GET/POST/PATCH/DELETE /api/properties…). Who may see them is the
 // workspace's business (api/workspaces.ts), not a per-property list of people.

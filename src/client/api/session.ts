@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { formatsFor, type Formats } from '../../shared/formats';
-import type { MeDto } from '../../shared/schemas/auth';
 import { localityOf } from '../lib/locality';
 import { paths } from '../paths';
 import { rememberWorkspace, tabWorkspaceId } from './current-workspace';
@@ -8,14 +7,17 @@ import { accountAnswered } from './account';
 import { ApiError } from './http';
 import { areaKeys } from './keys';
 import { queryClient as appQueryClient } from './query-client';
-import { get } from './contract';
+import { type Get, get } from './contract';
+
+/** The signed-in account as `GET /api/me` answers it. */
+export type Me = Get<'/me'>;
 
 export const sessionKeys = { me: areaKeys.me };
 
 /** The signed-in user, or null when signed out. */
 export const meQuery = queryOptions({
   queryKey: sessionKeys.me,
-  queryFn: async (): Promise<MeDto | null> => {
+  queryFn: async (): Promise<Me | null> => {
     try {
       const asked = tabWorkspaceId();
       const me = await get('/me');
@@ -67,7 +69,7 @@ export const useWorkspaceCan = () => useMe().data?.can ?? null;
  * list of the business's days needs (`options` as a function of the answer).
  */
 export function prefetchWhenSignedIn<T, K extends QueryKey>(
-  options: FetchQueryOptions<T, Error, T, K> | ((me: MeDto) => FetchQueryOptions<T, Error, T, K>),
+  options: FetchQueryOptions<T, Error, T, K> | ((me: Me) => FetchQueryOptions<T, Error, T, K>),
 ) {
   void appQueryClient
     .ensureQueryData(meQuery)

@@ -1,11 +1,16 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMutationThatInvalidates } from './mutations';
 import { visitKeys } from './visits';
-import { get, post } from './contract';
+import { get, type Get, post } from './contract';
 
 // The visit report (/api/visits/:id/report…). Its own file and key, beside visits.ts:
 // the pages that load visits.ts (/resources/invoices/new) have no bytes to spare for them
 // (tests/e2e/bundle-budget.spec.ts).
+
+/** The visit report as `GET /api/visits/:id/report` answers it (the portal's is the same shape). */
+export type VisitReport = Get<'/visits/:id/report'>;
+/** One task of the report. */
+export type VisitReportTask = VisitReport['tasks'][number];
 
 /** Under the visit's details, so whatever refreshes the visit refreshes its report. */
 export const visitReportKey = (id: string) => [...visitKeys.detail(id), 'report'] as const;

@@ -12,21 +12,28 @@ import type {
   AddVisitTaskInput,
   CreateVisitInput,
   ListVisitsQuery,
-  MyVisitsDto,
   UpdateVisitInput,
   UpdateVisitTaskInput,
-  VisitDetailDto,
-  VisitListItemDto,
-  VisitTaskDto,
 } from '../../shared/schemas/visits';
 import type { InspectionResult, PhotoTag } from '../../shared/evidence';
 import type { EtaMinutes } from '../../shared/notifications';
-import { del, get, patch, post } from './contract';
+import { del, get, type Get, type ItemOf, patch, post } from './contract';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
 import { madeNow, type Write } from './write';
 
 // Visits, their tasks and their people (/api/visits…).
+
+/** A visit with its tasks, as `GET /api/visits/:id` answers it. */
+export type VisitDetail = Get<'/visits/:id'>;
+/** A visit of a list (`GET /api/visits`). */
+export type VisitListItem = ItemOf<'/visits'>;
+/** One of a visit's tasks. */
+export type VisitTask = VisitDetail['tasks'][number];
+/** Someone on a visit, with their role. */
+export type VisitPerson = VisitListItem['people'][number];
+/** The Today view's visits (`GET /api/visits/mine`). */
+export type MyVisits = Get<'/visits/mine'>;
 
 /** A list's filters (`GET /api/visits`, shared/schemas/visits.ts) and its page. */
 export type VisitFilters = Pick<ListVisitsQuery, 'status' | 'propertyId' | 'clientId' | 'when' | 'unbilled'> & {
@@ -109,18 +116,18 @@ export const useVisits = (filters: VisitFilters, enabled = true) => useQuery({ .
  * lists, /today) that fall in the window, for a window never fetched while there is no network.
  * Shown as old data (updated at 0): the server's answer replaces it as soon as it can be asked.
  */
-export function cachedVisitsIn(client: QueryClient, window: CalendarWindow): Page<VisitListItemDto> | undefined {
+export function cachedVisitsIn(client: QueryClient, window: CalendarWindow): Page<VisitListItem> | undefined {
   const from = Date.parse(window.from);
   const to = Date.parse(window.to);
-  const found = new Map<string, VisitListItemDto>();
+  const found = new Map<string, VisitListItem>();
   for (const [, data] of client.getQueriesData<{ items?: unknown }>({ queryKey: visitKeys.all })) {
     if (!Array.isArray(data?.items)) continue;
-    for (const visit of data.items as Partial<VisitListItemDto>[]) {
+    for (const visit of data.items as Partial<VisitListItem>[]) {
       const at = Date.parse(visit.scheduledAt ?? '');
       if (!visit.id || !visit.property || !visit.people || !(at >= from && at < to)) continue;
       if (window.propertyId && visit.propertyId !== window.propertyId) continue;
       if (window.userId && !visit.people.some((person) => person.userId === window.userId)) continue;
-      found.set(visit.id, visit as VisitListItemDto);
+      found.set(visit.id, visit as VisitListItem);
     }
   }
   if (found.size === 0) return undefined;
@@ -249,7 +256,7 @@ export interface VisitStatusChange {
 
 /** A change to a visit task as the phone makes it (a tick, a note, evidence): from what it shows, now. */
 export const taskChange = (
-  task: VisitTaskDto,
+  task: VisitTask,
   fields: Pick<VisitTaskChange, 'status' | 'notes' | 'reading' | 'result'>,
 ): VisitTaskChange => ({
   kind: 'visitTask',
@@ -264,7 +271,7 @@ export const taskChange = (
 
 /** A visit's status change as the phone makes it: from what it shows, now. */
 export const statusChange = (
-  visit: VisitDetailDto,
+  visit: VisitDetail,
   status: VisitStatus,
   overrideReason?: string,
 ): VisitStatusChange => ({
@@ -298,7 +305,7 @@ export interface OnMyWayChange {
   at: string;
 }
 
-export const onMyWayChange = (visit: VisitDetailDto, etaMinutes: EtaMinutes): OnMyWayChange => ({
+export const onMyWayChange = (visit: VisitDetail, etaMinutes: EtaMinutes): OnMyWayChange => ({
   kind: 'onMyWay',
   visitId: visit.id,
   propertyName: visit.property.name,
@@ -307,21 +314,21 @@ export const onMyWayChange = (visit: VisitDetailDto, etaMinutes: EtaMinutes): On
 });
 
 /** Changes one visit wherever it is cached: /today's list and its own page. */
-function updateVisit(client: QueryClient, visitId: string, change: (visit: VisitDetailDto) => VisitDetailDto) {
-  client.setQueriesData<MyVisitsDto>({ queryKey: visitKeys.mineAll() }, (data) =>
+function updateVisit(client: QueryClient, visitId: string, change: (visit: VisitDetail) => VisitDetail) {
+  client.setQueriesData<MyVisits>({ queryKey: visitKeys.mineAll() }, (data) =>
     data ? { ...data, items: data.items.map((visit) => (visit.id === visitId ? change(visit) : visit)) } : data,
   );
-  client.setQueryData<VisitDetailDto>(visitKeys.detail(visitId), (visit) => (visit ? change(visit) : visit));
+  client.setQueryData<VisitDetail>(visitKeys.detail(visitId), (visit) => (visit ? change(visit) : visit));
 }
 
-function replaceTask(client: QueryClient, task: VisitTaskDto) {
+function replaceTask(client: QueryClient, task: VisitTask) {
   updateVisit(client, task.visitId, (visit) => ({
     ...visit,
     tasks: visit.tasks.map((old) => (old.id === task.id ? task : old)),
   }));
 }
 
-function replaceVisit(client: QueryClient, fresh: VisitDetailDto) {
+function replaceVisit(client: QueryClient, fresh: VisitDetail) {
   updateVisit(client, fresh.id, (visit) => ({ ...visit, ...fresh, tasks: fresh.tasks ?? visit.tasks }));
 }
 
@@ -329,7 +336,7 @@ function replaceVisit(client: QueryClient, fresh: VisitDetailDto) {
 const withTime = <C extends { at?: string }>(change: C, queuedAt: number): C =>
   change.at ? change : { ...change, at: new Date(queuedAt).toISOString() };
 
-export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
+export const visitTaskWrite: Write<VisitTaskChange, VisitTask> = {
   kind: 'visitTask',
   request: (change) => ({
     method: 'PATCH',
@@ -384,7 +391,7 @@ export const visitTaskWrite: Write<VisitTaskChange, VisitTaskDto> = {
   upgrade: withTime,
 };
 
-export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
+export const visitStatusWrite: Write<VisitStatusChange, VisitDetail> = {
   kind: 'visitStatus',
   // Started (or completed, cancelled) before its 'On my way' went: the client is not told.
   supersedes: (change, earlier) =>
@@ -432,7 +439,7 @@ export const visitStatusWrite: Write<VisitStatusChange, VisitDetailDto> = {
   upgrade: withTime,
 };
 
-export const signatureWrite: Write<SignatureChange, VisitDetailDto> = {
+export const signatureWrite: Write<SignatureChange, VisitDetail> = {
   kind: 'signature',
   request: (change) => ({
     method: 'POST',
@@ -461,7 +468,7 @@ export const signatureWrite: Write<SignatureChange, VisitDetailDto> = {
  * gets the first answer, and the client is told once. Refused (409) once the visit has started:
  * the item stays failed with the server's reason, and the card shows the visit as it is.
  */
-export const onMyWayWrite: Write<OnMyWayChange, VisitDetailDto> = {
+export const onMyWayWrite: Write<OnMyWayChange, VisitDetail> = {
   kind: 'onMyWay',
   request: (change) => ({
     method: 'POST',

@@ -4,15 +4,14 @@ import {
   readingLine,
   REPORT_PHOTO_TAG_LABELS,
   VISIT_REPORT_MESSAGES,
-  type VisitReportDto,
-  type VisitReportTaskDto,
 } from '../../shared/schemas/visit-report';
 import { Section } from './section';
 import { StatusBadge } from './status-badge';
 import type { Formats } from '../../shared/formats';
+import type { VisitReport, VisitReportTask } from '../api/visit-report';
 
 /** One task of the visit report: its status, reading (flagged 'Out of range'), Pass/Fail, note and before/after thumbnails. */
-export function ReportTask({ task }: { task: VisitReportTaskDto }) {
+export function ReportTask({ task }: { task: VisitReportTask }) {
   const reading = readingLine(task);
   return (
     <Stack gap={6} component="li" aria-label={task.name}>
@@ -67,7 +66,7 @@ export function ReportTask({ task }: { task: VisitReportTaskDto }) {
 }
 
 /** The notes staff shared with the client, newest first. */
-export function ReportNotes({ notes, formats }: { notes: VisitReportDto['notes']; formats: Formats }) {
+export function ReportNotes({ notes, formats }: { notes: VisitReport['notes']; formats: Formats }) {
   return (
     <Section title="Notes">
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -87,7 +86,7 @@ export function ReportNotes({ notes, formats }: { notes: VisitReportDto['notes']
 }
 
 /** The customer's signature, or 'Not signed'. */
-export function ReportSignature({ signature, formats }: { signature: VisitReportDto['signature']; formats: Formats }) {
+export function ReportSignature({ signature, formats }: { signature: VisitReport['signature']; formats: Formats }) {
   return (
     <Section title="Signature">
       {signature ? (

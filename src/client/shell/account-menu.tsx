@@ -1,11 +1,11 @@
 import { Popover, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { MeDto } from '../../shared/schemas/auth';
 import { MyRoleBadges } from '../components/role-badge';
 import { EmailAddress, wholeText } from '../components/whole-text';
 import classes from './shell.module.css';
 import { SignOutLink } from './sign-out';
+import type { Me } from '../api/session';
 
 /**
  * spec §1 and §2: the signed-in user and Sign out, in a menu at the end of the header. The
@@ -13,7 +13,7 @@ import { SignOutLink } from './sign-out';
  * show that name on the button; a phone shows an icon, and the name in the menu, whole.
  * The menu stays in the page while closed (hidden), so the name is always in the document.
  */
-export function AccountMenu({ me, home }: { me: MeDto; home: boolean }) {
+export function AccountMenu({ me, home }: { me: Me; home: boolean }) {
   const [opened, setOpened] = useState(false);
   const name = home ? me.profile.displayName || me.email : me.email;
   return (

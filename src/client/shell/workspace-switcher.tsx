@@ -2,13 +2,13 @@ import { createScopedKeydownHandler, Popover, Text, UnstyledButton } from '@mant
 import { IconBuildingStore, IconCheck, IconDoorExit, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MeDto } from '../../shared/schemas/auth';
 import { useSwitchWorkspace } from '../api/workspaces';
 import { StatusBadge } from '../components/status-badge';
 import { paths } from '../paths';
 import classes from './shell.module.css';
+import type { Me } from '../api/session';
 
-type Workspace = NonNullable<MeDto['workspace']>;
+type Workspace = NonNullable<Me['workspace']>;
 
 // The header's workspace switcher. Its menu follows the WAI-ARIA menu pattern on Mantine's
 // Popover: focus moves into it and back, Escape and a click outside close it, the arrow keys, Home
@@ -28,13 +28,13 @@ const moveFocus = createScopedKeydownHandler({
  * opens its dashboard in this tab. Owners and managers also reach the business settings and the
  * members from it; a technician the page where they can leave.
  */
-export function WorkspaceSwitcher({ me }: { me: MeDto }) {
+export function WorkspaceSwitcher({ me }: { me: Me }) {
   const workspace = me.workspace;
   if (!workspace) return null;
   return <SwitcherMenu me={me} workspace={workspace} />;
 }
 
-function SwitcherMenu({ me, workspace }: { me: MeDto; workspace: Workspace }) {
+function SwitcherMenu({ me, workspace }: { me: Me; workspace: Workspace }) {
   const [opened, setOpened] = useState(false);
   const switchTo = useSwitchWorkspace();
   const labelId = useId();

@@ -13,7 +13,7 @@ import type { InvoiceCan } from '../../shared/schemas/invoices';
 import type { PropertyCan } from '../../shared/schemas/properties';
 import type { TaskCan } from '../../shared/schemas/tasks';
 import type { VisitCan } from '../../shared/schemas/visits';
-import type { MemberDto, WorkspaceCan } from '../../shared/schemas/workspaces';
+import type { WorkspaceCan } from '../../shared/schemas/workspaces';
 import { WORKSPACE_MESSAGES } from '../../shared/messages/workspaces';
 import type { Actor } from '../auth/actor';
 import type { Executor } from '../db/client';
@@ -382,7 +382,7 @@ export const policy = {
 
   /** The team: owners change anyone; managers anyone but owners; technicians nobody. */
   member: {
-    can(member: Member, target: { userId: string; role: WorkspaceRole; invitedMe: boolean }): MemberDto['can'] {
+    can(member: Member, target: { userId: string; role: WorkspaceRole; invitedMe: boolean }): { changeRole: boolean; remove: boolean } {
       const self = target.userId === member.id;
       const mayTouch =
         manages(member) && !target.invitedMe && (member.workspaceRole === 'owner' || target.role !== 'owner');

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { ProfileDto } from '../../shared/schemas/auth';
 import type { Executor } from '../db/client';
 import { profiles } from '../db/schema';
 
@@ -10,7 +9,7 @@ import { profiles } from '../db/schema';
 export async function ensureProfile(
   db: Executor,
   user: { id: string; email: string; name?: string | null },
-): Promise<ProfileDto> {
+) {
   const [created] = await db
     .insert(profiles)
     .values({ userId: user.id, email: user.email, displayName: user.name?.trim() || null })
@@ -22,7 +21,7 @@ export async function ensureProfile(
   return toProfileDto(existing);
 }
 
-export function toProfileDto(row: typeof profiles.$inferSelect): ProfileDto {
+export function toProfileDto(row: typeof profiles.$inferSelect) {
   return {
     id: row.id,
     userId: row.userId,

@@ -1,8 +1,7 @@
 // zod/mini: this file is all /login and /signup load of zod (keeps the first load small).
 // Other areas' schemas use classic zod; don't import them from here. The role enum is in roles.ts.
 import * as z from 'zod/mini';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type AccountRole } from '../constants';
-import type { WorkspaceCan, WorkspaceRef } from './workspaces';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
 import { IDENTITY_MESSAGES } from '../messages/identity';
 
 // spec §5 and §8: sign-in and sign-up rules and their messages.
@@ -102,34 +101,3 @@ export const resetPasswordInput = z
   );
 
 export { AUTH_MESSAGES } from '../auth-messages';
-
-export interface ProfileDto {
-  id: string;
-  userId: string;
-  displayName: string | null;
-  email: string | null;
-  phone: string | null;
-  companyName: string | null;
-}
-
-/** `GET /api/me`. */
-export interface MeDto {
-  id: string;
-  email: string;
-  role: AccountRole;
-  isAdmin: boolean;
-  isProvider: boolean;
-  isCustomer: boolean;
-  /** false for an account made through Google that has not set a password yet. */
-  hasPassword: boolean;
-  /** The address is proven (a verification link was followed, or Google vouched for it). */
-  emailVerified: boolean;
-  profile: ProfileDto;
-  /** The current workspace (the tab's, else the default), and every one the user is in. */
-  workspace: WorkspaceRef | null;
-  workspaces: WorkspaceRef[];
-  /** What the user may do in the current workspace (null in none). */
-  can: WorkspaceCan | null;
-  /** The current workspace has its business name (else the dashboard asks: 'Finish setting up'). */
-  setUp: boolean;
-}

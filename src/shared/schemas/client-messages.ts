@@ -5,9 +5,7 @@ import {
   CLIENT_NOTIFICATIONS,
   ETA_MINUTES,
   REMINDER_HOURS,
-  type ClientMessageKind,
   type ClientNotification,
-  type MessageStatus,
 } from '../notifications';
 
 // The client's notifications: the switches (workspace and client), 'On my way', and
@@ -33,19 +31,6 @@ export const clientNotificationsInput = z.object({
 });
 export type ClientNotificationsInput = z.input<typeof clientNotificationsInput>;
 
-/** `GET /api/clients/{id}/notifications`. */
-export interface ClientNotificationsDto {
-  notificationsOff: ClientNotification[];
-  unsubscribedAt: string | null;
-  /** Every change of consent, newest first. */
-  consents: {
-    action: 'subscribed' | 'unsubscribed';
-    notifications: ClientNotification[];
-    source: string;
-    at: string;
-  }[];
-}
-
 /** `POST /api/visits/{id}/on-my-way`. */
 export const onMyWayInput = z.object({
   etaMinutes: z
@@ -53,14 +38,3 @@ export const onMyWayInput = z.object({
     .refine((value) => (ETA_MINUTES as readonly number[]).includes(value), CLIENT_MESSAGE_TEXTS.etaInvalid),
 });
 export type OnMyWayInput = z.input<typeof onMyWayInput>;
-
-/** `GET /api/visits/{id}/messages` and `GET /api/invoices/{id}/messages` items (a fixed shape, and more). */
-export interface ClientMessageDto {
-  kind: ClientMessageKind;
-  to: string;
-  status: MessageStatus;
-  sentAt: string | null;
-  createdAt: string;
-  /** Why it failed, or why it was not sent. */
-  error: string | null;
-}

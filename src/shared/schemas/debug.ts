@@ -11,8 +11,3 @@ export interface TestDbQueryResult {
   rows: Record<string, unknown>[];
   error?: string;
 }
-
-/** `GET /api/test-db`. */
-export interface TestDbDto {
-  queries: TestDbQueryResult[];
-}

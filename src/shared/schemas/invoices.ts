@@ -338,14 +338,4 @@ export interface InvoiceCan {
   void: boolean;
 }
 
-/** `GET /api/invoices/billable-visits` items. */
-export interface BillableVisitDto {
-  id: string;
-  scheduledAt: string;
-  completedAt: string | null;
-  /** The completed tasks' prices, in cents. */
-  total: number;
-  completedTaskCount: number;
-}
-
 export { INVOICE_MESSAGES };

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { VISIT_REQUEST_LIMITS, type VisitRequestStatus } from '../notifications';
-import type { VisitStatus } from '../constants';
-import type { InvoiceStatus } from '../constants';
-import type { BusinessLocale } from '../locale';
+import { VISIT_REQUEST_LIMITS } from '../notifications';
 import { PORTAL_MESSAGES } from '../messages/portal';
 import { pageQuery, uuid } from './common';
-import type { PropertySummary } from './summaries';
 
 // The client portal: `/api/portal/*` (the client's side) and the staff endpoints
 // around it (`/api/clients/{id}/portal-*`, `/api/visit-requests`). docs/api.md "Client portal".
@@ -63,56 +59,3 @@ export type VisitRequestPatch = z.input<typeof visitRequestPatch>;
 export const visitRequestsQuery = pageQuery.extend({
   status: z.enum(['open', 'scheduled', 'declined']).default('open'),
 });
-
-/** `GET /api/portal/me`. */
-export interface PortalMeDto {
-  client: { name: string };
-  /** The business, with how it writes dates, times and amounts (the portal's screens use them). */
-  business: { name: string } & BusinessLocale;
-  properties: PropertySummary[];
-}
-
-/** A row of `GET /api/portal/visits`. */
-export interface PortalVisitDto {
-  id: string;
-  status: VisitStatus;
-  scheduledAt: string;
-  completedAt: string | null;
-  property: PropertySummary;
-  businessName: string;
-  photoCount: number;
-}
-
-/** A row of `GET /api/portal/invoices`. */
-export interface PortalInvoiceDto {
-  id: string;
-  invoiceNumber: string;
-  status: InvoiceStatus;
-  propertyName: string;
-  createdAt: string;
-  dueDate: string | null;
-  total: number;
-  amountPaid: number;
-  balanceDue: number;
-  pdfUrl: string;
-}
-
-/** A visit request, as the client and the office see it. */
-export interface VisitRequestDto {
-  id: string;
-  status: VisitRequestStatus;
-  client: { id: string; name: string };
-  property: { id: string; name: string };
-  preferredDates: string[];
-  message: string;
-  visitId: string | null;
-  createdAt: string;
-}
-
-/** A row of `GET /api/clients/{id}/portal-sign-ins`. */
-export interface PortalSignInDto {
-  id: string;
-  signedInAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneLine } from '../text';
-import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole, type VisitStatus } from '../constants';
+import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole } from '../constants';
 import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
 import { PROPERTY_MESSAGES } from '../messages/properties';
@@ -141,15 +141,6 @@ export interface PropertyDetail extends PropertyDto {
   can: PropertyCan;
   client: PropertyClientDto | null;
   tasks: PropertyTaskDto[];
-}
-
-/** `GET /api/properties/:id/visits` items, newest first. */
-export interface PropertyVisitDto {
-  id: string;
-  scheduledAt: string;
-  status: VisitStatus;
-  completedTaskCount: number;
-  taskCount: number;
 }
 
 export { PROPERTY_MESSAGES };

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
 import { isoInstant } from './common';
-import { assigneeIds, type VisitListItemDto } from './visits';
-import type { PropertySummary } from './summaries';
+import { assigneeIds } from './visits';
 
 // Recurring visits. A series is a property, the task templates to copy, a first
 // instant, an IANA time zone and an RFC 5545 RRULE (without DTSTART). The server checks the
@@ -73,42 +72,3 @@ export const previewSeriesInput = z.object({
   count: z.coerce.number().int().min(1).max(SERIES_MAX_PREVIEW).default(10),
 });
 export type PreviewSeriesInput = z.input<typeof previewSeriesInput>;
-
-// ── answers ──
-
-export interface SeriesPreviewDto {
-  /** ISO instants, the next `count` the rule gives (past the 90-day horizon too). */
-  occurrences: string[];
-  /** The rule in words: 'Every 2 weeks on Monday and Thursday, 10 times'. */
-  description: string;
-}
-
-export interface VisitSeriesDto {
-  id: string;
-  propertyId: string;
-  property: PropertySummary;
-  startsAt: string;
-  timeZone: string;
-  rrule: string;
-  description: string;
-  taskIds: string[];
-  tasks: { id: string; name: string }[];
-  /** Who is on every occurrence, the first as lead. */
-  assigneeIds: string[];
-  /** Occurrences exist up to here. */
-  generatedUntil: string | null;
-  createdAt: string;
-  can: { edit: boolean; delete: boolean };
-}
-
-/** `POST /api/visit-series` (201) and `PATCH`. */
-export interface SeriesWithVisitsDto {
-  series: VisitSeriesDto;
-  /** The occurrences made so far, oldest first. */
-  occurrences: VisitListItemDto[];
-}
-
-/** `GET /api/calendar/feed` and `POST /api/calendar/feed/regenerate`. */
-export interface CalendarFeedDto {
-  url: string;
-}

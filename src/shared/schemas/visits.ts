@@ -352,32 +352,6 @@ export interface VisitCan {
   seePrices: boolean;
 }
 
-/** `GET /api/visits/mine`: the caller's visits with their tasks, oldest first. */
-export interface MyVisitsDto {
-  items: VisitDetailDto[];
-}
-
-/** `GET /api/visits/upcoming` items. */
-export interface UpcomingVisitDto {
-  id: string;
-  scheduledAt: string;
-  status: VisitStatus;
-  role: VisitRole;
-  property: PropertySummary;
-}
-
-/** `GET /api/visits/:id/task-options` items: a template and what it would cost on this visit. */
-export interface VisitTaskOptionDto {
-  taskId: string;
-  name: string;
-  description: string | null;
-  estimatedDurationMinutes: number | null;
-  /** cents: the property's custom price, else the template's default price */
-  price: number | null;
-  onProperty: boolean;
-  onVisit: boolean;
-}
-
 export const VISIT_ROLE_LABELS: Record<VisitRole, string> = { lead: 'Lead', assistant: 'Assistant' };
 export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
   scheduled: 'Scheduled',

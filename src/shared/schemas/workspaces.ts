@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { oneLine } from '../text';
 import { isCountryCode, isLocaleTag, isSupportedCurrency, type BusinessLocale } from '../locale';
-import { clientNotificationSwitches, reminderHours, type ClientNotificationSwitches } from './client-messages';
-import { TEXT_LIMITS, WORKSPACE_ROLES, type InvitationStatus, type WorkspaceRole } from '../constants';
+import { clientNotificationSwitches, reminderHours } from './client-messages';
+import { TEXT_LIMITS, WORKSPACE_ROLES, type WorkspaceRole } from '../constants';
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
 import { optionalText, tooLong } from './common';
 
@@ -176,38 +176,6 @@ export const setUpWorkspaceInput = z.object({
   timeZone: timeZoneName.optional(),
 });
 
-/** `GET /api/workspaces/{id}`. */
-export interface WorkspaceDto {
-  id: string;
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  taxRateBps: number;
-  paymentTermsDays: number;
-  invoicePrefix: string;
-  timeZone: string;
-  /** ISO 3166-1 alpha-2, a BCP 47 tag and ISO 4217: how the business writes (shared/locale.ts). */
-  country: string;
-  locale: string;
-  currency: string;
-  clientNotifications: ClientNotificationSwitches;
-  reminderHours: number;
-  /** The owner has named the business (onboarding done). */
-  setUp: boolean;
-  role: WorkspaceRole;
-  can: WorkspaceCan;
-}
-
-/** `GET /api/workspaces/{id}/members` items (a fixed shape, plus what the caller may do). */
-export interface MemberDto {
-  userId: string;
-  email: string;
-  name: string | null;
-  role: WorkspaceRole;
-  can: { changeRole: boolean; remove: boolean };
-}
-
 /** `PATCH /api/workspaces/{id}/members/{userId}`. */
 export const updateMemberInput = z.object({ role: workspaceRole });
 
@@ -223,28 +191,6 @@ export const inviteMemberInput = z.object({
   role: workspaceRole,
 });
 export type InviteMemberInput = z.input<typeof inviteMemberInput>;
-
-/** `GET /api/invitations` items: the caller's own standing invitations (none until their address is verified). */
-export interface MyInvitationDto {
-  id: string;
-  workspaceId: string;
-  workspaceName: string;
-  role: WorkspaceRole;
-  invitedBy: { displayName: string | null; email: string } | null;
-  expiresAt: string;
-}
-
-/**
- * `GET /api/invitations/by-token/{token}` (a fixed shape): what the e-mailed link's page shows.
- * `inviterName` is the inviter's display name, else their e-mail (null once they are gone).
- */
-export interface InvitationByTokenDto {
-  workspaceName: string;
-  inviterName: string | null;
-  role: WorkspaceRole;
-  email: string;
-  status: InvitationStatus;
-}
 
 /** The secret in an invitation link: 32 random bytes, base64url. */
 export const invitationToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, WORKSPACE_MESSAGES.invitationNotFound);

@@ -1,11 +1,11 @@
 import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { StatusBadge } from '../../components/status-badge';
 import { addDays, startOfDay, sundayOf } from '../../lib/zoned-time';
 import { paths } from '../../paths';
 import classes from './calendar.module.css';
 import { useFormats } from '../../api/session';
+import type { VisitListItem } from '../../api/visits';
 
 /** A week of the business's calendar: its first day (a Sunday) and the instants it runs between. */
 export interface AgendaWeek {
@@ -32,7 +32,7 @@ export function AgendaList({
   onWeek,
 }: {
   week: AgendaWeek;
-  visits: VisitListItemDto[];
+  visits: VisitListItem[];
   loading: boolean;
   /** Offline, with nothing for this week in the cache: the week is unknown, not empty. */
   unavailable?: boolean;
@@ -41,7 +41,7 @@ export function AgendaList({
 }) {
   const formats = useFormats();
   const [start, end] = [new Date(week.from), new Date(week.to)];
-  const days = new Map<string, VisitListItemDto[]>();
+  const days = new Map<string, VisitListItem[]>();
   for (const visit of [...visits].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))) {
     const when = new Date(visit.scheduledAt);
     if (when < start || when >= end) continue;

@@ -1,9 +1,9 @@
 import type { EventInput } from '@fullcalendar/react';
 import type { MantineTheme } from '@mantine/core';
 import type { VisitStatus } from '../../../shared/constants';
-import type { VisitListItemDto, VisitPersonDto } from '../../../shared/schemas/visits';
 import { STATUS_STYLES } from '../../components/status-badge';
 import { paths } from '../../paths';
+import type { VisitListItem, VisitPerson } from '../../api/visits';
 
 /** A visit has no end time; the calendar draws each one an hour long. */
 export const VISIT_DISPLAY_MINUTES = 60;
@@ -23,9 +23,9 @@ export function statusColors(theme: MantineTheme, status: VisitStatus) {
 }
 
 /** Only a scheduled visit is moved by dragging: one under way, done or cancelled stays put. */
-export const isMovable = (visit: VisitListItemDto) => visit.status === 'scheduled';
+export const isMovable = (visit: VisitListItem) => visit.status === 'scheduled';
 
-export function visitEvents(visits: VisitListItemDto[], theme: MantineTheme): EventInput[] {
+export function visitEvents(visits: VisitListItem[], theme: MantineTheme): EventInput[] {
   return visits.map((visit) => {
     const start = new Date(visit.scheduledAt);
     return {
@@ -43,7 +43,7 @@ export function visitEvents(visits: VisitListItemDto[], theme: MantineTheme): Ev
 }
 
 /** Everyone assigned to the visits shown, by name, for the person filter. */
-export function peopleOf(visits: VisitListItemDto[]): Map<string, string> {
+export function peopleOf(visits: VisitListItem[]): Map<string, string> {
   const people = new Map<string, string>();
   for (const visit of visits) {
     for (const person of visit.people) people.set(person.userId, personName(person));
@@ -51,4 +51,4 @@ export function peopleOf(visits: VisitListItemDto[]): Map<string, string> {
   return people;
 }
 
-const personName = (person: VisitPersonDto) => person.displayName || person.email;
+const personName = (person: VisitPerson) => person.displayName || person.email;

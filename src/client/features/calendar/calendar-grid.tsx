@@ -1,9 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
-import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
-import { useRescheduleVisit } from '../../api/visits';
+import { useRescheduleVisit, type VisitListItem } from '../../api/visits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
 import type { CalendarView } from './calendar-events';
@@ -18,7 +17,7 @@ const saveFailed = (error: unknown) => `${VISIT_MESSAGES.saveFailed}: ${errorMes
  * with 'Undo' offered for a few seconds afterwards. Loaded lazily, with FullCalendar.
  */
 export function CalendarGrid(props: {
-  visits: VisitListItemDto[];
+  visits: VisitListItem[];
   view: CalendarView;
   date: string | undefined;
   /** The grid's span, its view, and the business's day it opens on ('YYYY-MM-DD'). */

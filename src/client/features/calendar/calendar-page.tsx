@@ -2,9 +2,8 @@ import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { useFormats, useWorkspaceCan } from '../../api/session';
-import { useCalendarVisits, type CalendarWindow } from '../../api/visits';
+import { useCalendarVisits, type CalendarWindow, type VisitListItem } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { PropertySelect } from '../../components/property-select';
 import { paths } from '../../paths';
@@ -67,7 +66,7 @@ export function CalendarPage() {
   const items = useMemo(() => visits.data?.items ?? [], [visits.data]);
 
   // The people seen so far stay in the filter while it narrows the visits to one of them.
-  const [seen, setSeen] = useState({ items: [] as VisitListItemDto[], people: new Map<string, string>() });
+  const [seen, setSeen] = useState({ items: [] as VisitListItem[], people: new Map<string, string>() });
   if (seen.items !== items) {
     setSeen({ items, people: new Map([...seen.people, ...peopleOf(items)]) });
   }

@@ -6,7 +6,6 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMantineTheme } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { useFormats } from '../../api/session';
 import { dayIn } from '../../lib/zoned-time';
 import { CALENDAR_VIEWS, visitEvents, type CalendarView } from './calendar-events';
@@ -14,6 +13,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import classes from './calendar.module.css';
+import type { VisitListItem } from '../../api/visits';
 
 // FullCalendar 7 and its styles are imported here only: this file is reached from the
 // calendar route alone, so no other page downloads them (docs/decisions/scheduling.md).
@@ -41,7 +41,7 @@ export function VisitCalendar({
   onMove,
   canMove,
 }: {
-  visits: VisitListItemDto[];
+  visits: VisitListItem[];
   /** The workspace role may reschedule (owners and managers): dragging is offered. */
   canMove: boolean;
   view: CalendarView;

@@ -1,12 +1,14 @@
 import { Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CLIENT_NOTIFICATIONS, NOTIFICATION_LABELS, type ClientNotification } from '../../../shared/notifications';
-import type { ClientNotificationsDto } from '../../../shared/schemas/client-messages';
 import { useClientNotifications, useSetClientNotifications } from '../../api/client-messages';
 import { errorMessage } from '../../api/http';
 import { QueryView } from '../../components/query-view';
 import { Section } from '../../components/section';
 import { useFormats } from '../../api/session';
+import type { Get } from '../../api/contract';
+
+type ClientNotifications = Get<'/clients/:id/notifications'>;
 
 const SOURCES: Record<string, string> = { staff: 'by staff', link: "by the e-mail's link", portal: 'in the portal' };
 
@@ -25,7 +27,7 @@ export function ClientNotificationsSection({ clientId }: { clientId: string }) {
   );
 }
 
-function NotificationsForm({ clientId, data }: { clientId: string; data: ClientNotificationsDto }) {
+function NotificationsForm({ clientId, data }: { clientId: string; data: ClientNotifications }) {
   const formats = useFormats();
   const save = useSetClientNotifications(clientId);
   const [off, setOff] = useState<ClientNotification[]>(data.notificationsOff);

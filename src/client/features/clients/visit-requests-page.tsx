@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
-import type { VisitRequestDto } from '../../../shared/schemas/portal';
 import { errorMessage } from '../../api/http';
 import { useUpdateVisitRequest, useVisitRequests } from '../../api/client-portal';
 import { ErrorBox } from '../../components/error-box';
@@ -11,6 +10,9 @@ import { ListFrame } from '../../components/page-frames';
 import { paths } from '../../paths';
 import { PageShell } from '../../shell/page-shell';
 import { useFormats } from '../../api/session';
+import type { ItemOf } from '../../api/contract';
+
+type VisitRequest = ItemOf<'/visit-requests'>;
 
 /**
  * /resources/requests: the clients' open visit requests, the longest waiting first.
@@ -50,7 +52,7 @@ export function VisitRequestsPage() {
   );
 }
 
-function RequestCard({ request }: { request: VisitRequestDto }) {
+function RequestCard({ request }: { request: VisitRequest }) {
   const formats = useFormats();
   const update = useUpdateVisitRequest();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type InvoiceDetailDto, type InvoiceSellerDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
-import { invoicePdfUrl, useDeleteInvoice, useInvoice, useMarkInvoicePaid } from '../../api/invoices';
+import { invoicePdfUrl, useDeleteInvoice, useInvoice, useMarkInvoicePaid, type InvoiceDetail } from '../../api/invoices';
 import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
 import { DetailActions, DetailFrame } from '../../components/page-frames';
@@ -94,7 +93,7 @@ export function InvoiceDetailPage() {
 }
 
 /** Who the invoice is from: the business as it was when the invoice was made. */
-function SellerSection({ seller }: { seller: InvoiceSellerDto }) {
+function SellerSection({ seller }: { seller: InvoiceDetail['seller'] }) {
   return (
     <Section title="From">
       <Stack gap={2} component="address" aria-label="Seller" style={{ fontStyle: 'normal' }}>
@@ -115,7 +114,7 @@ function SellerSection({ seller }: { seller: InvoiceSellerDto }) {
   );
 }
 
-function InvoiceSummary({ invoice }: { invoice: InvoiceDetailDto }) {
+function InvoiceSummary({ invoice }: { invoice: InvoiceDetail }) {
   const formats = useFormats();
   const markPaid = useMarkInvoicePaid(invoice.id);
   const [sending, setSending] = useState(false);

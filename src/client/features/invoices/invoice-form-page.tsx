@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DUE_DATE_SHORTCUT_DAYS, FORM_INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/constants';
 import { centsToDollarsInput, invoiceAmounts } from '../../../shared/money';
-import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
 import {
@@ -11,8 +10,7 @@ import {
   useCreateInvoice,
   useInvoice,
   useMarkInvoicePaid,
-  useUpdateInvoice,
-} from '../../api/invoices';
+  useUpdateInvoice,, type InvoiceDetail } from '../../api/invoices';
 import { useFormats, useMe } from '../../api/session';
 import { useVisit } from '../../api/visits';
 import { useWorkspace } from '../../api/workspaces';
@@ -127,7 +125,7 @@ const bodyOf = (values: Values) => ({
   discount: discountBody(values.discountKind, values.discountValue),
 });
 
-function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetailDto; initial: Values }) {
+function InvoiceForm({ invoice, initial }: { invoice?: InvoiceDetail; initial: Values }) {
   const navigate = useNavigate();
   const create = useCreateInvoice();
   const update = useUpdateInvoice(invoice?.id ?? '');

@@ -1,11 +1,11 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { discountLabel, formatPercent, type Discount } from '../../../shared/money';
-import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { Section } from '../../components/section';
 import { useFormats } from '../../api/session';
+import type { InvoiceDetail } from '../../api/invoices';
 
 /** One line per completed visit task, then the subtotal, the tax at the invoice's rate and the total. */
-export function InvoiceLines({ invoice }: { invoice: InvoiceDetailDto }) {
+export function InvoiceLines({ invoice }: { invoice: InvoiceDetail }) {
   const formats = useFormats();
   return (
     <Section title="Lines">

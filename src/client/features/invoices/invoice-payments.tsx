@@ -2,9 +2,8 @@ import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } 
 import { useState } from 'react';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/constants';
 import { centsToDollarsInput, dollarsToCents } from '../../../shared/money';
-import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
-import { useRecordPayment, useVoidInvoice } from '../../api/invoices';
+import { useRecordPayment, useVoidInvoice, type InvoiceDetail } from '../../api/invoices';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { Dialog } from '../../components/overlays';
 import { Section } from '../../components/section';
@@ -21,7 +20,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 /** The payments recorded, the balance due, and the 'Record payment' and 'Void invoice' buttons. */
-export function PaymentsSection({ invoice }: { invoice: InvoiceDetailDto }) {
+export function PaymentsSection({ invoice }: { invoice: InvoiceDetail }) {
   const formats = useFormats();
   const [recording, setRecording] = useState(false);
   const [voiding, setVoiding] = useState(false);
@@ -77,7 +76,7 @@ export function PaymentsSection({ invoice }: { invoice: InvoiceDetailDto }) {
 }
 
 /** Why Edit and Delete are gone from a paid or void invoice. */
-export function LockedNotice({ invoice }: { invoice: InvoiceDetailDto }) {
+export function LockedNotice({ invoice }: { invoice: InvoiceDetail }) {
   const formats = useFormats();
   if (invoice.storedStatus === 'void') {
     return (
@@ -113,7 +112,7 @@ function paymentBody(values: PaymentValues) {
   return { amount, paidAt: values.paidAt || null, method: values.method, reference: values.reference || null };
 }
 
-function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; onClose: () => void }) {
+function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
   const formats = useFormats();
   const record = useRecordPayment(invoice.id);
   const form = useSchemaForm({
@@ -157,7 +156,7 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; 
   );
 }
 
-function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDetailDto; onClose: () => void }) {
+function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
   const formats = useFormats();
   const voidInvoice = useVoidInvoice(invoice.id);
   const form = useSchemaForm({

@@ -1,6 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import type { InvoiceDetailDto } from '../../../shared/schemas/invoices';
-import { useSendInvoice } from '../../api/invoices';
+import { useSendInvoice, type InvoiceDetail } from '../../api/invoices';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { Dialog } from '../../components/overlays';
 
@@ -11,7 +10,7 @@ export function SendInvoiceDialog({
   onClose,
   onSent,
 }: {
-  invoice: InvoiceDetailDto;
+  invoice: InvoiceDetail;
   opened: boolean;
   onClose: () => void;
   onSent: (to: string) => void;

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
-import type { PortalVisitDto } from '../../../shared/schemas/portal';
 import { usePortalFormats, usePortalVisits } from '../../api/portal';
 import { ListFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
 import { portalPaths } from './portal-paths';
+import type { ItemOf } from '../../api/contract';
+
+type PortalVisit = ItemOf<'/portal/visits'>;
 
 const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -67,7 +69,7 @@ function VisitsSection({ when }: { when: 'upcoming' | 'past' }) {
   );
 }
 
-function VisitRow({ visit, past }: { visit: PortalVisitDto; past: boolean }) {
+function VisitRow({ visit, past }: { visit: PortalVisit; past: boolean }) {
   const formats = usePortalFormats();
   const when = formats.dateTime(past ? (visit.completedAt ?? visit.scheduledAt) : visit.scheduledAt);
   return (

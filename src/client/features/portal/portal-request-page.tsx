@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PORTAL_MESSAGES } from '../../../shared/messages/portal';
 import { VISIT_REQUEST_LIMITS } from '../../../shared/notifications';
-import type { PortalMeDto } from '../../../shared/schemas/portal';
 import { createVisitRequest, usePortalMe } from '../../api/portal';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { DetailFrame } from '../../components/page-frames';
 import { portalPaths } from './portal-paths';
+import type { Get } from '../../api/contract';
+
+type PortalMe = Get<'/portal/me'>;
 
 /** /portal/request: 'Request a visit': the property (when there is a choice), up to 3 preferred dates, a message. */
 export function PortalRequestPage() {
@@ -27,7 +29,7 @@ export function PortalRequestPage() {
   );
 }
 
-function RequestForm({ me }: { me: PortalMeDto }) {
+function RequestForm({ me }: { me: PortalMe }) {
   const [sent, setSent] = useState(false);
   const form = useSchemaForm({
     initial: {

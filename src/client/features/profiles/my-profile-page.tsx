@@ -2,8 +2,7 @@ import { Alert, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core
 import { useEffect, useState } from 'react';
 import { PROFILE_RELOAD_MS } from '../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../shared/messages/profiles';
-import { useMe } from '../../api/session';
-import type { MeDto } from '../../../shared/schemas/auth';
+import { useMe, type Me } from '../../api/session';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { useUpdateProfile } from '../../api/profiles';
 import { DetailFrame } from '../../components/page-frames';
@@ -29,7 +28,7 @@ export function MyProfilePage() {
   );
 }
 
-function Profile({ account }: { account: MeDto }) {
+function Profile({ account }: { account: Me }) {
   const { profile } = account;
   return (
     <Stack gap="md">

@@ -1,8 +1,7 @@
 import { Card, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { PropertyTaskDto } from '../../../shared/schemas/properties';
-import { useAddPropertyTask } from '../../api/properties';
+import { useAddPropertyTask, type PropertyTask } from '../../api/properties';
 import { useTasks } from '../../api/tasks';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { useFormats } from '../../api/session';
@@ -10,7 +9,7 @@ import { useFormats } from '../../api/session';
 const EMPTY = { taskId: '', customPrice: '' };
 
 /** Manage Tasks' "Add a task": pick a template (searched), optionally with a custom price. */
-export function AddPropertyTaskForm({ propertyId, existing }: { propertyId: string; existing: PropertyTaskDto[] }) {
+export function AddPropertyTaskForm({ propertyId, existing }: { propertyId: string; existing: PropertyTask[] }) {
   const formats = useFormats();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);

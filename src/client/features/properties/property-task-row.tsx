@@ -2,16 +2,15 @@ import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/cor
 import { useState, type FormEvent } from 'react';
 import { formatDuration } from '../../../shared/duration';
 import { centsToDollarsInput } from '../../../shared/money';
-import type { PropertyTaskDto } from '../../../shared/schemas/properties';
 import { errorMessage } from '../../api/http';
-import { useRemovePropertyTask, useUpdatePropertyTask } from '../../api/properties';
+import { useRemovePropertyTask, useUpdatePropertyTask, type PropertyTask } from '../../api/properties';
 import { ErrorBox } from '../../components/error-box';
 import { wholeText } from '../../components/whole-text';
 import { validate } from '../../lib/form';
 import { useFormats } from '../../api/session';
 
 /** One task on Manage Tasks: its prices, and change price, remove or add back. */
-export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task: PropertyTaskDto }) {
+export function PropertyTaskRow({ propertyId, task }: { propertyId: string; task: PropertyTask }) {
   const formats = useFormats();
   const update = useUpdatePropertyTask(propertyId);
   const remove = useRemovePropertyTask(propertyId);

@@ -2,9 +2,8 @@ import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantin
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/duration';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
-import { useAddVisitTask, useTaskOptions } from '../../api/visits';
+import { useAddVisitTask, useTaskOptions, type VisitDetail } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { Section } from '../../components/section';
 import { QueryView } from '../../components/query-view';
@@ -12,7 +11,7 @@ import { wholeText } from '../../components/whole-text';
 import { useFormats } from '../../api/session';
 
 /** Adds templates to the visit: the property's active tasks, or anything from the catalogue. */
-export function AddVisitTasks({ visit }: { visit: VisitDetailDto }) {
+export function AddVisitTasks({ visit }: { visit: VisitDetail }) {
   const formats = useFormats();
   const [scope, setScope] = useState<'property' | 'all'>('property');
   const [search, setSearch] = useState('');

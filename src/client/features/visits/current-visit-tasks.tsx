@@ -2,9 +2,8 @@ import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/duration';
 import { centsToDollarsInput } from '../../../shared/money';
-import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
-import { useRemoveVisitTask, useUpdateVisitTask } from '../../api/visits';
+import { useRemoveVisitTask, useUpdateVisitTask, type VisitDetail, type VisitTask } from '../../api/visits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Section } from '../../components/section';
 import { StatusBadge } from '../../components/status-badge';
@@ -12,9 +11,9 @@ import { validate } from '../../lib/form';
 import { useFormats } from '../../api/session';
 
 /** The tasks on the visit with their price on this visit; re-price or remove them. */
-export function CurrentVisitTasks({ visit }: { visit: VisitDetailDto }) {
+export function CurrentVisitTasks({ visit }: { visit: VisitDetail }) {
   const formats = useFormats();
-  const [removing, setRemoving] = useState<VisitTaskDto | null>(null);
+  const [removing, setRemoving] = useState<VisitTask | null>(null);
   const removeTask = useRemoveVisitTask(visit.id);
   const total = visit.tasks.reduce((sum, task) => sum + (task.price ?? 0), 0);
   return (
@@ -70,7 +69,7 @@ export function CurrentVisitTasks({ visit }: { visit: VisitDetailDto }) {
   );
 }
 
-function PriceEditor({ visitId, task }: { visitId: string; task: VisitTaskDto }) {
+function PriceEditor({ visitId, task }: { visitId: string; task: VisitTask }) {
   const formats = useFormats();
   const updateTask = useUpdateVisitTask(visitId);
   const [text, setText] = useState(centsToDollarsInput(task.price));

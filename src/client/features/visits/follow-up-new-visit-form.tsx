@@ -1,10 +1,10 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import type { Formats } from '../../../shared/formats';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { useFormats } from '../../api/session';
 import { FormActions, useSchemaForm } from '../../components/form';
 import { instantToWallClock, wallClockToInstant } from '../../lib/zoned-time';
 import { AssigneesField } from './assignees-field';
+import type { VisitDetail } from '../../api/visits';
 
 type NewVisitValues = { date: string; time: string; assigneeIds: string[] };
 
@@ -25,7 +25,7 @@ export default function FollowUpNewVisitForm({
   onCancel,
   onSubmit,
 }: {
-  visit: VisitDetailDto;
+  visit: VisitDetail;
   onCancel: () => void;
   onSubmit: (when: { scheduledAt: string; assigneeIds: string[] }) => Promise<unknown>;
 }) {

@@ -2,17 +2,16 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { submit } from '../../api/outbox';
-import { statusChange } from '../../api/visits';
+import { statusChange, type VisitDetail } from '../../api/visits';
 
 /**
  * A completed visit is locked against unticking and edits. Says so, and offers 'Reopen
  * visit' to whoever may reopen it (owners and managers: `can.reopen`); reopening is a status change
  * to in progress, the same write as starting it.
  */
-export function ReopenVisit({ visit }: { visit: VisitDetailDto }) {
+export function ReopenVisit({ visit }: { visit: VisitDetail }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 

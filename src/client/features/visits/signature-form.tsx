@@ -2,9 +2,9 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
 import { madeNow } from '../../api/write';
+import type { VisitDetail } from '../../api/visits';
 
 // The signature pad and the signer's printed name. Loaded when 'Capture signature' is
 // tapped (signature-section.tsx), not with the visit: every byte of the visit page and /today
@@ -12,7 +12,7 @@ import { madeNow } from '../../api/write';
 
 const PAD_HEIGHT = 200;
 
-export default function SignatureForm({ visit, onDone }: { visit: VisitDetailDto; onDone: () => void }) {
+export default function SignatureForm({ visit, onDone }: { visit: VisitDetail; onDone: () => void }) {
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [name, setName] = useState('');

@@ -1,10 +1,10 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { useOutbox } from '../../api/outbox';
 import { Section } from '../../components/section';
 import { useFormats } from '../../api/session';
+import type { VisitDetail } from '../../api/visits';
 
 // The pad loads when it is asked for (signature-form.tsx).
 const SignatureForm = lazy(() => import('./signature-form'));
@@ -13,7 +13,7 @@ const SignatureForm = lazy(() => import('./signature-form'));
 // signer's printed name; sent through the outbox as a PNG, so it works offline. The visit may
 // require it before completion (the property's rule).
 
-export function SignatureSection({ visit }: { visit: VisitDetailDto }) {
+export function SignatureSection({ visit }: { visit: VisitDetail }) {
   const [signing, setSigning] = useState(false);
   const signature = visit.signature;
   return (
@@ -52,7 +52,7 @@ export function SignatureSection({ visit }: { visit: VisitDetailDto }) {
 }
 
 /** The stored signature, or the one still in the queue (drawn from its blob). */
-function SignatureShown({ visit }: { visit: VisitDetailDto }) {
+function SignatureShown({ visit }: { visit: VisitDetail }) {
   const formats = useFormats();
   const outbox = useOutbox();
   const queued = outbox.findLast((item) => item.change.kind === 'signature' && item.change.visitId === visit.id);

@@ -8,9 +8,8 @@ import {
   taskNeeds,
   type PhotoTag,
 } from '../../../shared/evidence';
-import type { VisitTaskDto } from '../../../shared/schemas/visits';
 import { enqueue } from '../../api/outbox';
-import { taskChange } from '../../api/visits';
+import { taskChange, type VisitTask } from '../../api/visits';
 import { madeNow } from '../../api/write';
 import { CameraCapture } from '../../components/camera-capture';
 
@@ -32,7 +31,7 @@ export function TaskEvidence({
   disabled,
   withNote,
 }: {
-  task: VisitTaskDto;
+  task: VisitTask;
   disabled: boolean;
   withNote: boolean;
 }) {
@@ -149,7 +148,7 @@ function ReadingField({
   disabled,
   onSave,
 }: {
-  task: VisitTaskDto;
+  task: VisitTask;
   unit: string;
   range: string;
   flagged: boolean;
@@ -208,7 +207,7 @@ function EvidenceNote({
   disabled,
   onSave,
 }: {
-  task: VisitTaskDto;
+  task: VisitTask;
   disabled: boolean;
   onSave: (notes: string) => void;
 }) {

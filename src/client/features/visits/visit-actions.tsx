@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
-import { useDeleteVisit } from '../../api/visits';
+import { useDeleteVisit, type VisitDetail } from '../../api/visits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailActions } from '../../components/page-frames';
 import { paths } from '../../paths';
@@ -16,7 +15,7 @@ const SeriesDeleteDialog = lazy(() => import('./visit-series-parts').then((m) =>
  * A visit's Edit and Delete, as on every record's page. For a visit of a series both ask first
  * which visits (this one, the following, all); Delete of a lone visit asks the usual question.
  */
-export function VisitActions({ id, visit }: { id: string; visit: VisitDetailDto | undefined }) {
+export function VisitActions({ id, visit }: { id: string; visit: VisitDetail | undefined }) {
   const navigate = useNavigate();
   const remove = useDeleteVisit(id);
   const [editingSeries, setEditingSeries] = useState(false);

@@ -2,10 +2,9 @@ import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { describeNeeds, missingEvidence, type MissingItem } from '../../../shared/evidence';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { ApiError, errorMessage } from '../../api/http';
 import { submit } from '../../api/outbox';
-import { statusChange } from '../../api/visits';
+import { statusChange, type VisitDetail } from '../../api/visits';
 import { Dialog } from '../../components/overlays';
 
 // The completion gate on the phone: 'Complete visit' runs the shared rule
@@ -14,7 +13,7 @@ import { Dialog } from '../../components/overlays';
 // list is shown the same way. Owners and managers may 'Complete anyway' with a written reason.
 
 /** 'Start visit' or 'Complete visit', for whoever may change the visit's status. */
-export function VisitCompletion({ visit }: { visit: VisitDetailDto }) {
+export function VisitCompletion({ visit }: { visit: VisitDetail }) {
   const [asked, setAsked] = useState(false);
   const [refused, setRefused] = useState<MissingItem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -103,7 +102,7 @@ export function VisitCompletion({ visit }: { visit: VisitDetailDto }) {
   );
 }
 
-const taskName = (visit: VisitDetailDto, taskId: string) =>
+const taskName = (visit: VisitDetail, taskId: string) =>
   visit.tasks.find((task) => task.id === taskId)?.name ?? 'A task';
 
 /**

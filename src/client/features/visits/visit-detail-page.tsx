@@ -1,10 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { type VisitDetailDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { useFormats, useWorkspaceCan } from '../../api/session';
-import { useVisit } from '../../api/visits';
+import { useVisit, type VisitDetail } from '../../api/visits';
 import { DetailFrame } from '../../components/page-frames';
 import { ContactActions } from '../../components/contact-actions';
 import { Facts } from '../../components/facts';
@@ -60,7 +59,7 @@ export function VisitDetailPage() {
   );
 }
 
-function VisitSummary({ visit }: { visit: VisitDetailDto }) {
+function VisitSummary({ visit }: { visit: VisitDetail }) {
   const formats = useFormats();
   const workspaceCan = useWorkspaceCan();
   return (

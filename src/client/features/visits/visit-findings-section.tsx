@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Requirement } from '../../../shared/evidence';
-import type { VisitDetailDto, VisitTaskDto } from '../../../shared/schemas/visits';
 import type { ApiOutput } from '../../api/contract';
 import { errorMessage } from '../../api/http';
 import { useAddFollowUp } from '../../api/visit-follow-ups';
@@ -11,6 +10,7 @@ import { Notice } from '../../components/notice';
 import { Dialog } from '../../components/overlays';
 import { Section } from '../../components/section';
 import { paths } from '../../paths';
+import type { VisitDetail, VisitTask } from '../../api/visits';
 
 // The new visit's form (its fields, the members list, the schema) loads when asked for, not with
 // the visit page: that page is at its script budget.
@@ -23,8 +23,8 @@ const FollowUpNewVisitForm = lazy(() => import('./follow-up-new-visit-form'));
  * The visit's failed inspections and out-of-range readings, each with 'Add follow-up'
  * for owners and managers, and the tasks that follow up an earlier finding. Nothing when it has neither.
  */
-export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {
-  const [choosing, setChoosing] = useState<VisitTaskDto | null>(null);
+export function VisitFindingsSection({ visit }: { visit: VisitDetail }) {
+  const [choosing, setChoosing] = useState<VisitTask | null>(null);
   const [added, setAdded] = useState<FollowUp | null>(null);
   const findings = visit.tasks.filter((task) => task.result === 'fail' || task.readingFlagged);
   const followUps = visit.tasks.filter((task) => task.followUpOf !== null && !findings.includes(task));
@@ -89,7 +89,7 @@ export function VisitFindingsSection({ visit }: { visit: VisitDetailDto }) {
 }
 
 /** 'Failed inspection' and/or 'Reading 5 ppm, outside 1–3 ppm'. */
-function whatWasFound(task: VisitTaskDto): string {
+function whatWasFound(task: VisitTask): string {
   const found: string[] = [];
   if (task.result === 'fail') found.push('Failed inspection');
   // (not shared/evidence's readingRequirement: importing it here split that module into a chunk of its own)
@@ -109,8 +109,8 @@ function FollowUpDialog({
   onClose,
   onAdded,
 }: {
-  visit: VisitDetailDto;
-  task: VisitTaskDto | null;
+  visit: VisitDetail;
+  task: VisitTask | null;
   onClose: () => void;
   onAdded: (made: FollowUp) => void;
 }) {

@@ -1,3 +1,3 @@
-import type { VisitPersonDto } from '../../../shared/schemas/visits';
+import type { VisitPerson } from '../../api/visits';
 
-export const personName = (person: Pick<VisitPersonDto, 'displayName' | 'email'>) => person.displayName || person.email;
+export const personName = (person: Pick<VisitPerson, 'displayName' | 'email'>) => person.displayName || person.email;

@@ -1,13 +1,13 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { StatusBadge } from '../../components/status-badge';
 import { paths } from '../../paths';
 import { useFormats } from '../../api/session';
+import type { VisitDetail } from '../../api/visits';
 
 /** spec §2 Visits detail: the invoices this visit is on (for whoever may see invoices). */
-export function VisitInvoicesSection({ visit }: { visit: VisitDetailDto }) {
+export function VisitInvoicesSection({ visit }: { visit: VisitDetail }) {
   const formats = useFormats();
   const headingId = useId();
   return (

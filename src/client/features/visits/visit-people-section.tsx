@@ -1,15 +1,14 @@
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
-import { useAddVisitUser, useCandidates, useRemoveVisitUser } from '../../api/visits';
+import { useAddVisitUser, useCandidates, useRemoveVisitUser, type VisitDetail } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { StatusBadge } from '../../components/status-badge';
 import { EmailAddress, wholeText } from '../../components/whole-text';
 import { personName } from './visit-format';
 
 /** Who is on the visit; owners and managers add and remove assistants from the workspace's members. */
-export function VisitPeopleSection({ visit }: { visit: VisitDetailDto }) {
+export function VisitPeopleSection({ visit }: { visit: VisitDetail }) {
   const headingId = useId();
   const canManage = visit.can.managePeople;
   const candidates = useCandidates(visit.id, canManage);

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { fullAddress } from '../../../shared/place';
-import { VISIT_REPORT_MESSAGES, type VisitReportDto } from '../../../shared/schemas/visit-report';
-import { useVisitReport, visitReportPdfUrl } from '../../api/visit-report';
+import { VISIT_REPORT_MESSAGES } from '../../../shared/schemas/visit-report';
+import { useVisitReport, visitReportPdfUrl, type VisitReport } from '../../api/visit-report';
 import { Facts } from '../../components/facts';
 import { DetailFrame } from '../../components/page-frames';
 import { Section } from '../../components/section';
@@ -68,7 +68,7 @@ export function VisitReportPage() {
   );
 }
 
-function FromAndFor({ report }: { report: VisitReportDto }) {
+function FromAndFor({ report }: { report: VisitReport }) {
   const business = [report.business.address, report.business.phone].filter(Boolean);
   const client = report.client;
   // A business's or a client's e-mail address has the row to itself, to break only at '@' or a dot.
@@ -131,7 +131,7 @@ function FromAndFor({ report }: { report: VisitReportDto }) {
   );
 }
 
-function VisitFacts({ report }: { report: VisitReportDto }) {
+function VisitFacts({ report }: { report: VisitReport }) {
   const formats = useFormats();
   return (
     <Section title="Visit" action={<StatusBadge kind="visit" value={report.status} />}>

@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { errorMessage } from '../../api/http';
 import { useDeleteSeries, useSeries } from '../../api/series';
 import { useFormats } from '../../api/session';
 import { paths } from '../../paths';
 import { SeriesScopeDialog } from './series-scope-dialog';
+import type { VisitDetail } from '../../api/visits';
 
 // A series on a visit's page, loaded only for a visit of a series (most are not: the
 // page's first load stays under its budget, tests/e2e/bundle-budget.spec.ts).
@@ -27,7 +27,7 @@ export function SeriesEditDialog({
   opened,
   onClose,
 }: {
-  visit: VisitDetailDto;
+  visit: VisitDetail;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -53,7 +53,7 @@ export function SeriesDeleteDialog({
   onClose,
   removeThis,
 }: {
-  visit: VisitDetailDto;
+  visit: VisitDetail;
   opened: boolean;
   onClose: () => void;
   removeThis: () => Promise<unknown>;

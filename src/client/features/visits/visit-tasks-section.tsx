@@ -1,11 +1,10 @@
 import { Button, Card, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { VISIT_TASK_STATUSES, type VisitTaskStatus } from '../../../shared/constants';
-import { type VisitDetailDto, type VisitTaskDto } from '../../../shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../../shared/messages/visits';
 import { errorMessage } from '../../api/http';
 import { submit } from '../../api/outbox';
-import { taskChange } from '../../api/visits';
+import { taskChange, type VisitDetail, type VisitTask } from '../../api/visits';
 import { ErrorBox } from '../../components/error-box';
 import { TaskEvidence } from './task-evidence';
 import { ReopenVisit } from './reopen-visit';
@@ -13,7 +12,7 @@ import { statusLabel } from '../../components/status-badge';
 import { useFormats } from '../../api/session';
 
 /** The visit's tasks, each with its status selector (spec §2) and a note. */
-export function VisitTasksSection({ visit }: { visit: VisitDetailDto }) {
+export function VisitTasksSection({ visit }: { visit: VisitDetail }) {
   const headingId = useId();
   const [statusError, setStatusError] = useState<string | null>(null);
   const completed = visit.tasks.filter((task) => task.status === 'completed').length;
@@ -56,8 +55,8 @@ function TaskCard({
   task,
   onStatusError,
 }: {
-  visit: VisitDetailDto;
-  task: VisitTaskDto;
+  visit: VisitDetail;
+  task: VisitTask;
   onStatusError: (message: string | null) => void;
 }) {
   const formats = useFormats();
@@ -105,7 +104,7 @@ function TaskCard({
   );
 }
 
-function TaskNote({ task }: { task: VisitTaskDto }) {
+function TaskNote({ task }: { task: VisitTask }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState(task.notes ?? '');
   const [failure, setFailure] = useState<string | null>(null);

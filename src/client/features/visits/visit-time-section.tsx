@@ -1,11 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { VisitDetailDto } from '../../../shared/schemas/visits';
 import { Facts } from '../../components/facts';
 import { Section } from '../../components/section';
 import { useFormats } from '../../api/session';
+import type { VisitDetail } from '../../api/visits';
 
 /** When the visit was started and completed (local times), actual minutes against the estimate. */
-export function VisitTimeSection({ visit }: { visit: VisitDetailDto }) {
+export function VisitTimeSection({ visit }: { visit: VisitDetail }) {
   const formats = useFormats();
   const estimated = `Estimated: ${visit.estimatedMinutes} min`;
   if (visit.startedAt === null && visit.completedAt === null) {

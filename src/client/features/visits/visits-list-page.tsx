@@ -1,9 +1,8 @@
 import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, VISIT_STATUSES, type VisitStatus } from '../../../shared/constants';
-import type { VisitListItemDto } from '../../../shared/schemas/visits';
 import { useFormats, useWorkspaceCan } from '../../api/session';
-import { useVisits } from '../../api/visits';
+import { useVisits, type VisitListItem } from '../../api/visits';
 import { ListFrame } from '../../components/page-frames';
 import { StatusBadge, statusLabel } from '../../components/status-badge';
 import { useStayInRange, useUrlList } from '../../lib/use-url-list';
@@ -157,7 +156,7 @@ function VisitGroup({
   );
 }
 
-function VisitRow({ visit }: { visit: VisitListItemDto }) {
+function VisitRow({ visit }: { visit: VisitListItem }) {
   const formats = useFormats();
   return (
     <Card component="li" withBorder padding="sm">

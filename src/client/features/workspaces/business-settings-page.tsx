@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { currencyOptions, LOCALE_OPTIONS } from '../../../shared/locale';
 import { centsToDecimal } from '../../../shared/money';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
-import type { WorkspaceDto } from '../../../shared/schemas/workspaces';
 import { ApiError } from '../../api/http';
 import { useMe } from '../../api/session';
 import { useUpdateWorkspace, useWorkspace } from '../../api/workspaces';
@@ -15,6 +14,9 @@ import { PageShell } from '../../shell/page-shell';
 import { ClientNotificationSettings } from './client-notification-settings';
 import { DeleteWorkspaceSection } from './delete-workspace-section';
 import { countryOptions } from './country-options';
+import type { Get } from '../../api/contract';
+
+type Workspace = Get<'/workspaces/:id'>;
 
 const TITLE = 'Business settings';
 
@@ -50,7 +52,7 @@ export function BusinessSettingsPage() {
 }
 
 /** The form's text, as typed: the tax rate in percent ('8.25'), the terms in days. */
-function initialValues(workspace: WorkspaceDto) {
+function initialValues(workspace: Workspace) {
   return {
     name: workspace.name,
     address: workspace.address ?? '',
@@ -66,7 +68,7 @@ function initialValues(workspace: WorkspaceDto) {
   };
 }
 
-function SettingsForm({ workspace }: { workspace: WorkspaceDto }) {
+function SettingsForm({ workspace }: { workspace: Workspace }) {
   const update = useUpdateWorkspace(workspace.id);
   const [saved, setSaved] = useState(false);
   const zones = useMemo(() => timeZoneOptions(workspace.timeZone), [workspace.timeZone]);

@@ -6,9 +6,11 @@ import {
   REMINDER_HOURS,
   type ClientNotification,
 } from '../../../shared/notifications';
-import type { WorkspaceDto } from '../../../shared/schemas/workspaces';
 import { errorMessage } from '../../api/http';
 import { useUpdateWorkspace } from '../../api/workspaces';
+import type { Get } from '../../api/contract';
+
+type Workspace = Get<'/workspaces/:id'>;
 
 const TITLE = 'Client notifications';
 
@@ -16,7 +18,7 @@ const TITLE = 'Client notifications';
  * Which e-mails the business sends its clients, and how long before a visit the
  * reminder goes. Each client may still switch any of them off (their page, or the e-mail's link).
  */
-export function ClientNotificationSettings({ workspace }: { workspace: WorkspaceDto }) {
+export function ClientNotificationSettings({ workspace }: { workspace: Workspace }) {
   const update = useUpdateWorkspace(workspace.id);
   const headingId = useId();
   const [on, setOn] = useState<Record<ClientNotification, boolean>>(

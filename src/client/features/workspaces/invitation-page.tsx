@@ -3,7 +3,6 @@ import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { WORKSPACE_ROLE_LABELS } from '../../../shared/constants';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
-import type { InvitationByTokenDto } from '../../../shared/schemas/workspaces';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { acceptInvitationLink, useDeclineInvitationLink, useInvitationByToken } from '../../api/invitations';
@@ -14,13 +13,16 @@ import { FormActions, useSchemaForm } from '../../components/form';
 import { Loading } from '../../components/loading';
 import { paths } from '../../paths';
 import { SignOutLink } from '../../shell/sign-out';
+import type { Get } from '../../api/contract';
+
+type InvitationByToken = Get<'/invitations/by-token/:token'>;
 
 // The page an invitation e-mail's link opens: it names the business, the inviter and the role.
 // Signed out, it makes the account right here (the invited address, fixed; a name and a
 // password), and that account is verified and in the business at once. Signed in with the
 // invited address, one button joins. Opening the page answers nothing: only a button does.
 
-const article = (role: InvitationByTokenDto['role']) => (role === 'owner' ? 'an' : 'a');
+const article = (role: InvitationByToken['role']) => (role === 'owner' ? 'an' : 'a');
 
 /**
  * A name, or an e-mail address that breaks only after its '@' or a dot (whole-words.css'
@@ -117,7 +119,7 @@ function JoinBySignUp({
   onDeclined,
 }: {
   token: string;
-  info: InvitationByTokenDto;
+  info: InvitationByToken;
   onDeclined: () => void;
 }) {
   const form = useSchemaForm({

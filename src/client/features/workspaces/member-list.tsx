@@ -1,7 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { WorkspaceRole } from '../../../shared/constants';
-import type { MemberDto } from '../../../shared/schemas/workspaces';
 import { errorMessage } from '../../api/http';
 import { useChangeMemberRole, useLeaveWorkspace, useMembers, useRemoveMember } from '../../api/workspaces';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -11,6 +10,9 @@ import { StatusBadge } from '../../components/status-badge';
 import { roleOptions } from './role-options';
 import { QueryView } from '../../components/query-view';
 import { EmailAddress, wholeText } from '../../components/whole-text';
+import type { ItemOf } from '../../api/contract';
+
+type Member = ItemOf<'/workspaces/:id/members'>;
 
 /**
  * The workspace's members with their role. Whoever may (`can` of each row) changes a role with a
@@ -32,10 +34,10 @@ export function MemberList({
   const remove = useRemoveMember(workspaceId);
   const leave = useLeaveWorkspace(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
-  const [toRemove, setToRemove] = useState<MemberDto | null>(null);
+  const [toRemove, setToRemove] = useState<Member | null>(null);
   const leaving = toRemove?.userId === myId;
 
-  function onRoleChange(member: MemberDto, role: WorkspaceRole) {
+  function onRoleChange(member: Member, role: WorkspaceRole) {
     setFailure(null);
     changeRole.mutate(
       { userId: member.userId, role },

@@ -1,9 +1,8 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
-import type { MeDto } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../api/http';
-import { useMe } from '../../api/session';
+import { useMe, type Me } from '../../api/session';
 import { useLeaveWorkspace } from '../../api/workspaces';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBox } from '../../components/error-box';
@@ -46,7 +45,7 @@ export function MembersPage() {
 }
 
 /** A member who does not run the team (a technician) can still leave the workspace. */
-function LeaveCard({ me, workspace }: { me: MeDto; workspace: NonNullable<MeDto['workspace']> }) {
+function LeaveCard({ me, workspace }: { me: Me; workspace: NonNullable<Me['workspace']> }) {
   const leave = useLeaveWorkspace(workspace.id);
   const [confirming, setConfirming] = useState(false);
   return (

@@ -3,7 +3,6 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { SERIES_MESSAGES } from '../../../shared/messages/series';
 import { placeLine } from '../../../shared/place';
-import type { CalendarFeedDto } from '../../../shared/schemas/series';
 import { resolveMember, type Member } from '../../access/member';
 import { policy } from '../../access/policy';
 import type { Config } from '../../config';
@@ -38,7 +37,7 @@ const mine = (member: Member) =>
 const feedKey = [calendarFeeds.userId, calendarFeeds.workspaceId];
 
 /** `GET /api/calendar/feed`: the caller's feed URL for the current workspace, made on the first call. */
-export async function getFeed(db: Executor, config: FeedConfig, member: Member): Promise<CalendarFeedDto> {
+export async function getFeed(db: Executor, config: FeedConfig, member: Member): Promise<{ url: string }> {
   const [existing] = await db
     .select({ nonce: calendarFeeds.nonce, tokenHash: calendarFeeds.tokenHash })
     .from(calendarFeeds)
@@ -66,7 +65,7 @@ export async function getFeed(db: Executor, config: FeedConfig, member: Member):
 }
 
 /** `POST /api/calendar/feed/regenerate`: a new nonce, so a new URL; the old one stops at once. */
-export async function regenerateFeed(db: Executor, config: FeedConfig, member: Member): Promise<CalendarFeedDto> {
+export async function regenerateFeed(db: Executor, config: FeedConfig, member: Member): Promise<{ url: string }> {
   const nonce = randomBytes(24).toString('base64url');
   const token = tokenOf(config, member.id, nonce);
   const tokenHash = hashOf(token);

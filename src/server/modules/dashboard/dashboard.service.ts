@@ -1,5 +1,4 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
-import type { DashboardDto } from '../../../shared/schemas/dashboard';
 import type { Member } from '../../access/member';
 import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
@@ -11,7 +10,12 @@ import { invoiceFigures, notOnAnInvoice } from '../invoices';
 // the office, a technician's own), counted in one statement; the money only for whoever may see
 // invoices, from the invoices module.
 
-export async function getDashboard(db: Executor, member: Member): Promise<DashboardDto> {
+/**
+ * `GET /api/dashboard`: today's visits in the workspace's zone (done of total, not cancelled), and
+ * the money (completed visits on no invoice, overdue, paid this month; cents) only for whoever may
+ * see invoices, else null.
+ */
+export async function getDashboard(db: Executor, member: Member) {
   const money = policy.workspace.can(member).seeInvoices;
   const today = and(
     gte(visits.scheduledAt, startOfToday(member.workspaceId)),

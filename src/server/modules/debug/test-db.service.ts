@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { DEBUG_QUERY_ROW_LIMIT } from '../../../shared/constants';
-import type { TestDbDto, TestDbQueryName, TestDbQueryResult } from '../../../shared/schemas/debug';
+import type { TestDbQueryName, TestDbQueryResult } from '../../../shared/schemas/debug';
 import type { Member } from '../../access/member';
 import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
@@ -12,7 +12,7 @@ import { properties, userProperties, users, visits, visitUsers } from '../../db/
 
 const limit = DEBUG_QUERY_ROW_LIMIT;
 
-export async function runTestDbQueries(db: Executor, member: Member): Promise<TestDbDto> {
+export async function runTestDbQueries(db: Executor, member: Member) {
   const queries: [TestDbQueryName, () => Promise<Record<string, unknown>[]>][] = [
     [
       'users',

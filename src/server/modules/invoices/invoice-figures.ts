@@ -1,5 +1,4 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { DashboardMoneyDto } from '../../../shared/schemas/dashboard';
 import type { Member } from '../../access/member';
 import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
@@ -13,7 +12,7 @@ import { amountPaidSql, centsOf, shownStatus } from './invoice-sql';
 export async function invoiceFigures(
   db: Executor,
   member: Member,
-): Promise<Pick<DashboardMoneyDto, 'overdue' | 'paidThisMonth'>> {
+) {
   const paidThisMonth = and(eq(invoices.status, 'paid'), gte(invoices.paidAt, startOfMonth(member.workspaceId)));
   const [row] = await db
     .select({

@@ -5,7 +5,6 @@ import type { Page } from '../../../shared/schemas/common';
 import {
   INVOICE_MESSAGES,
   type billableVisitsQuery,
-  type BillableVisitDto,
   type InvoiceDetailDto,
   type InvoiceItemDto,
   type InvoiceLineDto,
@@ -313,7 +312,7 @@ export async function listBillableVisits(
   db: Executor,
   member: Member,
   query: z.output<typeof billableVisitsQuery>,
-): Promise<Page<BillableVisitDto>> {
+) {
   await requireBillable(db, member, query.propertyId);
   const where: SQL = and(
     eq(visits.propertyId, query.propertyId),

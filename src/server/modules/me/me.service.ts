@@ -1,5 +1,4 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { MeDto, ProfileDto } from '../../../shared/schemas/auth';
 import { PROFILE_MESSAGES, type updateProfileInput } from '../../../shared/schemas/profiles';
 import type { Auth } from '../../auth/auth';
 import type { Actor } from '../../auth/actor';
@@ -18,7 +17,7 @@ import type { z } from 'zod';
  * current one (the one the tab asks for, else the default; a workspace the user left is
  * not theirs any more, so the default is answered instead and the tab follows it).
  */
-export async function getMe(db: Executor, actor: Actor, requestedWorkspace: string | null): Promise<MeDto> {
+export async function getMe(db: Executor, actor: Actor, requestedWorkspace: string | null) {
   const [[row], listed, current] = await Promise.all([
     db
       .select({ profile: profiles, hasPassword: hasPasswordSql(actor.id) })
@@ -81,7 +80,7 @@ export async function updateProfile(
   db: Executor,
   actor: Actor,
   input: z.output<typeof updateProfileInput>,
-): Promise<ProfileDto> {
+) {
   await ensureProfile(db, actor);
   const [row] = await db
     .update(profiles)

@@ -1,7 +1,5 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type {
-  ClientMessageDto,
-  ClientNotificationsDto,
   clientNotificationsInput,
 } from '../../../shared/schemas/client-messages';
 import { CLIENT_MESSAGE_TEXTS } from '../../../shared/schemas/client-messages';
@@ -18,7 +16,7 @@ import { clientOfToken } from './message-worker';
 // switches and consent record, and the unsubscribe link's two ends (the page, the one-click POST).
 
 /** The newest 50 messages about one visit or invoice. */
-async function messagesWhere(db: Executor, where: SQL): Promise<ClientMessageDto[]> {
+async function messagesWhere(db: Executor, where: SQL) {
   const rows = await db
     .select({
       kind: clientMessages.kind,
@@ -43,7 +41,7 @@ async function messagesWhere(db: Executor, where: SQL): Promise<ClientMessageDto
 }
 
 /** `GET /api/visits/{id}/messages`: whoever sees the visit. */
-export async function listVisitMessages(db: Executor, member: Member, visitId: string): Promise<ClientMessageDto[]> {
+export async function listVisitMessages(db: Executor, member: Member, visitId: string) {
   await requireRecord(db, member, 'visit', visitId);
   return messagesWhere(db, eq(clientMessages.visitId, visitId));
 }
@@ -53,7 +51,7 @@ export async function listInvoiceMessages(
   db: Executor,
   member: Member,
   invoiceId: string,
-): Promise<ClientMessageDto[]> {
+) {
   await requireRecord(db, member, 'invoice', invoiceId);
   return messagesWhere(db, eq(clientMessages.invoiceId, invoiceId));
 }
@@ -63,7 +61,7 @@ export async function getClientNotifications(
   db: Executor,
   member: Member,
   clientId: string,
-): Promise<ClientNotificationsDto> {
+) {
   await requireRecord(db, member, 'client', clientId);
   const [client] = await db
     .select({ notificationsOff: clients.notificationsOff, unsubscribedAt: clients.unsubscribedAt })
@@ -97,7 +95,7 @@ export async function setClientNotifications(
   member: Member,
   clientId: string,
   input: z.output<typeof clientNotificationsInput>,
-): Promise<ClientNotificationsDto> {
+) {
   await requireRecord(db, member, 'client', clientId);
   await db.transaction(async (tx) => {
     const [before] = await tx

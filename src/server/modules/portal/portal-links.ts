@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { PORTAL_LINK_TTL_DAYS, PORTAL_SESSION_DAYS } from '../../../shared/notifications';
-import { PORTAL_MESSAGES, type PortalSignInDto } from '../../../shared/schemas/portal';
+import { PORTAL_MESSAGES } from '../../../shared/schemas/portal';
 import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
 import type { Config } from '../../config';
@@ -178,7 +178,7 @@ export async function listPortalSignIns(
   member: Member,
   clientId: string,
   page: PageQuery,
-): Promise<Page<PortalSignInDto>> {
+) {
   await requireManagedClient(db, member, clientId);
   const where = eq(portalSessions.clientId, clientId);
   const rows = await db

@@ -5,12 +5,8 @@ import { listInvoicesQuery } from '../../../shared/schemas/invoices';
 import type { VisitReportDto } from '../../../shared/schemas/visit-report';
 import {
   PORTAL_MESSAGES,
-  type PortalInvoiceDto,
-  type PortalMeDto,
-  type PortalVisitDto,
   type portalVisitsQuery,
   type visitRequestInput,
-  type VisitRequestDto,
 } from '../../../shared/schemas/portal';
 import type { PortalClient } from '../../access/member';
 import { policy } from '../../access/policy';
@@ -30,7 +26,7 @@ import type { Storage } from '../../storage/storage';
 // the portal's scope in access/policy.ts (another client's record is 404, as "not there").
 
 /** `GET /api/portal/me`: who the client is, the business, and the client's properties. */
-export async function getPortalMe(db: Executor, client: PortalClient): Promise<PortalMeDto> {
+export async function getPortalMe(db: Executor, client: PortalClient) {
   const [row] = await db
     .select({
       name: clients.name,
@@ -63,7 +59,7 @@ export async function listPortalVisits(
   db: Executor,
   client: PortalClient,
   query: z.output<typeof portalVisitsQuery>,
-): Promise<Page<PortalVisitDto>> {
+) {
   const past = query.when === 'past';
   const where = and(
     policy.portal.visit(client),
@@ -130,7 +126,7 @@ export async function listPortalInvoices(
   db: Executor,
   client: PortalClient,
   page: PageQuery,
-): Promise<Page<PortalInvoiceDto>> {
+) {
   const found = await listInvoices(db, client, listInvoicesQuery.parse(page));
   return {
     total: found.total,
@@ -170,7 +166,7 @@ export const requestColumns = {
   createdAt: visitRequests.createdAt,
 };
 
-export const toRequestDto = ({ createdAt, ...row }: { createdAt: Date } & Omit<VisitRequestDto, 'createdAt'>) => ({
+export const toRequestDto = <R extends { createdAt: Date }>({ createdAt, ...row }: R) => ({
   ...row,
   createdAt: createdAt.toISOString(),
 });
@@ -180,7 +176,7 @@ export async function listPortalRequests(
   db: Executor,
   client: PortalClient,
   page: PageQuery,
-): Promise<Page<VisitRequestDto>> {
+) {
   const where = policy.portal.request(client);
   const rows = await db
     .select({ ...requestColumns })
@@ -202,7 +198,7 @@ export async function createVisitRequest(
   db: Executor,
   client: PortalClient,
   input: z.output<typeof visitRequestInput>,
-): Promise<VisitRequestDto> {
+) {
   return db.transaction(async (tx) => {
     const [property] = await tx
       .select({ id: properties.id, name: properties.name })

@@ -6,7 +6,6 @@ import {
   PORTAL_MESSAGES,
   type visitRequestPatch,
   type visitRequestsQuery,
-  type VisitRequestDto,
 } from '../../../shared/schemas/portal';
 import type { Member } from '../../access/member';
 import { authorize, policy, requireRecord } from '../../access/policy';
@@ -24,7 +23,7 @@ export async function listVisitRequests(
   db: Executor,
   member: Member,
   query: z.output<typeof visitRequestsQuery>,
-): Promise<Page<VisitRequestDto>> {
+) {
   authorize(policy.visitRequest.can(member).handle, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const where = and(policy.visitRequest.scope(member), eq(visitRequests.status, query.status));
   const rows = await db
@@ -48,7 +47,7 @@ export async function updateVisitRequest(
   member: Member,
   id: string,
   patch: z.output<typeof visitRequestPatch>,
-): Promise<VisitRequestDto> {
+) {
   authorize(policy.visitRequest.can(member).handle, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   await requireRecord(db, member, 'visitRequest', id);
   const visitId = patch.status === 'scheduled' ? (patch.visitId ?? null) : null;

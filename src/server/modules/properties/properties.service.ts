@@ -6,7 +6,6 @@ import type {
   PropertyDto,
   PropertyListItem,
   PropertyTaskDto,
-  PropertyVisitDto,
   addPropertyTaskInput,
   propertyInput,
   updatePropertyTaskInput,
@@ -274,7 +273,7 @@ export async function listPropertyVisits(
   member: Member,
   id: string,
   page: PageQuery,
-): Promise<Page<PropertyVisitDto>> {
+) {
   await findVisible(db, member, id);
   const where = and(eq(visits.propertyId, id), policy.visit.scope(member));
   const rows = await db

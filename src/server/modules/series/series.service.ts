@@ -4,10 +4,7 @@ import { SERIES_HORIZON_DAYS, SERIES_MESSAGES } from '../../../shared/messages/s
 import type {
   createSeriesInput,
   previewSeriesInput,
-  SeriesPreviewDto,
-  SeriesWithVisitsDto,
   updateSeriesInput,
-  VisitSeriesDto,
 } from '../../../shared/schemas/series';
 import { VISIT_MESSAGES, type VisitListItemDto } from '../../../shared/schemas/visits';
 import { describeRule } from '../../../shared/series-words';
@@ -75,7 +72,7 @@ export async function makeOccurrences(tx: Executor, series: SeriesRow, from: Dat
 
 // ── reading ──
 
-export async function getSeries(db: Executor, member: Member, id: string): Promise<VisitSeriesDto> {
+export async function getSeries(db: Executor, member: Member, id: string) {
   const [row] = await db
     .select({
       series: visitSeries,
@@ -113,7 +110,7 @@ export async function getSeries(db: Executor, member: Member, id: string): Promi
   };
 }
 
-async function withVisits(db: Executor, member: Member, id: string): Promise<SeriesWithVisitsDto> {
+async function withVisits(db: Executor, member: Member, id: string) {
   return { series: await getSeries(db, member, id), occurrences: await listSeriesVisits(db, member, id) };
 }
 
@@ -121,7 +118,7 @@ async function withVisits(db: Executor, member: Member, id: string): Promise<Ser
  * `POST /api/visit-series/preview`: the first `count` instants, checked exactly like create, and
  * the rule in words with its last day as the business (`locale`) writes days.
  */
-export function previewSeries(input: PreviewSeriesData, locale: string, now = new Date()): SeriesPreviewDto {
+export function previewSeries(input: PreviewSeriesData, locale: string, now = new Date()) {
   const rrule = checkRule(input, { madeBefore: horizonFrom(now) });
   const rule = { ...input, rrule };
   return {
@@ -137,7 +134,7 @@ export async function createSeries(
   member: Member,
   input: CreateSeriesData,
   now = new Date(),
-): Promise<SeriesWithVisitsDto> {
+) {
   const horizon = horizonFrom(now);
   const rrule = checkRule(input, { madeBefore: horizon });
   // createVisit's rule: owners and managers schedule, on a property of the workspace.
@@ -183,7 +180,7 @@ export async function updateSeries(
   fromVisitId: string | undefined,
   input: UpdateSeriesData,
   now = new Date(),
-): Promise<SeriesWithVisitsDto> {
+) {
   const resultId = await db.transaction(async (tx) => {
     await lockSeries(tx);
     const old = await requireSeries(tx, member, id);

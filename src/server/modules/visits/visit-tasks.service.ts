@@ -7,7 +7,6 @@ import {
   type taskOptionsQuery,
   type updateVisitTaskInput,
   type VisitTaskDto,
-  type VisitTaskOptionDto,
 } from '../../../shared/schemas/visits';
 import type { Member } from '../../access/member';
 import { policy, requireRecord } from '../../access/policy';
@@ -115,7 +114,7 @@ export async function listTaskOptions(
   member: Member,
   visitId: string,
   query: TaskOptionsData,
-): Promise<Page<VisitTaskOptionDto>> {
+) {
   const visit = await requireVisit(db, member, visitId);
   const conditions: SQL[] = [policy.task.scope(member)];
   if (query.scope === 'property') conditions.push(sql`${propertyTasks.id} is not null`);

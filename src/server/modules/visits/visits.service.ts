@@ -6,9 +6,7 @@ import {
   type createVisitInput,
   type listVisitsQuery,
   type myVisitsQuery,
-  type MyVisitsDto,
   type updateVisitInput,
-  type UpcomingVisitDto,
   type VisitDetailDto,
   type VisitInvoiceDto,
   type VisitListItemDto,
@@ -106,7 +104,7 @@ const onTheVisit = (member: Member) =>
  * spec §7: visits the member is assigned to in the workspace, from now on, soonest first;
  * only those still to be done (no completed or cancelled one).
  */
-export async function listUpcomingVisits(db: Executor, member: Member, limit: number): Promise<UpcomingVisitDto[]> {
+export async function listUpcomingVisits(db: Executor, member: Member, limit: number) {
   const rows = await db
     .select({
       id: visits.id,
@@ -144,7 +142,7 @@ export const MY_VISITS_MAX = 200;
  * [from, to), and any still in progress from before `from`; cancelled ones left out. Each
  * with its tasks, in the same three queries whatever their number.
  */
-export async function listMyVisits(db: Executor, member: Member, query: MyVisitsData): Promise<MyVisitsDto> {
+export async function listMyVisits(db: Executor, member: Member, query: MyVisitsData) {
   const where = and(
     onTheVisit(member),
     ne(visits.status, 'cancelled'),

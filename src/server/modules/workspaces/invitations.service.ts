@@ -5,9 +5,7 @@ import { WORKSPACE_INVITATION_DAYS, type WorkspaceRole } from '../../../shared/c
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
 import {
   WORKSPACE_MESSAGES,
-  type InvitationByTokenDto,
   type inviteMemberInput,
-  type MyInvitationDto,
 } from '../../../shared/schemas/workspaces';
 import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
@@ -129,7 +127,7 @@ export async function cancelInvitation(db: Executor, member: Member, invitationI
  * there are none to see: whoever signed up with another person's address learns nothing of that
  * person's invitations (the business, the inviter).
  */
-export async function listMine(db: Executor, actor: Actor): Promise<MyInvitationDto[]> {
+export async function listMine(db: Executor, actor: Actor) {
   if (!actor.emailVerified) return [];
   const rows = await db
     .select({
@@ -205,7 +203,7 @@ const ROLE_WORDS: Record<WorkspaceRole, string> = {
  * link (it went to the invited address). Reading never answers the invitation: a mail
  * program's link scanner that opens it changes nothing.
  */
-export async function getByToken(db: Executor, token: string): Promise<InvitationByTokenDto> {
+export async function getByToken(db: Executor, token: string) {
   const row = await findByToken(db, token);
   if (!row) throw notFound(WORKSPACE_MESSAGES.invitationNotFound);
   return {

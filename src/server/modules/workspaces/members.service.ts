@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../../shared/constants';
-import { WORKSPACE_MESSAGES, type MemberDto } from '../../../shared/schemas/workspaces';
+import { WORKSPACE_MESSAGES } from '../../../shared/schemas/workspaces';
 import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
 import { keepAnOwner, shutAccountPortal } from '../../access/team';
@@ -48,7 +48,7 @@ async function invitersOf(db: Executor, member: Member): Promise<Set<string>> {
 }
 
 /** `GET /api/workspaces/{id}/members`: owners first, then by e-mail; for owners and managers. */
-export async function listMembers(db: Executor, member: Member): Promise<{ items: MemberDto[] }> {
+export async function listMembers(db: Executor, member: Member) {
   authorize(policy.workspace.can(member).manageMembers, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const rows = await db
     .select(memberColumns)
@@ -99,7 +99,7 @@ export async function changeMemberRole(
   member: Member,
   userId: string,
   role: WorkspaceRole,
-): Promise<MemberDto> {
+) {
   authorize(policy.workspace.can(member).manageMembers, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   return db.transaction(async (tx) => {
     const { target, can } = await lockTarget(tx, member, userId);

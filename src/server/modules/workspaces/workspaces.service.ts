@@ -4,7 +4,6 @@ import {
   WORKSPACE_MESSAGES,
   type setUpWorkspaceInput,
   type updateWorkspaceInput,
-  type WorkspaceDto,
   type WorkspaceRef,
 } from '../../../shared/schemas/workspaces';
 import type { Locality } from '../../../shared/locale';
@@ -52,7 +51,7 @@ export async function localityOf(db: Executor, viewer: Viewer): Promise<Locality
 }
 
 /** `GET /api/workspaces/{id}`: the business settings, for owners and managers (403 for a technician). */
-export async function getWorkspace(db: Executor, member: Member): Promise<WorkspaceDto> {
+export async function getWorkspace(db: Executor, member: Member) {
   const can = policy.workspace.can(member);
   authorize(can.manageSettings, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const [row] = await db.select().from(workspaces).where(eq(workspaces.id, member.workspaceId));
@@ -86,7 +85,7 @@ export async function updateWorkspace(
   db: Executor,
   member: Member,
   input: z.output<typeof updateWorkspaceInput>,
-): Promise<WorkspaceDto> {
+) {
   authorize(policy.workspace.can(member).manageSettings, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   await db
     .update(workspaces)

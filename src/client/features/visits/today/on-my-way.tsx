@@ -2,9 +2,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ETA_MINUTES } from '../../../../shared/notifications';
-import type { VisitDetailDto } from '../../../../shared/schemas/visits';
 import { enqueue, useOutbox } from '../../../api/outbox';
-import { onMyWayChange } from '../../../api/visits';
+import { onMyWayChange, type VisitDetail } from '../../../api/visits';
 import { useFormats } from '../../../api/session';
 
 // 'On my way': on a scheduled visit's card, the technician picks when they expect to
@@ -14,7 +13,7 @@ import { useFormats } from '../../../api/session';
 /** A 44 px target: tapped with a thumb in the field. */
 const TARGET = { minHeight: 44 };
 
-export function OnMyWay({ visit }: { visit: VisitDetailDto }) {
+export function OnMyWay({ visit }: { visit: VisitDetail }) {
   const formats = useFormats();
   const [picking, setPicking] = useState(false);
   const labelId = useId();

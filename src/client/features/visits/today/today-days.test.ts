@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { VisitDetailDto } from '../../../../shared/schemas/visits';
 import { formatsFor } from '../../../../shared/formats';
 import { groupByDay, nextVisitId, todayWindow } from './today-days';
+import type { VisitDetail } from '../../../api/visits';
 
 // /today's window starts at the business's midnight and its days are the business's days
 // (spec: the business's day is the day), whatever the zone of the phone.
@@ -16,7 +16,7 @@ describe('the Today window and its days', () => {
     else process.env.TZ = zone;
   });
 
-  const visit = (id: string, scheduledAt: string) => ({ id, scheduledAt }) as VisitDetailDto;
+  const visit = (id: string, scheduledAt: string) => ({ id, scheduledAt }) as VisitDetail;
   const titles = (groups: ReturnType<typeof groupByDay>) =>
     groups.map((group) => [group.title, group.visits.map((v) => v.id)]);
 
@@ -80,8 +80,8 @@ describe('the Today window and its days', () => {
   });
 
   it('the next stop is the earliest visit still to do: completed and cancelled ones are passed over', () => {
-    const visit = (id: string, scheduledAt: string, status: VisitDetailDto['status']) =>
-      ({ id, scheduledAt, status }) as VisitDetailDto;
+    const visit = (id: string, scheduledAt: string, status: VisitDetail['status']) =>
+      ({ id, scheduledAt, status }) as VisitDetail;
     expect(
       nextVisitId([
         visit('later', '2030-06-15T15:00:00Z', 'scheduled'),

@@ -1,6 +1,6 @@
-import type { VisitDetailDto } from '../../../../shared/schemas/visits';
 import type { Formats } from '../../../../shared/formats';
 import { addDays, dayIn, startOfDay } from '../../../lib/zoned-time';
+import type { VisitDetail } from '../../../api/visits';
 
 /** Today and the next 6 days. */
 export const TODAY_DAYS = 7;
@@ -21,14 +21,14 @@ export function todayWindow(now: Date, timeZone: string): TodayWindow {
 export interface TodayGroup {
   key: string;
   title: string;
-  visits: VisitDetailDto[];
+  visits: VisitDetail[];
 }
 
 /**
  * The visits by the business's day (`formats`' zone), titled in its format, soonest first; those
  * from before the window (still in progress) come first.
  */
-export function groupByDay(visits: VisitDetailDto[], range: TodayWindow, formats: Formats): TodayGroup[] {
+export function groupByDay(visits: VisitDetail[], range: TodayWindow, formats: Formats): TodayGroup[] {
   const start = new Date(range.from);
   const today = formats.isoDay(start);
   const tomorrow = addDays(today, 1);
@@ -53,7 +53,7 @@ export function groupByDay(visits: VisitDetailDto[], range: TodayWindow, formats
 }
 
 /** The next stop: the first visit, in time order, still to do (scheduled or under way). */
-export function nextVisitId(visits: VisitDetailDto[]): string | null {
+export function nextVisitId(visits: VisitDetail[]): string | null {
   const open = visits
     .filter((visit) => visit.status === 'scheduled' || visit.status === 'in_progress')
     .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));

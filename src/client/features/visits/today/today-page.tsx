@@ -1,9 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
-import type { VisitDetailDto } from '../../../../shared/schemas/visits';
 import { PAGE_TITLES } from '../../../../shared/page-titles';
 import { prefetchWhenSignedIn, useFormats } from '../../../api/session';
-import { myVisitsQuery, useMyVisits } from '../../../api/visits';
+import { myVisitsQuery, useMyVisits, type VisitDetail } from '../../../api/visits';
 import { EmptyState } from '../../../components/empty-state';
 import { localityOf } from '../../../lib/locality';
 import { PageShell } from '../../../shell/page-shell';
@@ -67,7 +66,7 @@ function DayRoute({
   first,
 }: {
   title: string;
-  visits: VisitDetailDto[];
+  visits: VisitDetail[];
   next: string | null;
   /** The page's first stop, whose drawing the benchmark times (lib/element-timing.ts). */
   first: string | undefined;

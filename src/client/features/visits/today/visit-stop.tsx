@@ -2,9 +2,8 @@ import { Badge, Button, Card, Checkbox, Group, Stack, Text, Title } from '@manti
 import { IconChevronDown, IconChevronUp, IconLock } from '@tabler/icons-react';
 import { memo, useDeferredValue, useId, useState } from 'react';
 import { fullAddress } from '../../../../shared/place';
-import type { VisitDetailDto, VisitTaskDto } from '../../../../shared/schemas/visits';
 import { enqueue } from '../../../api/outbox';
-import { taskChange } from '../../../api/visits';
+import { taskChange, type VisitDetail, type VisitTask } from '../../../api/visits';
 import { SignatureSection } from '../signature-section';
 import { TaskEvidence } from '../task-evidence';
 import { VisitCompletion } from '../visit-completion';
@@ -32,7 +31,7 @@ export const VisitStop = memo(function VisitStop({
   headingLevel,
   timed = false,
 }: {
-  visit: VisitDetailDto;
+  visit: VisitDetail;
   next: boolean;
   headingLevel: 2 | 3;
   /** The page's first stop: its name carries the main content's Element Timing mark. */
@@ -123,7 +122,7 @@ export const VisitStop = memo(function VisitStop({
   );
 });
 
-function StopDetails({ visit, locked }: { visit: VisitDetailDto; locked: boolean }) {
+function StopDetails({ visit, locked }: { visit: VisitDetail; locked: boolean }) {
   const disabled = locked || !visit.can.tickTasks;
   return (
     <Stack gap="sm" pt="xs">
@@ -148,7 +147,7 @@ function StopDetails({ visit, locked }: { visit: VisitDetailDto; locked: boolean
 }
 
 /** A large tick per task (a 44 px row, the label included), named by the task. */
-function TaskTick({ task, disabled }: { task: VisitTaskDto; disabled: boolean }) {
+function TaskTick({ task, disabled }: { task: VisitTask; disabled: boolean }) {
   const done = task.status === 'completed';
   return (
     <li>
