@@ -9,9 +9,7 @@ import type { PropertyTaskDto } from '../../src/shared/schemas/properties';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../src/shared/messages/visits';
 import { WORKSPACE_HEADER } from '../../src/shared/messages/workspaces';
-import {
-  WORKSPACE_MESSAGES,
-} from '../../src/shared/schemas/workspaces';
+import { WORKSPACE_MESSAGES } from '../../src/shared/schemas/workspaces';
 import {
   addMember,
   addPropertyTask,

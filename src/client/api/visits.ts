@@ -270,11 +270,7 @@ export const taskChange = (
 });
 
 /** A visit's status change as the phone makes it: from what it shows, now. */
-export const statusChange = (
-  visit: VisitDetail,
-  status: VisitStatus,
-  overrideReason?: string,
-): VisitStatusChange => ({
+export const statusChange = (visit: VisitDetail, status: VisitStatus, overrideReason?: string): VisitStatusChange => ({
   kind: 'visitStatus',
   visitId: visit.id,
   propertyName: visit.property.name,

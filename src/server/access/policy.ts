@@ -382,7 +382,10 @@ export const policy = {
 
   /** The team: owners change anyone; managers anyone but owners; technicians nobody. */
   member: {
-    can(member: Member, target: { userId: string; role: WorkspaceRole; invitedMe: boolean }): { changeRole: boolean; remove: boolean } {
+    can(
+      member: Member,
+      target: { userId: string; role: WorkspaceRole; invitedMe: boolean },
+    ): { changeRole: boolean; remove: boolean } {
       const self = target.userId === member.id;
       const mayTouch =
         manages(member) && !target.invitedMe && (member.workspaceRole === 'owner' || target.role !== 'owner');

@@ -6,10 +6,7 @@ import { profiles } from '../db/schema';
 // `GET /api/me` creates it again if the hook failed, so both use this one function.
 
 /** Creates the user's profile row if it is missing, and returns it. */
-export async function ensureProfile(
-  db: Executor,
-  user: { id: string; email: string; name?: string | null },
-) {
+export async function ensureProfile(db: Executor, user: { id: string; email: string; name?: string | null }) {
   const [created] = await db
     .insert(profiles)
     .values({ userId: user.id, email: user.email, displayName: user.name?.trim() || null })

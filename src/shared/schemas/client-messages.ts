@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_MESSAGE_TEXTS } from '../messages/client-messages';
 export { CLIENT_MESSAGE_TEXTS };
-import {
-  CLIENT_NOTIFICATIONS,
-  ETA_MINUTES,
-  REMINDER_HOURS,
-  type ClientNotification,
-} from '../notifications';
+import { CLIENT_NOTIFICATIONS, ETA_MINUTES, REMINDER_HOURS, type ClientNotification } from '../notifications';
 
 // The client's notifications: the switches (workspace and client), 'On my way', and
 // the messages staff see on a visit or an invoice.

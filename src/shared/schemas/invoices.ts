@@ -255,14 +255,6 @@ export interface InvoiceListItemDto {
   taxRateBps: number;
 }
 
-/** Who the invoice is from: the workspace's identity when it was made. */
-export interface InvoiceSellerDto {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-}
-
 export interface InvoiceLineDto {
   visitId: string | null;
   visitScheduledAt: string;
@@ -279,19 +271,17 @@ export interface InvoiceItemDto {
   amount: number;
 }
 
-export interface InvoiceVisitDto {
-  id: string;
-  scheduledAt: string;
-  status: VisitStatus;
-  /** The visit's completed tasks, in cents (live: the visit as it is now). */
-  total: number;
-}
-
 export interface InvoiceDetailDto extends InvoiceListItemDto {
   /** The status as stored ('sent' for one shown as overdue). */
   storedStatus: InvoiceStatus;
   property: PropertySummary;
-  visits: InvoiceVisitDto[];
+  visits: {
+    id: string;
+    scheduledAt: string;
+    status: VisitStatus;
+    /** The visit's completed tasks, in cents (live: the visit as it is now). */
+    total: number;
+  }[];
   /** One per completed visit task; copied when the invoice left draft (then `frozen`). */
   lines: InvoiceLineDto[];
   /** The invoice's own extra lines. */
@@ -302,7 +292,13 @@ export interface InvoiceDetailDto extends InvoiceListItemDto {
   sentTo: string | null;
   /** Who to send it to by default: the client's e-mail, else the property's first owner's profile e-mail. */
   recipient: string | null;
-  seller: InvoiceSellerDto;
+  /** Who the invoice is from: the workspace's identity when it was made. */
+  seller: {
+    name: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+  };
   /** Who it is billed to: the property's client (its billing address), else the property itself. */
   billTo: { name: string; address: string | null; client: boolean };
   /** The payments recorded, oldest first. */

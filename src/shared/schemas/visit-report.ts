@@ -58,13 +58,6 @@ export interface VisitReportTaskDto {
   photos: VisitReportPhotoDto[];
 }
 
-export interface VisitReportNoteDto {
-  id: string;
-  content: string;
-  author: string;
-  createdAt: string;
-}
-
 export interface VisitReportDto {
   visitId: string;
   status: VisitStatus;
@@ -90,7 +83,12 @@ export interface VisitReportDto {
   actualMinutes: number | null;
   tasks: VisitReportTaskDto[];
   /** The notes on the visit marked 'share with client', oldest first. */
-  notes: VisitReportNoteDto[];
+  notes: {
+    id: string;
+    content: string;
+    author: string;
+    createdAt: string;
+  }[];
   signature: VisitSignatureDto | null;
   overrideReason: string | null;
   reportSentAt: string | null;

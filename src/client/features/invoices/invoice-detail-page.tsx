@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { INVOICE_MESSAGES } from '../../../shared/messages/invoices';
 import { errorMessage } from '../../api/http';
-import { invoicePdfUrl, useDeleteInvoice, useInvoice, useMarkInvoicePaid, type InvoiceDetail } from '../../api/invoices';
+import {
+  invoicePdfUrl,
+  useDeleteInvoice,
+  useInvoice,
+  useMarkInvoicePaid,
+  type InvoiceDetail,
+} from '../../api/invoices';
 import { ErrorBox } from '../../components/error-box';
 import { Facts } from '../../components/facts';
 import { DetailActions, DetailFrame } from '../../components/page-frames';

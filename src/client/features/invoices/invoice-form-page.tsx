@@ -10,7 +10,9 @@ import {
   useCreateInvoice,
   useInvoice,
   useMarkInvoicePaid,
-  useUpdateInvoice,, type InvoiceDetail } from '../../api/invoices';
+  useUpdateInvoice,
+  type InvoiceDetail,
+} from '../../api/invoices';
 import { useFormats, useMe } from '../../api/session';
 import { useVisit } from '../../api/visits';
 import { useWorkspace } from '../../api/workspaces';

@@ -26,15 +26,7 @@ const cameraFileName = (tag: PhotoTag) => `${tag}-${new Date().toISOString().rep
  * The evidence of one visit task. `withNote`: a note field of its own (Today's cards; the visit
  * page already has one per task).
  */
-export function TaskEvidence({
-  task,
-  disabled,
-  withNote,
-}: {
-  task: VisitTask;
-  disabled: boolean;
-  withNote: boolean;
-}) {
+export function TaskEvidence({ task, disabled, withNote }: { task: VisitTask; disabled: boolean; withNote: boolean }) {
   const [camera, setCamera] = useState<PhotoTag | null>(null);
   const needs = taskNeeds(task).filter((need) => need !== 'done');
   const types = new Set(task.requirements.map((requirement) => requirement.type));

@@ -113,15 +113,7 @@ export function InvitationPage() {
 }
 
 /** Signed out: the account is made here, with the invited address. */
-function JoinBySignUp({
-  token,
-  info,
-  onDeclined,
-}: {
-  token: string;
-  info: InvitationByToken;
-  onDeclined: () => void;
-}) {
+function JoinBySignUp({ token, info, onDeclined }: { token: string; info: InvitationByToken; onDeclined: () => void }) {
   const form = useSchemaForm({
     initial: { name: '', password: '' },
     schema: () => import('../../../shared/schemas/auth').then((m) => m.joinByInvitationInput),

@@ -96,11 +96,7 @@ export async function getClient(db: Executor, member: Member, id: string) {
   return toDto(member, row);
 }
 
-export async function createClient(
-  db: Executor,
-  member: Member,
-  input: z.output<typeof clientInput>,
-) {
+export async function createClient(db: Executor, member: Member, input: z.output<typeof clientInput>) {
   authorize(policy.client.can(member).edit, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const [row] = await db
     .insert(clients)
@@ -116,12 +112,7 @@ const requireEditable = (db: Executor, member: Member, id: string) =>
     need: { allows: () => policy.client.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
   });
 
-export async function updateClient(
-  db: Executor,
-  member: Member,
-  id: string,
-  input: z.output<typeof clientPatch>,
-) {
+export async function updateClient(db: Executor, member: Member, id: string, input: z.output<typeof clientPatch>) {
   await requireEditable(db, member, id);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length > 0) {

@@ -9,10 +9,7 @@ import { amountPaidSql, centsOf, shownStatus } from './invoice-sql';
 // The dashboard's money, for the dashboard module (through index.ts). One statement.
 
 /** Overdue invoices (count and what they still ask) and what was paid this month, in the workspace's zone. */
-export async function invoiceFigures(
-  db: Executor,
-  member: Member,
-) {
+export async function invoiceFigures(db: Executor, member: Member) {
   const paidThisMonth = and(eq(invoices.status, 'paid'), gte(invoices.paidAt, startOfMonth(member.workspaceId)));
   const [row] = await db
     .select({

@@ -308,11 +308,7 @@ export async function requireBillable(db: Executor, member: Member, propertyId: 
 }
 
 /** The picker's visits: completed visits of the property on no other active invoice, newest first. */
-export async function listBillableVisits(
-  db: Executor,
-  member: Member,
-  query: z.output<typeof billableVisitsQuery>,
-) {
+export async function listBillableVisits(db: Executor, member: Member, query: z.output<typeof billableVisitsQuery>) {
   await requireBillable(db, member, query.propertyId);
   const where: SQL = and(
     eq(visits.propertyId, query.propertyId),

@@ -54,7 +54,8 @@ export const invoicesRoutes = new Hono<MemberEnv>()
     '/:id',
     invoiceIdParam,
     jsonBody(updateInvoiceInput, { refusedAs: inBusinessTerms((inputs) => inputs.update) }),
-    async (c) => c.json(await service.updateInvoice(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
+    async (c) =>
+      c.json(await service.updateInvoice(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', async (c) => {
     await service.removeInvoice(c.var.db, c.var.member, invoiceId(c));

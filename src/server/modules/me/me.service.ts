@@ -76,11 +76,7 @@ const hasPasswordSql = (userId: string) =>
   sql<boolean>`exists (select 1 from ${accounts} where ${credentialAccount(userId)})`.mapWith(Boolean);
 
 /** spec §2 My Profile: display name, company and phone; the e-mail stays the account's. */
-export async function updateProfile(
-  db: Executor,
-  actor: Actor,
-  input: z.output<typeof updateProfileInput>,
-) {
+export async function updateProfile(db: Executor, actor: Actor, input: z.output<typeof updateProfileInput>) {
   await ensureProfile(db, actor);
   const [row] = await db
     .update(profiles)

@@ -72,11 +72,7 @@ function toDto(member: Member, row: NoteRow) {
 }
 
 /** `GET /api/notes`: newest first, one query with each note's author and attached name. */
-export async function listNotes(
-  db: Executor,
-  member: Member,
-  query: z.output<typeof listNotesQuery>,
-) {
+export async function listNotes(db: Executor, member: Member, query: z.output<typeof listNotesQuery>) {
   const visible = attachedList(
     'note',
     member,
@@ -106,11 +102,7 @@ export async function getNote(db: Executor, member: Member, id: string) {
   return toDto(member, row);
 }
 
-export async function createNote(
-  db: Executor,
-  member: Member,
-  input: z.output<typeof createNoteInput>,
-) {
+export async function createNote(db: Executor, member: Member, input: z.output<typeof createNoteInput>) {
   // 404 with the record's own message unless the member sees it; the note joins its workspace.
   const workspaceId = await attachmentWorkspace(db, member, input.attachableType, input.attachableId);
   // And the time it was made, when plausible.
@@ -170,12 +162,7 @@ const requireAuthor = (db: Executor, member: Member, id: string, message: string
   });
 
 /** spec §4: the content (and sharing with the client) changes; the attachment is fixed. */
-export async function updateNote(
-  db: Executor,
-  member: Member,
-  id: string,
-  input: z.output<typeof updateNoteInput>,
-) {
+export async function updateNote(db: Executor, member: Member, id: string, input: z.output<typeof updateNoteInput>) {
   await requireAuthor(db, member, id, NOTE_MESSAGES.unauthorizedEdit);
   await db
     .update(notes)

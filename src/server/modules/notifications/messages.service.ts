@@ -1,7 +1,5 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
-import type {
-  clientNotificationsInput,
-} from '../../../shared/schemas/client-messages';
+import type { clientNotificationsInput } from '../../../shared/schemas/client-messages';
 import { CLIENT_MESSAGE_TEXTS } from '../../../shared/schemas/client-messages';
 import type { ClientMessageKind, ClientNotification, MessageStatus } from '../../../shared/notifications';
 import type { z } from 'zod';
@@ -47,21 +45,13 @@ export async function listVisitMessages(db: Executor, member: Member, visitId: s
 }
 
 /** `GET /api/invoices/{id}/messages`: whoever sees the invoice (owners and managers). */
-export async function listInvoiceMessages(
-  db: Executor,
-  member: Member,
-  invoiceId: string,
-) {
+export async function listInvoiceMessages(db: Executor, member: Member, invoiceId: string) {
   await requireRecord(db, member, 'invoice', invoiceId);
   return messagesWhere(db, eq(clientMessages.invoiceId, invoiceId));
 }
 
 /** `GET /api/clients/{id}/notifications` (owners and managers: technicians see no client). */
-export async function getClientNotifications(
-  db: Executor,
-  member: Member,
-  clientId: string,
-) {
+export async function getClientNotifications(db: Executor, member: Member, clientId: string) {
   await requireRecord(db, member, 'client', clientId);
   const [client] = await db
     .select({ notificationsOff: clients.notificationsOff, unsubscribedAt: clients.unsubscribedAt })

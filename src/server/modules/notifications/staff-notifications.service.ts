@@ -1,9 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  NOTIFICATION_MESSAGES,
-  type listNotificationsQuery,
-} from '../../../shared/schemas/notifications';
+import { NOTIFICATION_MESSAGES, type listNotificationsQuery } from '../../../shared/schemas/notifications';
 import type { Member } from '../../access/member';
 import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
@@ -16,11 +13,7 @@ import { notFound } from '../../errors';
 const unreadFilter = sql`count(*) filter (where ${staffNotifications.readAt} is null)`;
 
 /** `GET /api/notifications`: newest first; the page, the total and the unread count in one query. */
-export async function listNotifications(
-  db: Executor,
-  member: Member,
-  query: z.output<typeof listNotificationsQuery>,
-) {
+export async function listNotifications(db: Executor, member: Member, query: z.output<typeof listNotificationsQuery>) {
   const scope = policy.staffNotification.scope(member);
   const rows = await db
     .select({

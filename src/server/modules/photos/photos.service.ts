@@ -93,11 +93,7 @@ function toDto(row: PhotoRow) {
 }
 
 /** `GET /api/photos`: the photos the actor may see, newest first, one query. */
-export async function listPhotos(
-  db: Executor,
-  member: Member,
-  query: z.output<typeof listPhotosQuery>,
-) {
+export async function listPhotos(db: Executor, member: Member, query: z.output<typeof listPhotosQuery>) {
   const visible = attachedList(
     'photo',
     member,

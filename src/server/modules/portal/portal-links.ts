@@ -173,12 +173,7 @@ export async function revokePortalAccess(db: Executor, member: Member, clientId:
 }
 
 /** `GET /api/clients/{id}/portal-sign-ins`: newest first. */
-export async function listPortalSignIns(
-  db: Executor,
-  member: Member,
-  clientId: string,
-  page: PageQuery,
-) {
+export async function listPortalSignIns(db: Executor, member: Member, clientId: string, page: PageQuery) {
   await requireManagedClient(db, member, clientId);
   const where = eq(portalSessions.clientId, clientId);
   const rows = await db

@@ -3,11 +3,7 @@ import type { z } from 'zod';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
 import { listInvoicesQuery } from '../../../shared/schemas/invoices';
 import type { VisitReportDto } from '../../../shared/schemas/visit-report';
-import {
-  PORTAL_MESSAGES,
-  type portalVisitsQuery,
-  type visitRequestInput,
-} from '../../../shared/schemas/portal';
+import { PORTAL_MESSAGES, type portalVisitsQuery, type visitRequestInput } from '../../../shared/schemas/portal';
 import type { PortalClient } from '../../access/member';
 import { policy } from '../../access/policy';
 import type { Executor } from '../../db/client';
@@ -55,11 +51,7 @@ export async function getPortalMe(db: Executor, client: PortalClient) {
  * `GET /api/portal/visits?when=`: upcoming (scheduled or under way, soonest first) or past
  * (completed, the latest first), with the business's name and the report's photo count.
  */
-export async function listPortalVisits(
-  db: Executor,
-  client: PortalClient,
-  query: z.output<typeof portalVisitsQuery>,
-) {
+export async function listPortalVisits(db: Executor, client: PortalClient, query: z.output<typeof portalVisitsQuery>) {
   const past = query.when === 'past';
   const where = and(
     policy.portal.visit(client),
@@ -122,11 +114,7 @@ export function openPortalSignature(db: Executor, storage: Storage, client: Port
 }
 
 /** `GET /api/portal/invoices`: the client's invoices (no drafts), newest first, with the balance due. */
-export async function listPortalInvoices(
-  db: Executor,
-  client: PortalClient,
-  page: PageQuery,
-) {
+export async function listPortalInvoices(db: Executor, client: PortalClient, page: PageQuery) {
   const found = await listInvoices(db, client, listInvoicesQuery.parse(page));
   return {
     total: found.total,
@@ -172,11 +160,7 @@ export const toRequestDto = <R extends { createdAt: Date }>({ createdAt, ...row 
 });
 
 /** `GET /api/portal/requests`: the client's own requests, newest first. */
-export async function listPortalRequests(
-  db: Executor,
-  client: PortalClient,
-  page: PageQuery,
-) {
+export async function listPortalRequests(db: Executor, client: PortalClient, page: PageQuery) {
   const where = policy.portal.request(client);
   const rows = await db
     .select({ ...requestColumns })

@@ -2,11 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '../../../shared/schemas/common';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
-import {
-  PORTAL_MESSAGES,
-  type visitRequestPatch,
-  type visitRequestsQuery,
-} from '../../../shared/schemas/portal';
+import { PORTAL_MESSAGES, type visitRequestPatch, type visitRequestsQuery } from '../../../shared/schemas/portal';
 import type { Member } from '../../access/member';
 import { authorize, policy, requireRecord } from '../../access/policy';
 import type { Executor } from '../../db/client';
@@ -19,11 +15,7 @@ import { requestColumns, toRequestDto } from './portal.service';
 // mark each scheduled (with the visit they made for it) or declined. Technicians: 403.
 
 /** `GET /api/visit-requests?status=open`: oldest first (the longest waiting at the top). */
-export async function listVisitRequests(
-  db: Executor,
-  member: Member,
-  query: z.output<typeof visitRequestsQuery>,
-) {
+export async function listVisitRequests(db: Executor, member: Member, query: z.output<typeof visitRequestsQuery>) {
   authorize(policy.visitRequest.can(member).handle, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   const where = and(policy.visitRequest.scope(member), eq(visitRequests.status, query.status));
   const rows = await db

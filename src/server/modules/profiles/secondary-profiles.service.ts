@@ -65,12 +65,7 @@ export async function createSecondaryProfile(db: Executor, actor: Actor, input: 
   return toDto(row);
 }
 
-export async function updateSecondaryProfile(
-  db: Executor,
-  actor: Actor,
-  id: string,
-  input: Input,
-) {
+export async function updateSecondaryProfile(db: Executor, actor: Actor, id: string, input: Input) {
   const [row] = await db.update(secondaryProfiles).set(input).where(byId(actor, id)).returning();
   if (!row) throw notFound(PROFILE_MESSAGES.secondaryNotFound);
   return toDto(row);

@@ -268,12 +268,7 @@ export async function removeProperty(db: Executor, member: Member, id: string): 
 // ── visit history ──
 
 /** `GET /api/properties/:id/visits`: the visits the member sees there, newest first, with task counts; one query. */
-export async function listPropertyVisits(
-  db: Executor,
-  member: Member,
-  id: string,
-  page: PageQuery,
-) {
+export async function listPropertyVisits(db: Executor, member: Member, id: string, page: PageQuery) {
   await findVisible(db, member, id);
   const where = and(eq(visits.propertyId, id), policy.visit.scope(member));
   const rows = await db

@@ -1,11 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SERIES_HORIZON_DAYS, SERIES_MESSAGES } from '../../../shared/messages/series';
-import type {
-  createSeriesInput,
-  previewSeriesInput,
-  updateSeriesInput,
-} from '../../../shared/schemas/series';
+import type { createSeriesInput, previewSeriesInput, updateSeriesInput } from '../../../shared/schemas/series';
 import { VISIT_MESSAGES, type VisitListItemDto } from '../../../shared/schemas/visits';
 import { describeRule } from '../../../shared/series-words';
 import type { Member } from '../../access/member';
@@ -129,12 +125,7 @@ export function previewSeries(input: PreviewSeriesData, locale: string, now = ne
 
 // ── writing ──
 
-export async function createSeries(
-  db: Database,
-  member: Member,
-  input: CreateSeriesData,
-  now = new Date(),
-) {
+export async function createSeries(db: Database, member: Member, input: CreateSeriesData, now = new Date()) {
   const horizon = horizonFrom(now);
   const rrule = checkRule(input, { madeBefore: horizon });
   // createVisit's rule: owners and managers schedule, on a property of the workspace.

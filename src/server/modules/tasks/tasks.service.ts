@@ -45,11 +45,7 @@ function toTaskDto(member: Member, row: Pick<typeof tasks.$inferSelect, keyof ty
 const byName = [asc(sql`lower(${tasks.name})`), asc(tasks.name), asc(tasks.id)];
 
 /** `GET /api/tasks`: the workspace's templates, not deleted, by name (spec §7), searched by name or description. */
-export async function listTasks(
-  db: Executor,
-  member: Member,
-  input: PageQuery & { q?: string },
-) {
+export async function listTasks(db: Executor, member: Member, input: PageQuery & { q?: string }) {
   const search = input.q
     ? or(ilike(tasks.name, containsPattern(input.q)), ilike(tasks.description, containsPattern(input.q)))
     : undefined;

@@ -109,12 +109,7 @@ export async function removeVisitTask(db: Executor, member: Member, visitId: str
 }
 
 /** Templates that can be added to the visit: the property's active tasks, or the workspace's whole catalogue. */
-export async function listTaskOptions(
-  db: Executor,
-  member: Member,
-  visitId: string,
-  query: TaskOptionsData,
-) {
+export async function listTaskOptions(db: Executor, member: Member, visitId: string, query: TaskOptionsData) {
   const visit = await requireVisit(db, member, visitId);
   const conditions: SQL[] = [policy.task.scope(member)];
   if (query.scope === 'property') conditions.push(sql`${propertyTasks.id} is not null`);

@@ -75,7 +75,15 @@ export const visitsRoutes = new Hono<MemberEnv>()
     c.json(await addVisitTask(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .patch('/:id/tasks/:taskId', visitTaskIdParams, jsonBody(updateVisitTaskInput), async (c) =>
-    c.json(await updateVisitTask(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('param').taskId, c.req.valid('json'))),
+    c.json(
+      await updateVisitTask(
+        c.var.db,
+        c.var.member,
+        c.req.valid('param').id,
+        c.req.valid('param').taskId,
+        c.req.valid('json'),
+      ),
+    ),
   )
   .delete('/:id/tasks/:taskId', async (c) => {
     const id = visitId(c);
@@ -84,7 +92,16 @@ export const visitsRoutes = new Hono<MemberEnv>()
   })
   // ── 'Add follow-up' on a failed finding ──
   .post('/:id/tasks/:taskId/follow-up', visitTaskIdParams, jsonBody(followUpInput), async (c) =>
-    c.json(await addFollowUp(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('param').taskId, c.req.valid('json')), 201),
+    c.json(
+      await addFollowUp(
+        c.var.db,
+        c.var.member,
+        c.req.valid('param').id,
+        c.req.valid('param').taskId,
+        c.req.valid('json'),
+      ),
+      201,
+    ),
   )
   // ── the customer's signature: an upload, a multipart stream read by busboy as it arrives, its
   // text fields checked here (jsonBody would read the whole body into memory first) ──

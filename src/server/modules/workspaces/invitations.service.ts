@@ -3,10 +3,7 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { WORKSPACE_INVITATION_DAYS, type WorkspaceRole } from '../../../shared/constants';
 import { IDENTITY_MESSAGES } from '../../../shared/messages/identity';
-import {
-  WORKSPACE_MESSAGES,
-  type inviteMemberInput,
-} from '../../../shared/schemas/workspaces';
+import { WORKSPACE_MESSAGES, type inviteMemberInput } from '../../../shared/schemas/workspaces';
 import type { Member } from '../../access/member';
 import { authorize, policy } from '../../access/policy';
 import { liveInvitation } from '../../access/team';

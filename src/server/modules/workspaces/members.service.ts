@@ -94,12 +94,7 @@ async function lockTarget(tx: Executor, member: Member, userId: string) {
 }
 
 /** `PATCH /api/workspaces/{id}/members/{userId}`: a new role, under the rules above. */
-export async function changeMemberRole(
-  db: Database,
-  member: Member,
-  userId: string,
-  role: WorkspaceRole,
-) {
+export async function changeMemberRole(db: Database, member: Member, userId: string, role: WorkspaceRole) {
   authorize(policy.workspace.can(member).manageMembers, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   return db.transaction(async (tx) => {
     const { target, can } = await lockTarget(tx, member, userId);

@@ -35,7 +35,10 @@ export const workspacesRoutes = new Hono<MemberEnv>()
     '/:id/members/:userId',
     uuidParams({ userId: WORKSPACE_MESSAGES.memberNotFound }),
     jsonBody(updateMemberInput),
-    async (c) => c.json(await members.changeMemberRole(c.var.db, c.var.member, c.req.valid('param').userId, c.req.valid('json').role)),
+    async (c) =>
+      c.json(
+        await members.changeMemberRole(c.var.db, c.var.member, c.req.valid('param').userId, c.req.valid('json').role),
+      ),
   )
   .delete('/:id/members/:userId', async (c) => {
     await members.removeMember(c.var.db, c.var.member, memberId(c));

@@ -81,11 +81,7 @@ export async function getWorkspace(db: Executor, member: Member) {
  * `PATCH /api/workspaces/{id}`: any of the settings. Naming the business finishes its set-up
  * (onboarding): the dashboard stops asking.
  */
-export async function updateWorkspace(
-  db: Executor,
-  member: Member,
-  input: z.output<typeof updateWorkspaceInput>,
-) {
+export async function updateWorkspace(db: Executor, member: Member, input: z.output<typeof updateWorkspaceInput>) {
   authorize(policy.workspace.can(member).manageSettings, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   await db
     .update(workspaces)
