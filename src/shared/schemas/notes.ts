@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { NoteAttachableType } from '../constants';
 import { attachableId, attachableType } from './attachables';
 import { clientId, isoInstant, pageQuery } from './common';
 import { NOTE_MAX_LENGTH, NOTE_MESSAGES } from '../messages/notes';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PHOTO_ATTACHABLE_TYPES, TEXT_LIMITS, type PhotoAttachableType } from '../constants';
+import { PHOTO_ATTACHABLE_TYPES, TEXT_LIMITS } from '../constants';
 import { attachableId } from './attachables';
 import { clientId, isoInstant, optionalText, pageQuery } from './common';
 import { PHOTO_MESSAGES } from '../messages/photos';
-import { PHOTO_TAGS, type PhotoTag } from '../evidence';
+import { PHOTO_TAGS } from '../evidence';
 
 // spec §2 Photos, §3 photo, §5 (photo rules), §6 (uploader only), §8 (messages), §9 (limits).
 

@@ -1,7 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AccountRole } from '../../../shared/constants';
 import { ADMIN_MESSAGES, type AdminUsersQuery } from '../../../shared/schemas/admin';
-import type { Page } from '../../../shared/schemas/common';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { profiles, users } from '../../db/schema';

@@ -1,7 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatsFor } from '../../../shared/locale';
-import type { Page } from '../../../shared/schemas/common';
 import type { clientInput, clientPatch, listClientsQuery } from '../../../shared/schemas/clients';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { Member } from '../../access/member';

@@ -1,7 +1,6 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOTE_ATTACHABLE_TYPES, type NoteAttachableType } from '../../../shared/constants';
-import type { Page } from '../../../shared/schemas/common';
 import {
   NOTE_MESSAGES,
   type createNoteInput,

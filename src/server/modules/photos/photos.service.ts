@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import { PHOTO_ATTACHABLE_TYPES } from '../../../shared/constants';
 import type { z } from 'zod';
-import type { Page } from '../../../shared/schemas/common';
 import {
   PHOTO_MESSAGES,
   type listPhotosQuery,

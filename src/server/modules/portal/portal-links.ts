@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Page, PageQuery } from '../../../shared/schemas/common';
+import type { PageQuery } from '../../../shared/schemas/common';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { PORTAL_LINK_TTL_DAYS, PORTAL_SESSION_DAYS } from '../../../shared/notifications';
 import { PORTAL_MESSAGES } from '../../../shared/schemas/portal';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page, PageQuery } from '../../../shared/schemas/common';
+import type { PageQuery } from '../../../shared/schemas/common';
 import { listInvoicesQuery } from '../../../shared/schemas/invoices';
 import type { VisitReportDto } from '../../../shared/schemas/visit-report';
 import { PORTAL_MESSAGES, type portalVisitsQuery, type visitRequestInput } from '../../../shared/schemas/portal';

@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page } from '../../../shared/schemas/common';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { PORTAL_MESSAGES, type visitRequestPatch, type visitRequestsQuery } from '../../../shared/schemas/portal';
 import type { Member } from '../../access/member';

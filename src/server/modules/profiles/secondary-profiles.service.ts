@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page, PageQuery } from '../../../shared/schemas/common';
+import type { PageQuery } from '../../../shared/schemas/common';
 import {
   PROFILE_MESSAGES,
   type secondaryProfileInput,

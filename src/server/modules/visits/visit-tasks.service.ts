@@ -1,6 +1,5 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page } from '../../../shared/schemas/common';
 import {
   VISIT_MESSAGES,
   type addVisitTaskInput,
