@@ -52,12 +52,9 @@ async function approveFromForm(
 ) {
   const upload = await receiveSignature(c.req.raw, deps.config, { fileField: 'signature', maxFields: 110 });
   try {
-    const fields = parseWith(approveQuoteFields, {
-      optionId: upload.fields.optionId,
-      optionalLineIds: upload.repeated.optionalLineIds ?? [],
-      signerName: upload.fields.signerName,
-      contentHash: upload.fields.contentHash,
-    });
+    // The text fields as busboy read them, `optionalLineIds` with every value it was sent.
+    const sent = { ...upload.fields, optionalLineIds: upload.repeated.optionalLineIds ?? [] };
+    const fields = parseWith(approveQuoteFields, sent);
     const key = await storeSignature(deps.storage, upload.file, 'signature');
     try {
       await approveQuote(deps.db, who, id, fields, key, {
