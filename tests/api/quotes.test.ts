@@ -417,6 +417,42 @@ describe('the approval', () => {
     expect(oldLink.can.approve).toBe(false);
   });
 
+  it('a signature that is not an image, or none, or a bad field, is refused and approves nothing', async () => {
+    const quote = await createQuote();
+    const sent = await markSent(quote.id);
+    const cookie = await portalCookieOf(clientId);
+    const shown = await json(await portalQuote(cookie, quote.id), 200);
+    const post = (form: FormData) =>
+      t.app.request(`/api/portal/quotes/${quote.id}/approve`, {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, cookie },
+        body: form,
+      });
+    const base = () => {
+      const form = new FormData();
+      form.set('optionId', sent.options[0]!.id);
+      form.set('signerName', 'Ada');
+      form.set('contentHash', shown.contentHash);
+      return form;
+    };
+    const text = base();
+    text.set('signature', new Blob(['not a picture'], { type: 'image/png' }), 'signature.png');
+    expect((await post(text)).status).toBe(415);
+    expect((await post(base())).status).toBe(400);
+    const noName = base();
+    noName.set('signerName', ' ');
+    noName.set('signature', new Blob([new Uint8Array(await tinyPng())], { type: 'image/png' }), 'signature.png');
+    expect((await post(noName)).status).toBe(400);
+    const json415 = await t.app.request(`/api/portal/quotes/${quote.id}/approve`, {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(json415.status).toBe(415);
+    const [row] = await t.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quote.id));
+    expect(row!.status).toBe('sent');
+  });
+
   it('a hash of other content is refused (409)', async () => {
     const quote = await createQuote();
     await markSent(quote.id);
