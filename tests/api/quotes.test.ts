@@ -173,15 +173,29 @@ async function approve(
 
 describe('making, numbering and versions', () => {
   it('numbers quotes Q-0001, Q-0002… with the workspace defaults, and answers the amounts by the invoice rule', async () => {
-    await t.db
-      .update(workspaces)
-      .set({ quoteTerms: 'Default terms.', quoteValidDays: 10 })
-      .where(eq(workspaces.id, owner.workspaceId));
+    const settings = await json(
+      await as(owner).patch('/workspaces/:id', {
+        param: { id: owner.workspaceId },
+        json: { quoteTerms: 'Default terms.', quoteValidDays: 10 },
+        headers: ws(owner),
+      }),
+      200,
+    );
+    expect(settings).toMatchObject({
+      quoteTerms: 'Default terms.',
+      quoteValidDays: 10,
+      quoteReminderDays: null,
+      quotePrefix: 'Q-',
+    });
     const first = await createQuote();
     const second = await createQuote({ ...threeOptions(), terms: undefined, validUntil: undefined });
     expect(first.number).toMatch(/^Q-\d{4}$/);
     expect(Number(second.number.slice(2))).toBe(Number(first.number.slice(2)) + 1);
     expect(second.terms).toBe('Default terms.');
+    // Valid for the workspace's 10 days from today where the business is (UTC by default).
+    const today = new Date().toISOString().slice(0, 10);
+    const tenDays = new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 24 * 3600_000).toISOString().slice(0, 10);
+    expect(second.validUntil).toBe(tenDays);
     expect(first.status).toBe('draft');
     expect(first.version).toBe(1);
     const better = first.options[1]!;
