@@ -567,6 +567,11 @@ const TABLE: Record<string, Row> = {
     uploadField: 'signature',
     expect: officeOnly(200),
   },
+  'GET /api/quotes/:id/pdf': {
+    fresh: false,
+    params: async (c) => ({ id: (await quoteIn(c.w)).id }),
+    expect: officeOnly(200),
+  },
   'GET /api/quotes/:id/signature': {
     fresh: false,
     params: async (c) => ({ id: await approvedQuoteIn(c.w) }),

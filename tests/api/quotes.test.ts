@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   invoices,
@@ -583,6 +584,63 @@ describe('the approval', () => {
     const made = await t.db.select().from(visitTasks).where(inArray(visitTasks.visitId, done.visitIds));
     expect(made.every((task) => task.name === 'Basic pump' && task.price === 30000)).toBe(true);
     expect(made).toHaveLength(done.visitIds.length);
+  });
+});
+
+describe('the PDFs', () => {
+  const pdfText = async (id: string) => {
+    const response = await t.request(`/api/quotes/${id}/pdf`, { cookie: owner.cookie, headers: ws(owner) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), {
+      mergePages: true,
+    });
+    return text;
+  };
+
+  it('the quote shows its options and terms; once approved, the approved lines, the terms and the signer', async () => {
+    const quote = await createQuote();
+    const before = await pdfText(quote.id);
+    for (const words of [
+      'QUOTE',
+      quote.number,
+      'Good',
+      'Better (recommended)',
+      'Best',
+      'Pool cover (add-on)',
+      'Payment within 14 days',
+    ]) {
+      expect(before).toContain(words);
+    }
+    await markSent(quote.id);
+    const shown = await json(await portalQuote(await portalCookieOf(clientId), quote.id), 200);
+    const better = shown.options[1]!;
+    const addOn = better.lines.find((line) => line.optional)!;
+    const response = await approve(
+      owner.cookie,
+      quote.id,
+      { optionId: better.id, optionalLineIds: [addOn.id], contentHash: shown.contentHash, signerName: 'Grace Hopper' },
+      `/api/quotes/${quote.id}/approve-in-person`,
+      ws(owner),
+    );
+    expect(response.status).toBe(200);
+    const after = await pdfText(quote.id);
+    for (const words of [
+      'Approved: Better',
+      'Replace pump',
+      'Filter sand',
+      'Pool cover (add-on)',
+      '$634.49',
+      'Deposit',
+      '$158.62',
+      'Payment within 14 days',
+      'Signed',
+      'Grace Hopper',
+    ]) {
+      expect(after).toContain(words);
+    }
+    expect(after).not.toContain('Basic pump');
+    expect(after).not.toContain('Variable-speed pump');
   });
 });
 

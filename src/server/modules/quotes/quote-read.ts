@@ -168,7 +168,8 @@ export async function getQuote(db: Executor, member: Member, id: string): Promis
     .innerJoin(properties, eq(properties.id, quotes.propertyId))
     .where(and(eq(quotes.id, id), policy.quote.scope(member)));
   if (!head) throw notFound(QUOTE_MESSAGES.notFound);
-  const version = await readVersion(db, id, head.version);
+  // Once approved, the quote is what was approved (a later draft version is left behind).
+  const version = await readVersion(db, id, head.approvedVersion ?? head.version);
   if (!version) throw notFound(QUOTE_MESSAGES.notFound);
   // Expiry is judged on the version the client has (the newest before it was ever sent).
   const shown =

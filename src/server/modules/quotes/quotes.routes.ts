@@ -25,6 +25,10 @@ import { receiveSignature, storeSignature } from '../visits';
 import { approveQuote, declineQuote, openQuoteSignature, type Approver } from './quote-approval';
 import { getPortalQuote } from './quote-portal';
 import { getQuote, listQuotes, quoteRowsAfter } from './quote-read';
+import { renderQuotePdf } from './quote-pdf';
+import { eq } from 'drizzle-orm';
+import { workspaces } from '../../db/schema';
+import { localityOf } from '../workspaces';
 import * as service from './quotes.service';
 
 // Quotes over HTTP (docs/api.md "Quotes"): the office's routes (owners and managers; a technician
@@ -70,6 +74,15 @@ async function approveFromForm(
   }
 }
 
+/** The stored signature's bytes (null when there is none). */
+async function readAll(opening: ReturnType<typeof openQuoteSignature>): Promise<Buffer | null> {
+  const { stored } = await opening.catch(() => ({ stored: null }));
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 const CSV_HEADER = [
   'Quote number',
   'Title',
@@ -109,6 +122,22 @@ export const quotesRoutes = new Hono<MemberEnv>()
     await getQuote(c.var.db, c.var.member, id);
     await approveFromForm(c, c.var, { member: c.var.member }, id);
     return c.json(await getQuote(c.var.db, c.var.member, id));
+  })
+  // The quote as PDF: its options, or once approved what was approved, with the signature.
+  .get('/:id/pdf', async (c) => {
+    const { db, member, storage } = c.var;
+    const quote = await getQuote(db, member, quoteId(c));
+    const signature = quote.approval ? await readAll(openQuoteSignature(db, storage, { member }, quote.id)) : null;
+    const [business] = await db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, member.workspaceId));
+    const pdf = await renderQuotePdf(quote, business?.name ?? '', await localityOf(db, member), signature);
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${quote.number}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    });
   })
   .get('/:id/signature', async (c) => {
     const { key, stored } = await openQuoteSignature(c.var.db, c.var.storage, { member: c.var.member }, quoteId(c));
