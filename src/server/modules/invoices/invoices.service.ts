@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoiceStatus, PaymentMethod } from '../../../shared/constants';
 import { queueInvoiceSent } from '../notifications';
@@ -33,7 +33,7 @@ import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 import { asSent, invoiceMail } from './invoice-mail';
 import { getInvoice, itemsOf, liveLines, requireBillable } from './invoice-read';
 import { renderInvoicePdf } from './invoice-pdf';
-import { amountPaidSql, amounts, centsOf, discountOf, subtotalSql } from './invoice-sql';
+import { amounts, centsOf, discountOf, subtotalSql } from './invoice-sql';
 import { formatsFor } from '../../../shared/locale';
 import { type Discount } from '../../../shared/money';
 import { localityOf } from '../workspaces';
@@ -365,7 +365,11 @@ async function lockInvoice(tx: Executor, member: Member, id: string) {
     lock: 'update',
   });
   // Its own payments and, for a job's final invoice, those of the quote's deposit invoice.
-  const [paid] = await tx.select({ amount: amountPaidSql }).from(invoices).where(eq(invoices.id, id));
+  const depositOf = tx.select({ id: invoices.depositInvoiceId }).from(invoices).where(eq(invoices.id, id));
+  const [paid] = await tx
+    .select({ amount: sql<string>`coalesce(sum(${invoicePayments.amount}), 0)` })
+    .from(invoicePayments)
+    .where(or(eq(invoicePayments.invoiceId, id), eq(invoicePayments.invoiceId, sql`(${depositOf})`)));
   return { ...row, amountPaid: centsOf(paid?.amount ?? '0') };
 }
 
