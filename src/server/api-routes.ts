@@ -16,6 +16,7 @@ import { photosRoutes } from './modules/photos';
 import { clientPortalRoutes, portalEnterRoutes, portalRoutes, visitRequestsRoutes } from './modules/portal';
 import { secondaryProfilesRoutes } from './modules/profiles';
 import { propertiesRoutes } from './modules/properties';
+import { portalQuotesRoutes, quotesCsvRoutes, quotesRoutes } from './modules/quotes';
 import { seriesRoutes } from './modules/series';
 import { tasksRoutes } from './modules/tasks';
 import { visitsRoutes } from './modules/visits';
@@ -49,6 +50,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/notes', notesRoutes)
   .route('/invoices.csv', invoicesCsvRoutes)
   .route('/invoices', invoicesRoutes)
+  .route('/quotes.csv', quotesCsvRoutes)
+  .route('/quotes', quotesRoutes)
   .route('/invitations', invitationsRoutes)
   .route('/workspaces', workspacesRoutes)
   .route('/attachables', attachablesRoutes)
@@ -56,6 +59,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/notifications', staffNotificationsRoutes)
   .route('/portal/enter', portalEnterRoutes)
   .route('/verify-email', verifyEmailRoutes)
+  .route('/portal/quotes', portalQuotesRoutes)
   .route('/portal', portalRoutes)
   .route('/visit-requests', visitRequestsRoutes);
 

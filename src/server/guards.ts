@@ -7,9 +7,16 @@ import { AppError } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The writes that stream a file upload (multipart) instead of a JSON body: photos, and a visit's signature. */
+/**
+ * The writes that stream a file upload (multipart) instead of a JSON body: photos, a visit's
+ * signature, and a quote's approval with its signature (in the portal, or in person).
+ */
 export const isUpload = (method: string, path: string) =>
-  method === 'POST' && (path === '/api/photos' || /^\/api\/visits\/[^/]+\/signature$/.test(path));
+  method === 'POST' &&
+  (path === '/api/photos' ||
+    /^\/api\/visits\/[^/]+\/signature$/.test(path) ||
+    /^\/api\/portal\/quotes\/[^/]+\/approve$/.test(path) ||
+    /^\/api\/quotes\/[^/]+\/approve-in-person$/.test(path));
 
 /**
  * RFC 8058's one-click unsubscribe. Mail programs POST `List-Unsubscribe=One-Click`

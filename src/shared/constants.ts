@@ -22,6 +22,7 @@ export const MAIL_KINDS = [
   'visit_report',
   'portal_link',
   'client_message',
+  'quote',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
@@ -34,6 +35,7 @@ export const MAIL_TO_OTHERS_KINDS = [
   'visit_report',
   'portal_link',
   'client_message',
+  'quote',
 ] as const satisfies readonly MailKind[];
 /** What one person may cause to be sent. */
 export const MAIL_LIMITS = { perHour: 20, perDay: 100 } as const;
@@ -134,6 +136,13 @@ export const NIL_ATTACHABLE_ID = '00000000-0000-0000-0000-000000000000';
 /** spec §9: 8 % of subtotal, in basis points to keep cents exact. */
 export const TAX_RATE_BASIS_POINTS = 800;
 export const INVOICE_NUMBER_PREFIX = 'INV-';
+/** Quotes are numbered per workspace with their own prefix: Q-0001, Q-0002… */
+export const QUOTE_NUMBER_PREFIX = 'Q-';
+/** A new quote is valid this many days unless the workspace says otherwise. */
+export const DEFAULT_QUOTE_VALID_DAYS = 30;
+export const QUOTE_STATUSES = ['draft', 'sent', 'approved', 'declined', 'expired', 'converted', 'cancelled'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const DEPOSIT_KINDS = ['percent', 'amount'] as const;
 export const DUE_DATE_SHORTCUT_DAYS = 60;
 
 /** spec §5: a photo is smaller than 10 MB ('File size must be less than 10MB'): a file of exactly this size is refused. */

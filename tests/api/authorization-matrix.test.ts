@@ -5,6 +5,7 @@ import { visitRequests, visitTasks, workspaceMembers, workspaces } from '../../s
 import { issuePortalLink } from '../../src/server/modules/portal';
 import { addMember, createPhotoRow, createUser, uniqueEmail, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
+import { createQuoteRow } from '../support/quotes';
 import { createTestApp } from '../support/test-app';
 import {
   buildWorld,
@@ -56,6 +57,8 @@ interface Row {
   body?: (c: Cell) => unknown;
   /** Multipart fields sent with a tiny PNG (the photo upload). */
   upload?: (c: Cell) => Record<string, string>;
+  /** The PNG's part name in the upload (default `file`). */
+  uploadField?: string;
   /**
    * Whether a success changes the world, so that the next call needs a new one (default: every
    * write). Reads, and writes that leave the world's records as they were, use the shared worlds.
@@ -126,6 +129,11 @@ const portalOnly = (own: Status, foreign: Status = 404): Expected => ({
   ...perRole([401, 401]),
   portal: [own, foreign],
 });
+/** The office's quotes, asked of the workspace (a list): a technician finds none (404), whatever the ids. */
+const quotesOffice = (ok: Status) => {
+  const answers = { owner: ok, manager: ok, assigned: 404, unassigned: 404 };
+  return business(answers, answers);
+};
 /** Not business data (the account, personal records, one's invitations): the same for every signed-in user. */
 const anyUser = (ok: Status) => perRole([ok, ok]);
 /** Secondary profiles: their owner's only, admins included (the world's owner made them). */
@@ -507,6 +515,92 @@ const TABLE: Record<string, Row> = {
     expect: portalOnly(201, 400),
   },
 
+  // ── quotes: the office's; a technician finds none (404 on every endpoint, lists included) ──
+  'GET /api/quotes': { query: () => page, expect: quotesOffice(200) },
+  'GET /api/quotes.csv': { query: () => page, expect: quotesOffice(200) },
+  'POST /api/quotes': {
+    fresh: false,
+    body: (c) => ({
+      clientId: c.w.clientId,
+      propertyId: c.w.propertyId,
+      title: 'Matrix quote',
+      options: [{ name: 'Only', lines: [{ description: 'Work', quantity: 1, unitPrice: 100 }] }],
+    }),
+    // another workspace's client is not one to quote (400 on its field), as the technician is told there are none
+    expect: business(
+      { owner: 201, manager: 201, assigned: 404, unassigned: 404 },
+      { ...all(400), assigned: 404, unassigned: 404 },
+    ),
+  },
+  'GET /api/quotes/:id': {
+    fresh: false,
+    params: async (c) => ({ id: (await quoteIn(c.w)).id }),
+    expect: officeOnly(200),
+  },
+  'PATCH /api/quotes/:id': {
+    fresh: false,
+    params: async (c) => ({ id: (await quoteIn(c.w)).id }),
+    body: () => ({ title: 'Matrix edit' }),
+    expect: officeOnly(200),
+  },
+  'DELETE /api/quotes/:id': {
+    fresh: false,
+    params: async (c) => ({ id: (await quoteIn(c.w)).id }),
+    expect: officeOnly(204),
+  },
+  'POST /api/quotes/:id/cancel': {
+    fresh: false,
+    params: async (c) => ({ id: (await quoteIn(c.w)).id }),
+    expect: officeOnly(200),
+  },
+  // the world's client has no e-mail address: the quote goes to the one given
+  'POST /api/quotes/:id/send': {
+    fresh: false,
+    params: async (c) => ({ id: (await quoteIn(c.w)).id }),
+    body: () => ({ to: 'quotes@example.com' }),
+    expect: officeOnly(200),
+  },
+  'POST /api/quotes/:id/approve-in-person': {
+    fresh: false,
+    params: async (c) => ({ id: (await sentQuoteIn(c)).id }),
+    upload: (c) => approvalFields(c),
+    uploadField: 'signature',
+    expect: officeOnly(200),
+  },
+  'GET /api/quotes/:id/pdf': {
+    fresh: false,
+    params: async (c) => ({ id: (await quoteIn(c.w)).id }),
+    expect: officeOnly(200),
+  },
+  'GET /api/quotes/:id/signature': {
+    fresh: false,
+    params: async (c) => ({ id: await approvedQuoteIn(c.w) }),
+    expect: officeOnly(200),
+  },
+  'GET /api/portal/quotes/:id': {
+    fresh: false,
+    params: async (c) => ({ id: (await sentQuoteIn(c)).id }),
+    expect: portalOnly(200),
+  },
+  'POST /api/portal/quotes/:id/approve': {
+    fresh: false,
+    params: async (c) => ({ id: (await sentQuoteIn(c)).id }),
+    upload: (c) => approvalFields(c),
+    uploadField: 'signature',
+    expect: portalOnly(200),
+  },
+  'POST /api/portal/quotes/:id/decline': {
+    fresh: false,
+    params: async (c) => ({ id: (await sentQuoteIn(c)).id }),
+    body: () => ({ reason: 'Matrix decline' }),
+    expect: portalOnly(200),
+  },
+  'GET /api/portal/quotes/:id/signature': {
+    fresh: false,
+    params: async (c) => ({ id: await approvedQuoteIn(c.w) }),
+    expect: portalOnly(200),
+  },
+
   // ── task templates: the workspace's catalogue, read by every member, changed by the office ──
   'GET /api/tasks': {
     query: (c) => ({ ...page, q: c.w.tag }),
@@ -745,6 +839,46 @@ afterAll(async () => {
   await t.close();
 });
 
+// ── quotes of a world, made for each call (a quote answered or deleted is gone for the next) ──
+
+const quoteIn = (w: World) =>
+  createQuoteRow(t, w.team.owner, { workspaceId: w.workspaceId, clientId: w.clientId, propertyId: w.propertyId });
+/** The sent quote each cell approves, by the cell, so its upload's fields can name its option and hash. */
+const sentQuotes = new Map<Cell, Awaited<ReturnType<typeof createQuoteRow>>>();
+async function sentQuoteIn(c: Cell) {
+  const quote = await createQuoteRow(
+    t,
+    c.w.team.owner,
+    { workspaceId: c.w.workspaceId, clientId: c.w.clientId, propertyId: c.w.propertyId },
+    { sent: true },
+  );
+  sentQuotes.set(c, quote);
+  return quote;
+}
+function approvalFields(c: Cell): Record<string, string> {
+  const quote = sentQuotes.get(c);
+  return { optionId: quote!.options[0]!.id, signerName: 'Matrix Client', contentHash: quote!.contentHash };
+}
+/** A quote approved in person by the world's owner (its signature stored). */
+async function approvedQuoteIn(w: World): Promise<string> {
+  const quote = await createQuoteRow(
+    t,
+    w.team.owner,
+    { workspaceId: w.workspaceId, clientId: w.clientId, propertyId: w.propertyId },
+    { sent: true },
+  );
+  const response = await t.upload(
+    w.team.owner.cookie,
+    { bytes: png, name: 'signature.png', type: 'image/png' },
+    { optionId: quote.options[0]!.id, signerName: 'Matrix Client', contentHash: quote.contentHash },
+    { 'x-workspace': w.workspaceId },
+    `/api/quotes/${quote.id}/approve-in-person`,
+    'signature',
+  );
+  if (response.status !== 200) throw new Error(`approval set-up failed: ${await response.text()}`);
+  return quote.id;
+}
+
 /** The caller of a role. */
 function userOf(role: Role): TestUser | null {
   if (role === 'signedOut') return null;
@@ -826,6 +960,7 @@ async function run(endpoint: string, row: Row, role: Role, kind: Kind): Promise<
         row.upload(cell),
         headers,
         url,
+        row.uploadField,
       )
     : await t.request(url, { method, cookie: user?.cookie, body: row.body?.(cell), headers });
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
@@ -944,7 +1079,14 @@ describe('callers whose access ends during the test', () => {
         const fields = row.upload?.(cell);
         const send = () =>
           fields
-            ? t.upload(person.cookie, { bytes: png, name: 'matrix.png', type: 'image/png' }, fields, headers, url)
+            ? t.upload(
+                person.cookie,
+                { bytes: png, name: 'matrix.png', type: 'image/png' },
+                fields,
+                headers,
+                url,
+                row.uploadField,
+              )
             : t.request(url, { method, cookie: person.cookie, body, headers });
         const first = await send();
         await first.arrayBuffer();

@@ -34,6 +34,8 @@ import {
   voidInvoiceInput,
 } from '../../src/shared/schemas/invoices';
 import { MAX_CENTS } from '../../src/shared/schemas/money';
+import { createQuoteInput, declineQuoteInput, sendQuoteInput, updateQuoteInput } from '../../src/shared/schemas/quotes';
+import { createQuoteRow } from '../support/quotes';
 import { createNoteInput, updateNoteInput } from '../../src/shared/schemas/notes';
 import { updatePhotoInput } from '../../src/shared/schemas/photos';
 import { createSeriesInput, previewSeriesInput, updateSeriesInput } from '../../src/shared/schemas/series';
@@ -116,6 +118,8 @@ const WRITE_ENDPOINTS = [
 const FUZZED_ELSEWHERE: Record<string, string> = {
   'POST /api/photos': 'multipart uploads: tests/api/hostile-uploads.test.ts',
   'POST /api/visits/:id/signature': 'multipart uploads: tests/api/proof-of-visit.test.ts',
+  'POST /api/portal/quotes/:id/approve': 'multipart approvals: tests/api/quotes.test.ts',
+  'POST /api/quotes/:id/approve-in-person': 'multipart approvals: tests/api/quotes.test.ts',
 };
 
 /**
@@ -183,6 +187,13 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/invoices/:id/payments': recordPaymentInput,
   'POST /api/invoices/:id/void': voidInvoiceInput,
   'POST /api/invoices/:id/send': sendInvoiceInput,
+  // Quotes
+  'POST /api/quotes': createQuoteInput,
+  'PATCH /api/quotes/:id': updateQuoteInput,
+  'DELETE /api/quotes/:id': null,
+  'POST /api/quotes/:id/cancel': null,
+  'POST /api/quotes/:id/send': sendQuoteInput,
+  'POST /api/portal/quotes/:id/decline': declineQuoteInput,
   'POST /api/me/password': setPasswordRequest,
   'POST /api/notes': createNoteInput,
   'POST /api/notifications/:id/read': null,
@@ -316,7 +327,13 @@ async function buildWorld() {
     .update(visits)
     .set({ seriesId: series!.id, occurrenceAt: seriesStart })
     .where(eq(visits.id, occurrence.id));
+  const quote = await createQuoteRow(t, owner, {
+    workspaceId: owner.workspaceId,
+    clientId: client.id,
+    propertyId: property.id,
+  });
   const byArea: Record<string, string[]> = {
+    quotes: [quote.id],
     properties: [property.id, elsewhere.id],
     'visit-series': [series!.id],
     tasks: [task.id],

@@ -35,6 +35,9 @@ const ALLOWED: Record<string, string> = {
     'a signature upload: the raw stream goes to receiveSignature (busboy, 1 MB limit) as it arrives',
   'visits.routes.ts: parseWith(signatureFields, upload.fields)':
     'the upload’s text fields, read from the stream by busboy',
+  'quotes.routes.ts: c.req.raw':
+    'an approval with its signature: the raw stream goes to receiveSignature (busboy, 1 MB limit) as it arrives',
+  'quotes.routes.ts: parseWith(approveQuoteFields, sent)': 'the approval’s text fields, read from the stream by busboy',
 };
 
 interface Finding {

@@ -58,12 +58,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
     fields: Record<string, string> = {},
     headers: Record<string, string> = {},
     url = '/api/photos',
+    /** The file's part name (a quote's approval sends `signature`). */
+    fileField = 'file',
   ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     if (file)
       form.set(
-        'file',
+        fileField,
         new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
         file.name ?? 'photo.jpg',
       );

@@ -10,6 +10,8 @@ import { NOTIFICATION_MESSAGES } from '../../shared/schemas/notifications';
 import { PORTAL_MESSAGES } from '../../shared/messages/portal';
 import type { ClientCan } from '../../shared/schemas/clients';
 import type { InvoiceCan } from '../../shared/schemas/invoices';
+import { QUOTE_MESSAGES, type QuoteCan } from '../../shared/schemas/quotes';
+import type { QuoteStatus } from '../../shared/constants';
 import type { PropertyCan } from '../../shared/schemas/properties';
 import type { TaskCan } from '../../shared/schemas/tasks';
 import type { VisitCan } from '../../shared/schemas/visits';
@@ -25,6 +27,7 @@ import {
   photos,
   profiles,
   properties,
+  quotes,
   secondaryProfiles,
   staffNotifications,
   tasks,
@@ -265,6 +268,36 @@ export const policy = {
     },
   },
 
+  /**
+   * Quotes, and every amount on them: owners and managers only (a technician gets 404 on every
+   * one). A sent version is frozen: an edit makes the next one; an approved, declined, converted or
+   * cancelled quote changes no more.
+   */
+  quote: {
+    notFound: QUOTE_MESSAGES.notFound,
+    table: quotes,
+    scope: (member: Member): SQL => (manages(member) ? eq(quotes.workspaceId, member.workspaceId) : sql`false`),
+    /** The statuses a quote may still be edited, sent and approved in. */
+    open: (status: QuoteStatus) => status === 'draft' || status === 'sent' || status === 'expired',
+    can(member: Member, quote: { status: QuoteStatus; version: number; sentVersion: number | null }): QuoteCan {
+      const office = manages(member);
+      const open = policy.quote.open(quote.status);
+      return {
+        edit: office && open,
+        // A version not yet sent (the first, or the next one after an edit); an expired one is renewed by an edit.
+        send: office && open && quote.version !== quote.sentVersion,
+        cancel: office && open,
+        // Only a quote never sent is deleted; a sent one is cancelled and stays on record.
+        delete: office && quote.status === 'draft' && quote.sentVersion === null,
+        approveInPerson: office && (quote.status === 'sent' || quote.status === 'draft') && quote.sentVersion !== null,
+      };
+    },
+    /** 409 with why unless the quote is open to an edit or a send. */
+    requireOpen(quote: { status: QuoteStatus }, message: (status: string) => string): void {
+      if (!policy.quote.open(quote.status)) throw conflict(message(quote.status));
+    },
+  },
+
   /** A person's own profile (personal, in no workspace). */
   profile: {
     notFound: ATTACHABLE_NOT_FOUND.profile,
@@ -378,6 +411,13 @@ export const policy = {
       )!,
     request: (client: PortalClient): SQL =>
       and(eq(visitRequests.workspaceId, client.workspaceId), eq(visitRequests.clientId, client.clientId))!,
+    /** The client's own quotes, once a version was sent (never a draft never sent). */
+    quote: (client: PortalClient): SQL =>
+      and(
+        eq(quotes.workspaceId, client.workspaceId),
+        eq(quotes.clientId, client.clientId),
+        sql`${quotes.sentVersion} is not null`,
+      )!,
   },
 
   /** The team: owners change anyone; managers anyone but owners; technicians nobody. */

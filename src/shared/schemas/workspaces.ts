@@ -127,6 +127,23 @@ export const updateWorkspaceInput = z
     /** The client notifications the business sends, and when the reminder goes. */
     clientNotifications: clientNotificationSwitches,
     reminderHours,
+    /** Quotes: the prefix of their numbers, the default terms and days valid, and 'Quote waiting' after N days (null: off). */
+    quotePrefix: z
+      .string(WORKSPACE_MESSAGES.prefixInvalid)
+      .trim()
+      .regex(/^[A-Za-z0-9._/-]{0,12}$/, WORKSPACE_MESSAGES.prefixInvalid),
+    quoteTerms: z.string().trim().max(20000, tooLong('Quote terms', 20000)),
+    quoteValidDays: z
+      .number('Quotes are valid 1 to 365 days')
+      .int('Quotes are valid 1 to 365 days')
+      .min(1, 'Quotes are valid 1 to 365 days')
+      .max(365, 'Quotes are valid 1 to 365 days'),
+    quoteReminderDays: z
+      .number('The quote reminder goes after 1 to 90 days')
+      .int('The quote reminder goes after 1 to 90 days')
+      .min(1, 'The quote reminder goes after 1 to 90 days')
+      .max(90, 'The quote reminder goes after 1 to 90 days')
+      .nullable(),
   })
   .partial()
   .refine((value) => Object.values(value).some((field) => field !== undefined), WORKSPACE_MESSAGES.nothingToChange);

@@ -13,3 +13,4 @@ export * from './invoices';
 export * from './attachments';
 export * from './field';
 export * from './portal';
+export * from './quotes';

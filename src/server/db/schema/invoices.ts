@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DISCOUNT_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, TAX_RATE_BASIS_POINTS } from '../../../shared/constants';
 import { money, id, createdAt, updatedAt, trigramIndex, oneOf } from './columns';
 import { properties } from './catalogue';
@@ -42,6 +54,11 @@ export const invoices = pgTable(
     voidReason: text('void_reason'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The final invoice of a job made from an approved quote: the quote's deposit invoice, whose
+     * payments count as paid on this one (docs/decisions/quotes.md).
+     */
+    depositInvoiceId: uuid('deposit_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,6 +71,9 @@ export const invoices = pgTable(
     index('invoices_voided_by_idx')
       .on(table.voidedBy)
       .where(sql`voided_by is not null`),
+    index('invoices_deposit_invoice_idx')
+      .on(table.depositInvoiceId)
+      .where(sql`deposit_invoice_id is not null`),
     check('invoices_status_check', oneOf('status', INVOICE_STATUSES)),
     check(
       'invoices_amounts_check',

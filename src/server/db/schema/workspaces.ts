@@ -20,6 +20,8 @@ import {
   DEFAULT_PAYMENT_TERMS_DAYS,
   DEFAULT_TIME_ZONE,
   INVOICE_NUMBER_PREFIX,
+  DEFAULT_QUOTE_VALID_DAYS,
+  QUOTE_NUMBER_PREFIX,
   TAX_RATE_BASIS_POINTS,
   WORKSPACE_ROLES,
   INVITATION_STATUSES,
@@ -143,6 +145,14 @@ export const workspaces = pgTable(
     currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     /** The last invoice number's sequence; taken under the row's lock, so numbers have no gaps. */
     invoiceSequence: integer('invoice_sequence').notNull().default(0),
+    /** Quotes: their own prefix and sequence (taken under the row's lock, as invoices'). */
+    quotePrefix: text('quote_prefix').notNull().default(QUOTE_NUMBER_PREFIX),
+    quoteSequence: integer('quote_sequence').notNull().default(0),
+    /** A new quote's terms and how many days it stays valid; the quote may change both. */
+    quoteTerms: text('quote_terms').notNull().default(''),
+    quoteValidDays: integer('quote_valid_days').notNull().default(DEFAULT_QUOTE_VALID_DAYS),
+    /** 'Quote waiting' goes to the client this many days after a version is sent; null: off. */
+    quoteReminderDays: integer('quote_reminder_days'),
     /** The client notifications this business sends (a missing key is on). */
     clientNotifications: jsonb('client_notifications')
       .$type<Partial<Record<ClientNotification, boolean>>>()
@@ -166,6 +176,11 @@ export const workspaces = pgTable(
     check('workspaces_mail_per_day_check', sql`mail_per_day is null or mail_per_day >= 0`),
     check('workspaces_name_check', sql`btrim(name) <> ''`),
     check('workspaces_reminder_hours_check', sql`reminder_hours between 1 and 168`),
+    check('workspaces_quote_valid_days_check', sql`quote_valid_days between 1 and 365`),
+    check(
+      'workspaces_quote_reminder_days_check',
+      sql`quote_reminder_days is null or quote_reminder_days between 1 and 90`,
+    ),
   ],
 );
 

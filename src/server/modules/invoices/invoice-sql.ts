@@ -38,9 +38,12 @@ export const amounts = (subtotal: number, taxRateBps: number, discount: Discount
 /** numeric values computed in SQL arrive as strings. */
 export const centsOf = (value: string | number) => parseCents(String(value));
 
-/** What the invoice's payments add up to, as a numeric string. */
+/**
+ * What the invoice's payments add up to, as a numeric string, with what was paid on its deposit
+ * invoice (a job's final invoice counts the quote's deposit as paid, once it is).
+ */
 export const amountPaidSql = sql<string>`(select coalesce(sum(${invoicePayments.amount}), 0) from ${invoicePayments}
-  where ${invoicePayments.invoiceId} = ${invoices.id})`;
+  where ${invoicePayments.invoiceId} = ${invoices.id} or ${invoicePayments.invoiceId} = ${invoices.depositInvoiceId})`;
 
 /** Total − payments; nothing is asked of a cancelled or void invoice. */
 export const balanceDue = (status: InvoiceStatus, total: number, amountPaid: number) =>

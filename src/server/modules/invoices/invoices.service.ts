@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoiceStatus, PaymentMethod } from '../../../shared/constants';
 import { queueInvoiceSent } from '../notifications';
@@ -21,6 +21,8 @@ import {
   invoicePayments,
   invoices,
   invoiceVisits,
+  quotes,
+  quoteVersions,
   visits,
   workspaces,
 } from '../../db/schema';
@@ -212,6 +214,94 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/**
+ * The workspace's next invoice number, taken under its row's lock, so numbers have no gaps (a
+ * failed transaction gives its number back); its tax rate, payment terms and identity come with it.
+ */
+async function takeInvoiceNumber(tx: Executor, workspaceId: string) {
+  const [workspace] = await tx
+    .update(workspaces)
+    .set({ invoiceSequence: sql`${workspaces.invoiceSequence} + 1` })
+    .where(eq(workspaces.id, workspaceId))
+    .returning({
+      number: sql<string>`${workspaces.invoicePrefix} || to_char(now() at time zone ${workspaces.timeZone}, 'YYYY') || lpad(${workspaces.invoiceSequence}::text, 5, '0')`,
+      taxRateBps: workspaces.taxRateBps,
+      // Due after the workspace's payment terms, from today where the business is.
+      dueByTerms: sql<string>`to_char((now() at time zone ${workspaces.timeZone})::date + ${workspaces.paymentTermsDays}, 'YYYY-MM-DD')`,
+      name: workspaces.name,
+      address: workspaces.address,
+      phone: workspaces.phone,
+      email: workspaces.email,
+    });
+  if (!workspace) throw new Error('the workspace is gone');
+  return workspace;
+}
+
+/**
+ * The approved quote that made one of these visits: its version's tax rate and discount, and its
+ * deposit invoice unless another invoice that stands already counts it.
+ */
+async function quoteOfVisits(tx: Executor, workspaceId: string, visitIds: string[]) {
+  if (visitIds.length === 0) return null;
+  const [row] = await tx
+    .select({
+      taxRateBps: quoteVersions.taxRateBps,
+      discountKind: quoteVersions.discountKind,
+      discountValue: quoteVersions.discountValue,
+      depositInvoiceId: sql<string | null>`case when ${quotes.depositInvoiceId} is not null and not exists (
+        select 1 from ${invoices} where ${invoices.depositInvoiceId} = ${quotes.depositInvoiceId}
+          and ${invoices.status} not in ('cancelled', 'void')) then ${quotes.depositInvoiceId} end`,
+    })
+    .from(quotes)
+    .innerJoin(
+      quoteVersions,
+      and(eq(quoteVersions.quoteId, quotes.id), eq(quoteVersions.version, quotes.approvedVersion)),
+    )
+    .where(and(eq(quotes.workspaceId, workspaceId), sql`${quotes.visitIds} && ${sql.param(visitIds)}::uuid[]`))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A quote's deposit invoice, in the approval's transaction: numbered as every invoice, one line
+ * ('Deposit for quote Q-0001'), sent (its amounts frozen at once) and untaxed, as the deposit is a
+ * share of a total that carries its tax already. Paid by 'Record payment' like any other.
+ */
+export async function createDepositInvoice(
+  tx: Executor,
+  input: { workspaceId: string; propertyId: string; amount: number; description: string },
+): Promise<string> {
+  const workspace = await takeInvoiceNumber(tx, input.workspaceId);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      workspaceId: input.workspaceId,
+      invoiceNumber: workspace.number,
+      propertyId: input.propertyId,
+      dueDate: workspace.dueByTerms,
+      status: 'sent',
+      subtotal: input.amount,
+      taxAmount: 0,
+      total: input.amount,
+      taxRateBps: 0,
+      sellerName: workspace.name,
+      sellerAddress: workspace.address,
+      sellerPhone: workspace.phone,
+      sellerEmail: workspace.email,
+    })
+    .returning({ id: invoices.id });
+  if (!invoice) throw new Error('invoice insert returned nothing');
+  await tx.insert(invoiceItems).values({
+    workspaceId: input.workspaceId,
+    invoiceId: invoice.id,
+    description: input.description,
+    quantity: 1,
+    unitPrice: input.amount,
+    position: 0,
+  });
+  return invoice.id;
+}
+
 /** `POST /api/invoices`: the invoice, its visits and (unless a draft) its frozen lines, in one transaction. */
 export async function createInvoice(
   db: Database,
@@ -224,21 +314,10 @@ export async function createInvoice(
     // The workspace's next number, taken under its row's lock, so numbers have no gaps
     // (a failed transaction gives its number back); its tax rate, payment terms and identity go
     // on the invoice.
-    const [workspace] = await tx
-      .update(workspaces)
-      .set({ invoiceSequence: sql`${workspaces.invoiceSequence} + 1` })
-      .where(eq(workspaces.id, member.workspaceId))
-      .returning({
-        number: sql<string>`${workspaces.invoicePrefix} || to_char(now() at time zone ${workspaces.timeZone}, 'YYYY') || lpad(${workspaces.invoiceSequence}::text, 5, '0')`,
-        taxRateBps: workspaces.taxRateBps,
-        // Due after the workspace's payment terms, from today where the business is.
-        dueByTerms: sql<string>`to_char((now() at time zone ${workspaces.timeZone})::date + ${workspaces.paymentTermsDays}, 'YYYY-MM-DD')`,
-        name: workspaces.name,
-        address: workspaces.address,
-        phone: workspaces.phone,
-        email: workspaces.email,
-      });
-    if (!workspace) throw new Error('the workspace is gone');
+    const workspace = await takeInvoiceNumber(tx, member.workspaceId);
+    // The job of an approved quote is billed at the quote's tax rate and discount, and counts its
+    // deposit as paid (the first invoice of its visits that stands takes it).
+    const quote = await quoteOfVisits(tx, member.workspaceId, visitIds);
     const [invoice] = await tx
       .insert(invoices)
       .values({
@@ -248,11 +327,12 @@ export async function createInvoice(
         // Left out: by the payment terms; null: no due date.
         dueDate: input.dueDate === undefined ? workspace.dueByTerms : input.dueDate,
         status: 'draft',
-        taxRateBps: workspace.taxRateBps,
+        taxRateBps: quote?.taxRateBps ?? workspace.taxRateBps,
         sellerName: workspace.name,
         sellerAddress: workspace.address,
         sellerPhone: workspace.phone,
         sellerEmail: workspace.email,
+        depositInvoiceId: quote?.depositInvoiceId ?? null,
       })
       .returning({ id: invoices.id });
     if (!invoice) throw new Error('invoice insert returned nothing');
@@ -261,7 +341,10 @@ export async function createInvoice(
         .insert(invoiceVisits)
         .values(visitIds.map((visitId) => ({ invoiceId: invoice.id, visitId, workspaceId: member.workspaceId })));
     }
-    await writeExtras(tx, member, invoice.id, input);
+    await writeExtras(tx, member, invoice.id, {
+      ...input,
+      discount: input.discount ?? (quote ? discountOf(quote) : null),
+    });
     await requireTotalsFit(tx, member, invoice.id, input.items.length > 0 ? 'items' : 'visitIds');
     // Created paid: its balance is recorded as paid today, as 'Mark as Paid' does.
     if (input.status === 'paid')
@@ -281,10 +364,12 @@ async function lockInvoice(tx: Executor, member: Member, id: string) {
     columns: { id: invoices.id, propertyId: invoices.propertyId, status: invoices.status },
     lock: 'update',
   });
+  // Its own payments and, for a job's final invoice, those of the quote's deposit invoice.
+  const depositOf = tx.select({ id: invoices.depositInvoiceId }).from(invoices).where(eq(invoices.id, id));
   const [paid] = await tx
     .select({ amount: sql<string>`coalesce(sum(${invoicePayments.amount}), 0)` })
     .from(invoicePayments)
-    .where(eq(invoicePayments.invoiceId, id));
+    .where(or(eq(invoicePayments.invoiceId, id), eq(invoicePayments.invoiceId, sql`(${depositOf})`)));
   return { ...row, amountPaid: centsOf(paid?.amount ?? '0') };
 }
 

@@ -32,6 +32,8 @@ export type AcceptedImage = keyof typeof ACCEPTED_IMAGES;
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
+  /** Every value of each field, in the order sent (a field sent more than once, e.g. a list of ids). */
+  repeated: Record<string, string[]>;
   file: { path: string; name: string; size: number; mime: AcceptedImage };
   /** Removes the temporary file; call when done with it, whatever happened. */
   cleanUp(): Promise<void>;
@@ -41,7 +43,13 @@ export interface ReceivedUpload {
  * Streams the upload into a folder of its own under `uploadsDir`, removed by `cleanUp()`. A file
  * of `maxBytes` or more is refused (413).
  */
-export async function receiveUpload(request: Request, maxBytes: number, uploadsDir: string): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: Request,
+  maxBytes: number,
+  uploadsDir: string,
+  /** The file's part name, and how many text fields may come with it. */
+  form: { fileField?: string; maxFields?: number } = {},
+): Promise<ReceivedUpload> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes + MULTIPART_OVERHEAD) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
   const contentType = request.headers.get('content-type') ?? '';
@@ -54,7 +62,7 @@ export async function receiveUpload(request: Request, maxBytes: number, uploadsD
   const cleanUp = () => rm(folder, { recursive: true, force: true });
   const source = Readable.fromWeb(request.body as NodeWebStream<Uint8Array>);
   try {
-    return { ...(await parse(source, contentType, folder, maxBytes)), cleanUp };
+    return { ...(await parse(source, contentType, folder, maxBytes, form)), cleanUp };
   } catch (error) {
     source.destroy();
     await cleanUp();
@@ -62,9 +70,16 @@ export async function receiveUpload(request: Request, maxBytes: number, uploadsD
   }
 }
 
-function parse(source: Readable, contentType: string, folder: string, maxBytes: number) {
+function parse(
+  source: Readable,
+  contentType: string,
+  folder: string,
+  maxBytes: number,
+  { fileField = 'file', maxFields = 10 }: { fileField?: string; maxFields?: number },
+) {
   return new Promise<Omit<ReceivedUpload, 'cleanUp'>>((resolve, reject) => {
     const fields: Record<string, string> = {};
+    const repeated: Record<string, string[]> = {};
     let file: ReceivedUpload['file'] | null = null;
     let writing: Promise<void> | null = null;
     let fileStream: Readable | null = null;
@@ -86,7 +101,7 @@ function parse(source: Readable, contentType: string, folder: string, maxBytes: 
         defParamCharset: 'utf8',
         // busboy reports the limit when the part reaches it, and a file must be smaller than
         // maxBytes (spec §5 'less than 10MB', shared isPhotoTooLarge): reaching it is too large.
-        limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
+        limits: { fileSize: maxBytes, files: 1, fields: maxFields, fieldSize: 16 * 1024, parts: maxFields + 2 },
       });
     } catch (error) {
       return fail(error);
@@ -94,9 +109,10 @@ function parse(source: Readable, contentType: string, folder: string, maxBytes: 
 
     parser.on('field', (name, value) => {
       fields[name] = value;
+      (repeated[name] ??= []).push(value);
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== 'file' || file) {
+      if (name !== fileField || file) {
         stream.resume();
         return;
       }
@@ -116,7 +132,7 @@ function parse(source: Readable, contentType: string, folder: string, maxBytes: 
         settled = true;
         if (!file)
           return reject(new AppError('BAD_REQUEST', PHOTO_MESSAGES.selectImage, { file: PHOTO_MESSAGES.selectImage }));
-        resolve({ fields, file });
+        resolve({ fields, repeated, file });
       })();
     });
     source.on('error', fail);

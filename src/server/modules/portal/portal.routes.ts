@@ -64,7 +64,7 @@ export const portalEnterRoutes = new Hono<AppEnv>()
   });
 
 /** The portal's client of the request (its cookie, or a verified account that is the client's); 401 otherwise. */
-const portalSignedIn = createMiddleware<PortalEnv>(async (c, next) => {
+export const portalSignedIn = createMiddleware<PortalEnv>(async (c, next) => {
   const token = getCookie(c, PORTAL_COOKIE);
   const client = await resolvePortalClient(c.var.db, {
     sessionTokenHash: token ? sha256(token) : null,

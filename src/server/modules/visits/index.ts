@@ -4,4 +4,4 @@ export { insertVisits } from './visits.service';
 export { requireMembers } from './visit-people.service';
 export { listItemColumns as visitListItemColumns, toListItem as toVisitListItem } from './visit-rows';
 export { clientReportMail, getPortalVisitReport, type ReportMail } from './visit-report';
-export { openSignature } from './visit-evidence';
+export { openSignature, receiveSignature, storeSignature } from './visit-evidence';

@@ -58,9 +58,13 @@ export const MAX_SIGNATURE_BYTES = 1024 * 1024;
 const SIGNATURE_TYPES = new Set(['image/png', 'image/jpeg']);
 
 /** Receives `POST /api/visits/:id/signature`'s multipart body, with the signature's own messages. */
-export async function receiveSignature(request: Request, config: Config): Promise<ReceivedUpload> {
+export async function receiveSignature(
+  request: Request,
+  config: Config,
+  form: { fileField?: string; maxFields?: number } = {},
+): Promise<ReceivedUpload> {
   try {
-    return await receiveUpload(request, MAX_SIGNATURE_BYTES, uploadsDir(config));
+    return await receiveUpload(request, MAX_SIGNATURE_BYTES, uploadsDir(config), form);
   } catch (error) {
     if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', VISIT_MESSAGES.signatureTooLarge);
@@ -87,19 +91,7 @@ export async function saveSignature(
 ): Promise<void> {
   const visit = await requireVisit(db, member, visitId);
   policy.visit.requireChange(member, visit, 'tickTasks', VISIT_MESSAGES.fieldOnly);
-  if (!SIGNATURE_TYPES.has(file.mime)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', VISIT_MESSAGES.signatureNotAnImage);
-  }
-  let png: Buffer;
-  try {
-    png = await sharp(await readFile(file.path), { limitInputPixels: 4096 * 4096 })
-      .png()
-      .toBuffer();
-  } catch {
-    throw badRequest(VISIT_MESSAGES.signatureNotAnImage, { file: VISIT_MESSAGES.signatureNotAnImage });
-  }
-  const key = `${Date.now()}-${randomBytes(6).toString('hex')}.png`;
-  await storage.put(key, png, 'image/png');
+  const key = await storeSignature(storage, file);
   // The signature it replaces is read under the same lock as the write, so no file is left behind.
   const replaced = await db
     .transaction(async (tx) => {
@@ -117,6 +109,27 @@ export async function saveSignature(
       throw error;
     });
   if (replaced) await storage.delete(replaced);
+}
+
+/**
+ * A signature upload re-encoded as PNG (nothing but pixels kept) and put in storage: answers its
+ * key. 415 for a file that is not a PNG or JPEG, 400 for one that does not decode.
+ */
+export async function storeSignature(storage: Storage, file: ReceivedUpload['file'], field = 'file'): Promise<string> {
+  if (!SIGNATURE_TYPES.has(file.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', VISIT_MESSAGES.signatureNotAnImage);
+  }
+  let png: Buffer;
+  try {
+    png = await sharp(await readFile(file.path), { limitInputPixels: 4096 * 4096 })
+      .png()
+      .toBuffer();
+  } catch {
+    throw badRequest(VISIT_MESSAGES.signatureNotAnImage, { [field]: VISIT_MESSAGES.signatureNotAnImage });
+  }
+  const key = `${Date.now()}-${randomBytes(6).toString('hex')}.png`;
+  await storage.put(key, png, 'image/png');
+  return key;
 }
 
 /** The stored signature of a visit the member (or the portal's client) sees: 404 when there is none. */
