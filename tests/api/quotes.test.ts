@@ -77,7 +77,7 @@ const threeOptions = (extra: Record<string, unknown> = {}) => ({
   title: 'New pool pump',
   message: 'As discussed on site.',
   terms: 'Payment within 14 days. Work guaranteed 12 months.',
-  deposit: { percent: 2500 },
+  deposit: { percent: 25 },
   options: [
     {
       name: 'Good',
@@ -210,6 +210,10 @@ describe('making, numbering and versions', () => {
     expect(first.can).toMatchObject({ edit: true, send: true, delete: true });
     expect(first.approval).toBeNull();
     expect(first.visitIds).toEqual([]);
+    // The deposit percent is a true percent on the wire (25 = 25 %), two decimals at most.
+    expect(first.deposit).toEqual({ percent: 25 });
+    const fraction = await createQuote({ ...threeOptions(), deposit: { percent: 12.5 } });
+    expect(fraction.deposit).toEqual({ percent: 12.5 });
   });
 
   it('refuses a property of another client, two recommended options, and a foreign catalogue task', async () => {
@@ -234,6 +238,9 @@ describe('making, numbering and versions', () => {
       ),
     ).toBe(400);
     expect(await bad({ ...threeOptions(), options: [] })).toBe(400);
+    // A deposit in basis points (2500) is refused, never taken as 0.25 %; so is a third decimal.
+    expect(await bad({ ...threeOptions(), deposit: { percent: 2500 } })).toBe(400);
+    expect(await bad({ ...threeOptions(), deposit: { percent: 12.345 } })).toBe(400);
   });
 
   it('edits a draft in place; a sent quote is frozen and an edit makes version 2, superseding version 1 when sent', async () => {
@@ -670,7 +677,7 @@ describe('the job’s invoice', () => {
           const quote = await createQuote({
             ...threeOptions(),
             discount,
-            deposit: { percent: depositPercent },
+            deposit: { percent: depositPercent / 100 },
             options: [{ name: 'Only', recommended: true, lines }],
           });
           const sent = await markSent(quote.id);

@@ -22,7 +22,7 @@ export async function createQuoteRow(
       clientId: where.clientId,
       propertyId: where.propertyId,
       title: 'Table quote',
-      deposit: { percent: 1000 },
+      deposit: { percent: 10 },
       options: [
         {
           name: 'Only',

@@ -94,15 +94,22 @@ export const quoteOptionInput = z.object({
     .max(100, QUOTE_MESSAGES.tooManyLines),
 });
 
-/** A deposit: a percent of the approved total in basis points (2500 = 25 %), or an amount in cents; null: none. */
+/**
+ * A deposit: a percent of the approved total (25 = 25 %, at most two decimals), or an amount in
+ * cents; null: none. The percent is a true percent on the wire, unlike the invoice discount's basis
+ * points, because the field is named `percent`: a tool that sends 2500 is refused, not billed 0.25 %.
+ */
 export const depositInput = z
   .union([
     z.strictObject({
       percent: z
         .number({ error: QUOTE_MESSAGES.depositPercentInvalid })
-        .int(QUOTE_MESSAGES.depositPercentInvalid)
         .min(0, QUOTE_MESSAGES.depositPercentInvalid)
-        .max(10000, QUOTE_MESSAGES.depositPercentInvalid),
+        .max(100, QUOTE_MESSAGES.depositPercentInvalid)
+        .refine(
+          (percent) => Number.isInteger(Math.round(percent * 100 * 1e6) / 1e6),
+          QUOTE_MESSAGES.depositPercentInvalid,
+        ),
     }),
     z.strictObject({ amount: cents }),
   ])
@@ -230,6 +237,9 @@ export interface QuoteOptionDto {
 
 export type QuoteDeposit = { percent: number } | { amount: number } | null;
 
+/** A deposit's percent (up to two decimals) in basis points, as it is stored. */
+export const depositBasisPoints = (percent: number) => Math.round(percent * 100);
+
 /**
  * An option's amounts when `chosen` add-ons are ticked: the required lines and the chosen
  * add-ons, less the discount, plus tax, by the invoice rule (`invoiceAmounts`), and the deposit
@@ -250,7 +260,7 @@ export function optionAmounts(
   const depositAmount = !deposit
     ? 0
     : 'percent' in deposit
-      ? percentOf(amounts.total, deposit.percent)
+      ? percentOf(amounts.total, depositBasisPoints(deposit.percent))
       : Math.min(deposit.amount, amounts.total);
   return { ...amounts, depositAmount };
 }

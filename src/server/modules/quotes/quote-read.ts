@@ -43,7 +43,7 @@ const shownStatusSql = sql<QuoteStatus>`(case when ${quotes.status} = 'sent' and
 
 export const depositOf = (row: { depositKind: string | null; depositValue: number | null }): QuoteDeposit =>
   row.depositKind === 'percent' && row.depositValue !== null
-    ? { percent: row.depositValue }
+    ? { percent: row.depositValue / 100 }
     : row.depositKind === 'amount' && row.depositValue !== null
       ? { amount: row.depositValue }
       : null;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAX_CENTS } from '../../../shared/schemas/money';
 import {
+  depositBasisPoints,
   optionAmounts,
   QUOTE_MESSAGES,
   type createQuoteInput,
@@ -108,7 +109,7 @@ async function insertVersion(
       depositKind: content.deposit ? ('percent' in content.deposit ? 'percent' : 'amount') : null,
       depositValue: content.deposit
         ? 'percent' in content.deposit
-          ? content.deposit.percent
+          ? depositBasisPoints(content.deposit.percent)
           : content.deposit.amount
         : null,
     })
