@@ -83,7 +83,13 @@ export type VisitRequestStatus = (typeof VISIT_REQUEST_STATUSES)[number];
 export const VISIT_REQUEST_LIMITS = { message: 2000, dates: 3 } as const;
 
 /** What a staff member's bell lists (table staff_notifications). */
-export const STAFF_NOTIFICATION_KINDS = ['visit_assigned', 'visit_changed', 'visit_request', 'mail_held'] as const;
+export const STAFF_NOTIFICATION_KINDS = [
+  'visit_assigned',
+  'visit_changed',
+  'visit_request',
+  'mail_held',
+  'payment_unapplied',
+] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 
 /** How a client's consent changed, and who changed it (table client_consents). */
