@@ -41,6 +41,8 @@ export interface ProviderRefund {
   paymentId: string;
   amount: number;
   status: RefundStatus;
+  /** The workspace its metadata names (Rounds' own refunds carry it). */
+  workspaceId?: string | null;
 }
 
 /** A card saved for later, off-session charges (the client's consent is recorded by the caller). */

@@ -42,7 +42,8 @@ function toRefund(object: Loose): ProviderRefund | null {
   const paymentId = idOf(object.payment_intent);
   const amount = num(object.amount);
   if (!id || !paymentId || amount === null) return null;
-  return { id, paymentId, amount, status: refundStatus(object.status) };
+  const workspaceId = str(metadataOf(object.metadata).workspaceId);
+  return { id, paymentId, amount, status: refundStatus(object.status), workspaceId };
 }
 
 /** Reads a verified event: what Rounds acts on, or 'ignored'. */

@@ -5,3 +5,4 @@ export { activeInvoiceOf, invoicesOfVisits, notOnAnInvoice } from './visit-invoi
 export { invoicesCsvRoutes } from './invoices-csv';
 export { getInvoice, listInvoices } from './invoice-read';
 export { renderInvoicePdf } from './invoice-pdf';
+export { recordProviderPayment, recordProviderRefund, refundUnapplied } from './provider-payments';

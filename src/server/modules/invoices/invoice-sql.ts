@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../shared/constants';
 import { invoiceAmounts, parseCents, type Discount } from '../../../shared/money';
-import { invoiceItems, invoicePayments, invoices, invoiceVisits, visitTasks } from '../../db/schema';
+import { invoiceItems, invoicePayments, invoices, invoiceVisits, paymentRefunds, visitTasks } from '../../db/schema';
 
 // The rules of an invoice's amounts and status (spec §4, §9), as SQL for lists and
 // as TypeScript for the rest, in one place.
@@ -38,8 +38,20 @@ export const amounts = (subtotal: number, taxRateBps: number, discount: Discount
 /** numeric values computed in SQL arrive as strings. */
 export const centsOf = (value: string | number) => parseCents(String(value));
 
-/** What the invoice's payments add up to, as a numeric string. */
-export const amountPaidSql = sql<string>`(select coalesce(sum(${invoicePayments.amount}), 0) from ${invoicePayments}
+/**
+ * What the provider has refunded of a payment row (its succeeded refunds), as a numeric string; 0
+ * for a payment recorded by hand. Refunds name the provider's payment id, so one recorded before its
+ * payment counts as soon as the payment is.
+ */
+export const refundedSql = sql<string>`(select coalesce(sum(${paymentRefunds.amount}), 0) from ${paymentRefunds}
+  where ${paymentRefunds.provider} = ${invoicePayments.provider}
+  and ${paymentRefunds.providerPaymentId} = ${invoicePayments.providerId} and ${paymentRefunds.status} = 'succeeded')`;
+
+/** What a payment row counts for: nothing when unapplied, else its amount less its refunds. */
+export const appliedSql = sql<string>`(case when ${invoicePayments.unapplied} then 0 else ${invoicePayments.amount} - ${refundedSql} end)`;
+
+/** What the invoice's payments add up to (less refunds; unapplied ones count nothing), as a numeric string. */
+export const amountPaidSql = sql<string>`(select coalesce(sum(${appliedSql}), 0) from ${invoicePayments}
   where ${invoicePayments.invoiceId} = ${invoices.id})`;
 
 /** Total − payments; nothing is asked of a cancelled or void invoice. */
