@@ -73,7 +73,9 @@ beforeAll(async () => {
   });
   clientCookie = `${PORTAL_COOKIE}=${token}`;
   const elsewhere = await createProperty(t, stranger, { name: 'Elsewhere' });
-  strangerInvoiceId = (await createInvoiceRow(t, elsewhere.id, { status: 'sent', subtotal: 5000, taxAmount: 400, total: 5400 })).id;
+  strangerInvoiceId = (
+    await createInvoiceRow(t, elsewhere.id, { status: 'sent', subtotal: 5000, taxAmount: 400, total: 5400 })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -113,13 +115,16 @@ describe('checkout', () => {
       amount_total: 10800,
       success_url: `${t.config.publicUrl}/portal/invoices?paid=${id}`,
     });
+    const listed = await json(await apiAs(t, clientCookie).get('/portal/invoices', { query: {} }), 200);
+    expect(listed.items.find((item: { id: string }) => item.id === id)).toMatchObject({ payOnline: true });
     // Returning from the page proves nothing: the invoice is unpaid until the webhook says so.
     expect(await detail(id)).toMatchObject({ status: 'sent', balanceDue: 10800, payments: [] });
   });
 
   it("is 404 for another client's invoice or another workspace's, and 409 when nothing is due", async () => {
     expect((await checkout(strangerInvoiceId)).status).toBe(404);
-    const paid = (await createInvoiceRow(t, propertyId, { status: 'paid', subtotal: 100, taxAmount: 8, total: 108 })).id;
+    const paid = (await createInvoiceRow(t, propertyId, { status: 'paid', subtotal: 100, taxAmount: 8, total: 108 }))
+      .id;
     expect((await checkout(paid)).status).toBe(409);
     expect((await apiAs(t).post('/portal/invoices/:id/checkout', { param: { id: paid } })).status).toBe(401);
   });
@@ -137,12 +142,22 @@ describe('checkout', () => {
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + 86_400_000),
       });
-      const invoice = await createInvoiceRow(off, property.id, { status: 'sent', subtotal: 100, taxAmount: 8, total: 108 });
+      const invoice = await createInvoiceRow(off, property.id, {
+        status: 'sent',
+        subtotal: 100,
+        taxAmount: 8,
+        total: 108,
+      });
       const answer = await apiAs(off, `${PORTAL_COOKIE}=${token}`).post('/portal/invoices/:id/checkout', {
         param: { id: invoice.id },
       });
       expect(answer.status).toBe(409);
       expect((await answer.json()).error.message).toBe(INVOICE_MESSAGES.onlinePaymentOff);
+      const listed = await json(
+        await apiAs(off, `${PORTAL_COOKIE}=${token}`).get('/portal/invoices', { query: {} }),
+        200,
+      );
+      expect(listed.items).toEqual([expect.objectContaining({ id: invoice.id, payOnline: false })]);
       expect((await off.request(WEBHOOK, { method: 'POST', body: {} })).status).toBe(404);
     } finally {
       await off.close();
@@ -215,10 +230,7 @@ describe('the webhook', () => {
     expect(refunds[0]).toMatchObject({ amount: 10800, reason: 'duplicate' });
     await fake.flush();
     expect((await detail(id)).payments[0]).toMatchObject({ refundedAmount: 10800, refundable: 0 });
-    const told = await t.db
-      .select()
-      .from(staffNotifications)
-      .where(eq(staffNotifications.kind, 'payment_unapplied'));
+    const told = await t.db.select().from(staffNotifications).where(eq(staffNotifications.kind, 'payment_unapplied'));
     expect(told.map((notice) => notice.userId).sort()).toEqual([owner.id, manager.id].sort());
     expect(told[0]!.text).toContain('is void');
   });
@@ -261,14 +273,17 @@ describe('refunds', () => {
     expect((await refund(id, payment.id, {})).status).toBe(409);
   });
 
-  it('a refund whose events arrive before its payment\'s counts once the payment does', async () => {
+  it("a refund whose events arrive before its payment's counts once the payment does", async () => {
     const id = await sentInvoice();
     const events = await paidEvents(id);
     const intent = String(fake.sessionOf(String((events[0]!.data.object as { url: string }).url)).payment_intent);
     // Refunded at the provider (its dashboard, say) before Rounds heard of the payment.
     const made = await fetch(`${fake.url}/v1/refunds`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${fake.env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Bearer ${fake.env.STRIPE_SECRET_KEY}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({
         payment_intent: intent,
         amount: '800',

@@ -59,7 +59,13 @@ export async function startFakeStripe(options: { refundStatus?: 'pending' | 'suc
   let webhookUrl: string | null = null;
 
   const event = (type: string, object: Loose): FakeEvent => {
-    const made: FakeEvent = { id: newId('evt'), object: 'event', type, created: now(), data: { object: structuredClone(object) } };
+    const made: FakeEvent = {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      created: now(),
+      data: { object: structuredClone(object) },
+    };
     outbox.push(made);
     return made;
   };
@@ -183,7 +189,13 @@ export async function startFakeStripe(options: { refundStatus?: 'pending' | 'suc
       return 'error' in made ? [400, stripeError(String(made.error))] : [200, made];
     }
     if (method === 'POST' && path === '/v1/customers') {
-      const customer: Loose = { id: newId('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+      const customer: Loose = {
+        id: newId('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
       customers.set(customer.id as string, customer);
       return [200, customer];
     }
@@ -199,7 +211,7 @@ export async function startFakeStripe(options: { refundStatus?: 'pending' | 'suc
 
     // The hosted checkout page: a form whose 'Pay' button pays the session, sends its webhooks and
     // returns the browser to success_url.
-    let match = url.pathname.match(/^\/checkout\/([^/]+)$/);
+    const match = url.pathname.match(/^\/checkout\/([^/]+)$/);
     if (match) {
       const session = sessions.get(match[1]!);
       if (!session) return send(response, 404, 'text/html', '<h1>No such checkout</h1>');

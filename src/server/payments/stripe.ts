@@ -29,7 +29,8 @@ export function sdkAddress(apiUrl: string | undefined): { host?: string; port?: 
 type Loose = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const idOf = (value: unknown): string | null => str(value) ?? (value && typeof value === 'object' ? str((value as Loose).id) : null);
+const idOf = (value: unknown): string | null =>
+  str(value) ?? (value && typeof value === 'object' ? str((value as Loose).id) : null);
 const metadataOf = (value: unknown): Loose => (value && typeof value === 'object' ? (value as Loose) : {});
 
 const REFUND_STATUSES: readonly RefundStatus[] = ['pending', 'succeeded', 'failed', 'canceled'];
@@ -47,7 +48,12 @@ function toRefund(object: Loose): ProviderRefund | null {
 }
 
 /** Reads a verified event: what Rounds acts on, or 'ignored'. */
-export function readStripeEvent(event: { id: string; type: string; account?: string | null; data: { object: unknown } }): PaymentEvent {
+export function readStripeEvent(event: {
+  id: string;
+  type: string;
+  account?: string | null;
+  data: { object: unknown };
+}): PaymentEvent {
   const base = { id: event.id, type: event.type, account: event.account ?? null };
   const object = metadataOf(event.data.object);
   switch (event.type) {
@@ -176,7 +182,10 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         request.customerId ??
         (
           await stripe.customers
-            .create({ email: request.email ?? undefined, name: request.name, metadata: request.metadata }, on(request.account))
+            .create(
+              { email: request.email ?? undefined, name: request.name, metadata: request.metadata },
+              on(request.account),
+            )
             .catch(failed)
         ).id;
       const session = await stripe.checkout.sessions

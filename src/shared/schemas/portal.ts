@@ -95,6 +95,11 @@ export interface PortalInvoiceDto {
   amountPaid: number;
   balanceDue: number;
   pdfUrl: string;
+  /**
+   * 'Pay now' is offered (`POST /api/portal/invoices/{id}/checkout`): online payment is on and a
+   * balance is due. False with payment off: the invoice shows the payment instructions instead.
+   */
+  payOnline: boolean;
 }
 
 /** A visit request, as the client and the office see it. */

@@ -77,20 +77,20 @@ export const invoicesRoutes = new Hono<MemberEnv>()
   )
   // Correcting a payment recorded by hand (owners), with why; kept in the payment's audit trail.
   .patch('/:id/payments/:paymentId', paymentIdParams, jsonBody(updatePaymentInput), async (c) =>
-    c.json(
-      await corrections.updatePayment(c.var.db, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json')),
-    ),
+    c.json(await corrections.updatePayment(c.var.db, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json'))),
   )
   .delete('/:id/payments/:paymentId', paymentIdParams, jsonBody(deletePaymentInput), async (c) =>
-    c.json(
-      await corrections.removePayment(c.var.db, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json')),
-    ),
+    c.json(await corrections.removePayment(c.var.db, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json'))),
   )
   // A card payment refunded through the provider (owners); its webhook confirms it.
-  .post('/:id/payments/:paymentId/refund', paymentIdParams, jsonBody(refundPaymentInput, { whenEmpty: {} }), async (c) =>
-    c.json(
-      await refundPayment(c.var.db, c.var.payments, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json')),
-    ),
+  .post(
+    '/:id/payments/:paymentId/refund',
+    paymentIdParams,
+    jsonBody(refundPaymentInput, { whenEmpty: {} }),
+    async (c) =>
+      c.json(
+        await refundPayment(c.var.db, c.var.payments, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json')),
+      ),
   )
   .get('/:id/payment-changes', queryOf(pageQuery), async (c) =>
     c.json(await corrections.listPaymentChanges(c.var.db, c.var.member, invoiceId(c), c.req.valid('query'))),

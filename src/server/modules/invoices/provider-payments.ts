@@ -108,7 +108,9 @@ export async function recordProviderPayment(
     // Told before (by the session's event or the payment's own): the fee may come with the later one.
     const [known] = await tx
       .update(invoicePayments)
-      .set({ fee: sql`coalesce(${invoicePayments.fee}, ${payment.fee === null ? null : centsToNumeric(payment.fee)}::numeric)` })
+      .set({
+        fee: sql`coalesce(${invoicePayments.fee}, ${payment.fee === null ? null : centsToNumeric(payment.fee)}::numeric)`,
+      })
       .where(and(eq(invoicePayments.provider, payment.provider), eq(invoicePayments.providerId, payment.providerId)))
       .returning({ id: invoicePayments.id, unapplied: invoicePayments.unapplied });
     return known ?? null;
@@ -120,7 +122,13 @@ export async function recordProviderPayment(
       workspaceId: payment.workspaceId,
       kind: 'payment_unapplied',
       text: `A card payment of ${money} arrived for invoice ${invoice.invoiceNumber}, which ${
-        invoice.status === 'paid' ? 'was already paid' : invoice.status === 'void' ? 'is void' : invoice.status === 'cancelled' ? 'is cancelled' : 'owed less'
+        invoice.status === 'paid'
+          ? 'was already paid'
+          : invoice.status === 'void'
+            ? 'is void'
+            : invoice.status === 'cancelled'
+              ? 'is cancelled'
+              : 'owed less'
       }. It was not applied and is being refunded.`,
     });
   } else {
@@ -147,7 +155,8 @@ export async function recordProviderRefund(
     .where(and(eq(invoicePayments.provider, refund.provider), eq(invoicePayments.providerId, refund.paymentId)));
   const workspaceId = payment?.workspaceId ?? context.workspaceId;
   if (!workspaceId || !UUID.test(workspaceId)) return;
-  if (payment) await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update');
+  if (payment)
+    await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update');
   await tx
     .insert(paymentRefunds)
     .values({
@@ -264,7 +273,8 @@ export async function refundPayment(
         metadata: { invoiceId, workspaceId: member.workspaceId, paymentId: payment.id },
       });
     } catch (error) {
-      if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', INVOICE_MESSAGES.refundFailed(error.message));
+      if (error instanceof ProviderError)
+        throw new AppError('BAD_GATEWAY', INVOICE_MESSAGES.refundFailed(error.message));
       throw error;
     }
     await recordProviderRefund(

@@ -44,7 +44,8 @@ export async function createCheckout(
     });
     return { url: session.url };
   } catch (error) {
-    if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', INVOICE_MESSAGES.checkoutFailed(error.message));
+    if (error instanceof ProviderError)
+      throw new AppError('BAD_GATEWAY', INVOICE_MESSAGES.checkoutFailed(error.message));
     throw error;
   }
 }

@@ -100,7 +100,11 @@ export const portalRoutes = new Hono<PortalEnv>()
   .get('/photos/:id/thumbnail', (c) => sendPhoto(c, 'thumbnail'))
   .get('/photos/:id/file', (c) => sendPhoto(c, 'file'))
   .get('/invoices', queryOf(pageQuery), async (c) =>
-    c.json(await portal.listPortalInvoices(c.var.db, c.var.portal, c.req.valid('query'))),
+    c.json(
+      await portal.listPortalInvoices(c.var.db, c.var.portal, c.req.valid('query'), {
+        payOnline: Boolean(c.var.payments && !c.var.payments.connect),
+      }),
+    ),
   )
   .get('/invoices/:id/pdf', async (c) => {
     const id = uuidParam(c, 'id', PORTAL_MESSAGES.invoiceNotFound);

@@ -130,6 +130,7 @@ export async function listPortalInvoices(
   db: Executor,
   client: PortalClient,
   page: PageQuery,
+  online: { payOnline: boolean } = { payOnline: false },
 ): Promise<Page<PortalInvoiceDto>> {
   const found = await listInvoices(db, client, listInvoicesQuery.parse(page));
   return {
@@ -145,6 +146,7 @@ export async function listPortalInvoices(
       amountPaid: invoice.amountPaid,
       balanceDue: invoice.balanceDue,
       pdfUrl: `/api/portal/invoices/${invoice.id}/pdf`,
+      payOnline: online.payOnline && ['sent', 'overdue'].includes(invoice.status) && invoice.balanceDue > 0,
     })),
   };
 }
