@@ -12,6 +12,7 @@ import { invoicesCsvRoutes, invoicesRoutes } from './modules/invoices';
 import { meRoutes } from './modules/me';
 import { notesRoutes } from './modules/notes';
 import { clientNotificationRoutes, staffNotificationsRoutes, unsubscribeRoutes } from './modules/notifications';
+import { paymentWebhookRoutes } from './modules/payments';
 import { photosRoutes } from './modules/photos';
 import { clientPortalRoutes, portalEnterRoutes, portalRoutes, visitRequestsRoutes } from './modules/portal';
 import { secondaryProfilesRoutes } from './modules/profiles';
@@ -61,7 +62,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/verify-email', verifyEmailRoutes)
   .route('/portal/quotes', portalQuotesRoutes)
   .route('/portal', portalRoutes)
-  .route('/visit-requests', visitRequestsRoutes);
+  .route('/visit-requests', visitRequestsRoutes)
+  .route('/payments/webhooks', paymentWebhookRoutes);
 
 /** The API's contract, as a type (see `src/client/api/contract.ts` for the client's side). */
 export type ApiRoutes = typeof apiRoutes;

@@ -33,6 +33,8 @@ import { apiRoutes } from './api-routes';
 import { openApiRoutes } from './openapi';
 import { openMailer, type Mailer } from './mail/mailer';
 import { openStorage } from './storage/open-storage';
+import { openPayments } from './payments/open-payments';
+import type { PaymentProvider } from './payments/provider';
 import type { Storage } from './storage/storage';
 import type { AppEnv } from './types';
 import { describeError, requestLog, rootCause } from './log';
@@ -46,6 +48,8 @@ export interface AppDeps {
   auth?: Auth;
   storage?: Storage;
   mailer?: Mailer;
+  /** Null: online payment is off. Left out: from the configuration. */
+  payments?: PaymentProvider | null;
 }
 
 /** Builds the whole HTTP app without listening, so tests can call `app.request()`. */
@@ -55,6 +59,7 @@ export function createApp({
   mailer = openMailer(config),
   auth = createAuth(config, db, mailer),
   storage = openStorage(config),
+  payments = openPayments(config),
 }: AppDeps) {
   const app = new Hono<AppEnv>();
 
@@ -103,6 +108,7 @@ export function createApp({
     c.set('auth', auth);
     c.set('storage', storage);
     c.set('mailer', mailer);
+    c.set('payments', payments);
     await next();
   });
 

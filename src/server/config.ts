@@ -38,6 +38,12 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   MESSAGE_POLL_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
   SHUTDOWN_GRACE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(600).default(10)),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  STRIPE_CONNECT: z
+    .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((value) => value === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +76,11 @@ export interface Config {
   messagePollMs: number;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceMs: number;
+  /**
+   * Card payments through Stripe (docs/decisions/payments.md); null when no key is given: online
+   * payment is off and invoices show the business's payment instructions.
+   */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined; connect: boolean } | null;
   /** Names of the settings that were given, for /auth-test (never their values). */
   presentSettings: Record<string, boolean>;
 }
@@ -84,6 +95,8 @@ export const REPORTED_SETTINGS = [
   'GOOGLE_ISSUER',
   'S3_BUCKET',
   'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ] as const;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -102,6 +115,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const s3Parts = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
   if (s3Parts.some(Boolean) && !s3Parts.every(Boolean)) {
     throw new Error('S3 needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
     throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
@@ -143,6 +159,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     processes: env.WEB_CONCURRENCY,
     messagePollMs: env.MESSAGE_POLL_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+            connect: env.STRIPE_CONNECT,
+          }
+        : null,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
   };
 }

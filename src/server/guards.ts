@@ -27,6 +27,14 @@ const isOneClickUnsubscribe = (method: string, path: string) =>
   method === 'POST' && /^\/api\/unsubscribe\/[^/]+$/.test(path);
 
 /**
+ * The payment provider's webhook: posted by the provider's servers (no Origin, no session). The
+ * signature over its raw body is the credential (checked by the SDK), and all it can do is record
+ * what the provider says happened.
+ */
+export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhooks/stripe';
+const isPaymentWebhook = (method: string, path: string) => method === 'POST' && path === PAYMENT_WEBHOOK_PATH;
+
+/**
  * CSRF: a write to /api must come from the app's own origin: the `Origin` header, or when a
  * browser sends none, `Sec-Fetch-Site: same-origin`. Another site, or another port of this
  * host, gets 403. A body must be JSON (multipart only where an upload is expected), so a
@@ -35,7 +43,12 @@ const isOneClickUnsubscribe = (method: string, path: string) =>
 export function sameOriginWrites(config: Config) {
   const trusted = new Set(config.trustedOrigins);
   return createMiddleware(async (c, next) => {
-    if (!UNSAFE_METHODS.has(c.req.method) || isOneClickUnsubscribe(c.req.method, c.req.path)) return next();
+    if (
+      !UNSAFE_METHODS.has(c.req.method) ||
+      isOneClickUnsubscribe(c.req.method, c.req.path) ||
+      isPaymentWebhook(c.req.method, c.req.path)
+    )
+      return next();
     const origin = c.req.header('origin');
     const sameOrigin = origin ? trusted.has(origin) : c.req.header('sec-fetch-site') === 'same-origin';
     if (!sameOrigin) throw new AppError('FORBIDDEN', 'Requests from another site are not allowed');

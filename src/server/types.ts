@@ -4,6 +4,7 @@ import type { Actor } from './auth/actor';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/provider';
 import type { Storage } from './storage/storage';
 
 /** What every request handler can reach through `c.var`. */
@@ -14,6 +15,8 @@ export interface AppEnv {
     auth: Auth;
     storage: Storage;
     mailer: Mailer;
+    /** Null when online payment is off (no provider configured). */
+    payments: PaymentProvider | null;
     actor: Actor | null;
   };
 }

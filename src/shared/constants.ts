@@ -100,6 +100,12 @@ export const FORM_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cance
 /** How a payment was made. */
 export const PAYMENT_METHODS = ['cash', 'check', 'card', 'bank_transfer', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Card payments through a provider (docs/decisions/payments.md). */
+export const PAYMENT_PROVIDERS = ['stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** A provider refund's states, as the provider names them. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundStatusName = (typeof REFUND_STATUSES)[number];
 /** An invoice's discount is an amount (cents) or a percent (basis points) of its subtotal. */
 export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];

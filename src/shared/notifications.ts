@@ -90,6 +90,7 @@ export const STAFF_NOTIFICATION_KINDS = [
   'mail_held',
   'quote_approved',
   'quote_declined',
+  'payment_unapplied',
 ] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 

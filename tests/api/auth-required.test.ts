@@ -28,6 +28,8 @@ const PUBLIC = [
   /^\/api\/invitations\/by-token\//,
   // 'Verify my e-mail' on the e-mailed verification link's page: its signed token is the key (identity.test.ts)
   /^\/api\/verify-email\/:token$/,
+  // the payment provider's webhook: its signature is the key (payments.test.ts)
+  /^\/api\/payments\/webhooks\/stripe$/,
 ];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 

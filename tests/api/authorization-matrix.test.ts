@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { visitRequests, visitTasks, workspaceMembers, workspaces } from '../../src/server/db/schema';
+import { invoicePayments, visitRequests, visitTasks, workspaceMembers, workspaces } from '../../src/server/db/schema';
 import { issuePortalLink } from '../../src/server/modules/portal';
 import { addMember, createPhotoRow, createUser, uniqueEmail, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
@@ -507,6 +507,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/portal/invoices': { expect: portalOnly(200, 200) },
   // the world's invoice is a draft: never in the portal, even its own client's
   'GET /api/portal/invoices/:id/pdf': { params: (c) => ({ id: c.w.invoiceId }), expect: portalOnly(404) },
+  // 'Pay now' on the world's draft invoice: never in the portal
+  'POST /api/portal/invoices/:id/checkout': { params: (c) => ({ id: c.w.invoiceId }), expect: portalOnly(404) },
   'GET /api/portal/requests': { expect: portalOnly(200, 200) },
   // another client's property: refused on its field
   'POST /api/portal/requests': {
@@ -711,6 +713,28 @@ const TABLE: Record<string, Row> = {
     body: () => ({ reason: 'Matrix void' }),
     expect: officeOnly(200),
   },
+  // Correcting a payment recorded by hand, and refunds: owners only (a manager 403 once the invoice is found)
+  'PATCH /api/invoices/:id/payments/:paymentId': {
+    params: async (c) => ({ id: c.w.invoiceId, paymentId: await manualPaymentOf(c.w) }),
+    body: () => ({ amount: 50, reason: 'Matrix correction' }),
+    expect: business({ owner: 200, manager: 403, assigned: 404, unassigned: 404 }),
+  },
+  'DELETE /api/invoices/:id/payments/:paymentId': {
+    params: async (c) => ({ id: c.w.invoiceId, paymentId: await manualPaymentOf(c.w) }),
+    body: () => ({ reason: 'Matrix correction' }),
+    expect: business({ owner: 200, manager: 403, assigned: 404, unassigned: 404 }),
+  },
+  // a payment recorded by hand is not refunded through the provider: 409 for its owner
+  'POST /api/invoices/:id/payments/:paymentId/refund': {
+    params: async (c) => ({ id: c.w.invoiceId, paymentId: await manualPaymentOf(c.w) }),
+    body: () => ({ amount: 50 }),
+    expect: business({ owner: 409, manager: 403, assigned: 404, unassigned: 404 }),
+  },
+  'GET /api/invoices/:id/payment-changes': {
+    params: (c) => ({ id: c.w.invoiceId }),
+    query: () => page,
+    expect: officeOnly(200),
+  },
   'GET /api/invoices/:id/pdf': { params: (c) => ({ id: c.w.invoiceId }), expect: officeOnly(200) },
   'POST /api/invoices/:id/send': {
     params: (c) => ({ id: c.w.invoiceId }),
@@ -753,6 +777,8 @@ const PUBLIC = [
   /^\/api\/invitations\/by-token\//,
   // 'Verify my e-mail' on the e-mailed verification link's page: its signed token is the key (identity.test.ts)
   /^\/api\/verify-email\/:token$/,
+  // the payment provider's webhook: its signature is the key (payments.test.ts)
+  /^\/api\/payments\/webhooks\/stripe$/,
 ];
 
 // The app is made while the file is collected, so that there is one test per endpoint of the router.
@@ -776,6 +802,14 @@ let portalUser: TestUser;
 const evidencePhotos = new Map<World, string>();
 const evidencePhotoOf = (w: World) => evidencePhotos.get(w) ?? SAMPLE_ID;
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+/** A payment recorded by hand on the world's invoice. */
+async function manualPaymentOf(w: World): Promise<string> {
+  const [row] = await t.db
+    .insert(invoicePayments)
+    .values({ workspaceId: w.workspaceId, invoiceId: w.invoiceId, amount: 100, paidAt: '2030-07-01', method: 'cash' })
+    .returning({ id: invoicePayments.id });
+  return row!.id;
+}
 /** An open visit request of the world's client. */
 async function visitRequestOf(w: World): Promise<string> {
   const [row] = await t.db

@@ -29,6 +29,9 @@ import {
   createInvoiceInput,
   markPaidInput,
   recordPaymentInput,
+  deletePaymentInput,
+  refundPaymentInput,
+  updatePaymentInput,
   sendInvoiceInput,
   updateInvoiceInput,
   voidInvoiceInput,
@@ -185,6 +188,13 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/invoices': createInvoiceInput,
   'POST /api/invoices/:id/mark-paid': markPaidInput,
   'POST /api/invoices/:id/payments': recordPaymentInput,
+  'PATCH /api/invoices/:id/payments/:paymentId': updatePaymentInput,
+  'DELETE /api/invoices/:id/payments/:paymentId': deletePaymentInput,
+  'POST /api/invoices/:id/payments/:paymentId/refund': refundPaymentInput,
+  // 'Pay now' takes no body
+  'POST /api/portal/invoices/:id/checkout': null,
+  // the provider's webhook: a raw body whose signature is checked (payments.test.ts)
+  'POST /api/payments/webhooks/stripe': null,
   'POST /api/invoices/:id/void': voidInvoiceInput,
   'POST /api/invoices/:id/send': sendInvoiceInput,
   // Quotes

@@ -243,8 +243,11 @@ export const policy = {
         send: office && storedStatus !== 'cancelled' && storedStatus !== 'void',
         recordPayment: office && payable && invoice.balanceDue > 0,
         void: office && storedStatus !== 'void',
+        correctPayments: office && policy.invoice.correctsPayments(viewer as Member),
       };
     },
+    /** Refunds and corrections of payments: owners only (money already received). */
+    correctsPayments: (member: Member): boolean => member.workspaceRole === 'owner',
     /**
      * Before a change (an edit, a delete, a payment): 409 with why when the invoice's state
      * forbids it. Who may change invoices at all is the scope's (404 otherwise).

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MAIL_PER_HOUR,
   MAIL_LIMITS,
@@ -200,7 +200,13 @@ async function verifiedActivity(db: Executor, workspaceId: string): Promise<bool
   const [paid] = await db
     .select({ id: invoicePayments.id })
     .from(invoicePayments)
-    .where(and(eq(invoicePayments.workspaceId, workspaceId), eq(invoicePayments.method, 'card')))
+    .where(
+      and(
+        eq(invoicePayments.workspaceId, workspaceId),
+        isNotNull(invoicePayments.provider),
+        eq(invoicePayments.unapplied, false),
+      ),
+    )
     .limit(1);
   if (paid) return true;
   const done = await db

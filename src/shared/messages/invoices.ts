@@ -56,4 +56,18 @@ export const INVOICE_MESSAGES = {
     'Void this invoice? It stays on record as void, counts in no totals, and its visits can be billed again.',
   paidNoEdit: 'This invoice is paid: it can no longer be edited or deleted. Void it to undo it.',
   voidNoEdit: 'This invoice is void: it stays on record and can no longer be changed.',
+  // Correcting payments and refunds (owners).
+  paymentNotFound: 'Payment not found',
+  correctionReasonRequired: 'Please give a reason for the change',
+  providerPaymentFixed: 'A card payment is changed only by a refund',
+  manualPaymentNoRefund: 'Only a card payment can be refunded; edit or delete a payment recorded by hand',
+  refundTooLarge: (refundable: string) => `The refund is more than can be refunded (${refundable})`,
+  nothingToRefund: 'Nothing of this payment is left to refund',
+  unappliedRefundedAutomatically: 'This payment was not applied; it is refunded automatically',
+  refundFailed: (reason: string) => `The payment provider refused the refund: ${reason}`,
+  // Online payment.
+  onlinePaymentOff: 'Online payment is off for this business; see the payment instructions on the invoice',
+  notPayableOnline: 'This invoice has nothing to pay online',
+  connectNotSet: 'This business has not connected a payment account yet',
+  checkoutFailed: (reason: string) => `The payment provider could not start the payment: ${reason}`,
 } as const;

@@ -5,6 +5,7 @@ import {
   INVOICE_STATUSES,
   PAYMENT_METHODS,
   type PaymentMethod,
+  type PaymentProviderName,
   MAX_INVOICE_ITEMS,
   type InvoiceStatus,
   type VisitStatus,
@@ -211,6 +212,40 @@ export const voidInvoiceInput = z.object({
 });
 export type VoidInvoiceInput = z.input<typeof voidInvoiceInput>;
 
+/** Why a payment is corrected: required, kept in its audit trail. */
+const correctionReason = z
+  .string({ error: INVOICE_MESSAGES.correctionReasonRequired })
+  .trim()
+  .min(1, INVOICE_MESSAGES.correctionReasonRequired)
+  .max(500, INVOICE_MESSAGES.voidReasonTooLong);
+
+/**
+ * `PATCH /api/invoices/:id/payments/:paymentId` (a payment recorded by hand; owners): any of its
+ * amount, day, method and reference, and why (required).
+ */
+export const updatePaymentInput = recordPaymentInput
+  .extend({
+    method: z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.paymentMethodInvalid }).optional(),
+  })
+  .partial()
+  .extend({ reason: correctionReason });
+export type UpdatePaymentInput = z.input<typeof updatePaymentInput>;
+
+/** `DELETE /api/invoices/:id/payments/:paymentId`: why (required). */
+export const deletePaymentInput = z.object({ reason: correctionReason });
+export type DeletePaymentInput = z.input<typeof deletePaymentInput>;
+
+/** `POST /api/invoices/:id/payments/:paymentId/refund`: in cents; the rest of the payment when left out. */
+export const refundPaymentInput = z.object({
+  amount: z
+    .number({ error: INVOICE_MESSAGES.paymentAmountInvalid })
+    .int(INVOICE_MESSAGES.paymentAmountInvalid)
+    .min(1, INVOICE_MESSAGES.paymentAmountInvalid)
+    .max(MAX_CENTS, INVOICE_MESSAGES.paymentAmountInvalid)
+    .optional(),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentInput>;
+
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** `GET /api/invoices?q=&status=&propertyId=`: q searches the number and the property's name. */
@@ -320,6 +355,38 @@ export interface InvoicePaymentDto {
   reference: string | null;
   recordedByName: string | null;
   createdAt: string;
+  /** 'stripe' for a card payment through the provider; null for one recorded by hand. */
+  provider: PaymentProviderName | null;
+  /** The provider's payment id (a Stripe PaymentIntent). */
+  providerId: string | null;
+  /** The provider's fee in cents, where it said. */
+  fee: number | null;
+  /** What the provider has refunded of it (confirmed refunds), in cents. */
+  refundedAmount: number;
+  /** What can still be refunded (less refunds asked for and not failed), in cents; 0 for a manual payment. */
+  refundable: number;
+  /** Received for an invoice that was already paid or void: it counts for nothing and is refunded. */
+  unapplied: boolean;
+}
+
+/** A correction of a manual payment, as its audit trail keeps it. */
+export interface PaymentChangeDto {
+  id: string;
+  paymentId: string;
+  action: 'edit' | 'delete';
+  reason: string;
+  before: PaymentSnapshotDto;
+  /** Null for a deletion. */
+  after: PaymentSnapshotDto | null;
+  changedByName: string | null;
+  changedAt: string;
+}
+
+export interface PaymentSnapshotDto {
+  amount: number;
+  paidAt: string;
+  method: string;
+  reference: string | null;
 }
 
 /** What the caller may do with an invoice (access/policy.ts `policy.invoice.can`). */
@@ -332,6 +399,8 @@ export interface InvoiceCan {
   recordPayment: boolean;
   /** It can be voided with a reason (anything but an already void one). */
   void: boolean;
+  /** Card payments can be refunded and manual ones edited or deleted (owners). */
+  correctPayments: boolean;
 }
 
 export { INVOICE_MESSAGES };

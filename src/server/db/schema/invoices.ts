@@ -6,13 +6,21 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DISCOUNT_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, TAX_RATE_BASIS_POINTS } from '../../../shared/constants';
+import {
+  DISCOUNT_KINDS,
+  INVOICE_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  REFUND_STATUSES,
+  TAX_RATE_BASIS_POINTS,
+} from '../../../shared/constants';
 import { money, id, createdAt, updatedAt, trigramIndex, oneOf } from './columns';
 import { properties } from './catalogue';
 import { visits } from './visits';
@@ -163,7 +171,10 @@ export const invoiceItems = pgTable(
 
 /**
  * Money received against an invoice, in cents, dated (the day it was paid, as the
- * business records it). The invoice is paid once they reach its total; they are never more.
+ * business records it). The invoice is paid once they (less their refunds) reach its total; they
+ * are never more. A payment through a provider names it and its payment id (one row per id,
+ * whichever webhook told of it first); one the invoice could not take (already paid or void) is
+ * kept `unapplied`, counts for nothing, and is refunded.
  */
 export const invoicePayments = pgTable(
   'invoice_payments',
@@ -178,6 +189,13 @@ export const invoicePayments = pgTable(
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'stripe' for a card payment through the provider; null for one recorded by hand. */
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }),
+    /** The provider's payment id (a Stripe PaymentIntent). */
+    providerId: text('provider_id'),
+    /** The provider's fee in cents, where it says. */
+    fee: money('fee'),
+    unapplied: boolean('unapplied').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -185,7 +203,98 @@ export const invoicePayments = pgTable(
     // 'Paid this month' sums.
     index('invoice_payments_workspace_paid_idx').on(table.workspaceId, table.paidAt),
     index('invoice_payments_recorded_by_idx').on(table.recordedBy),
+    uniqueIndex('invoice_payments_provider_id_idx').on(table.provider, table.providerId),
     check('invoice_payments_amount_check', sql`amount > 0`),
     check('invoice_payments_method_check', oneOf('method', PAYMENT_METHODS)),
+    check(
+      'invoice_payments_provider_check',
+      sql`provider is null or (${oneOf('provider', PAYMENT_PROVIDERS)} and provider_id is not null)`,
+    ),
   ],
 );
+
+/**
+ * A provider's refund of a payment, keyed by the refund's id: made from the invoice or for an
+ * unapplied payment, confirmed by the provider's webhook. It names the provider's payment id, not
+ * the row, so a refund's event that arrives before its payment's is kept and counts once that
+ * payment is recorded. Only 'succeeded' refunds give the balance back.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    /** Who asked for it from the invoice; null for one the server made (an unapplied payment). */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('payment_refunds_provider_refund_idx').on(table.provider, table.providerRefundId),
+    index('payment_refunds_payment_idx').on(table.provider, table.providerPaymentId),
+    index('payment_refunds_workspace_idx').on(table.workspaceId),
+    index('payment_refunds_requested_by_idx').on(table.requestedBy),
+    check('payment_refunds_amount_check', sql`amount > 0`),
+    check('payment_refunds_status_check', oneOf('status', REFUND_STATUSES)),
+  ],
+);
+
+/**
+ * Each provider event received, by its id: an event is applied in the transaction that inserts
+ * its row, so a repeated delivery (`on conflict do nothing`) changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The connected account it came from (Connect), else null. */
+    account: text('account'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_events_event_idx').on(table.provider, table.eventId)],
+);
+
+/**
+ * The audit trail of manual payments: each edit or deletion, who made it, when, why, and the
+ * payment before and after (after is null for a deletion). Kept when the payment is gone.
+ */
+export const invoicePaymentChanges = pgTable(
+  'invoice_payment_changes',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The payment's id (no reference: the row may have been deleted). */
+    paymentId: uuid('payment_id').notNull(),
+    action: text('action', { enum: ['edit', 'delete'] }).notNull(),
+    reason: text('reason').notNull(),
+    before: jsonb('before').$type<PaymentSnapshot>().notNull(),
+    after: jsonb('after').$type<PaymentSnapshot>(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invoice_payment_changes_invoice_idx').on(table.invoiceId, table.changedAt),
+    index('invoice_payment_changes_workspace_idx').on(table.workspaceId),
+    index('invoice_payment_changes_changed_by_idx').on(table.changedBy),
+    check('invoice_payment_changes_action_check', sql`action in ('edit', 'delete')`),
+  ],
+);
+
+/** A manual payment as the audit trail keeps it. */
+export interface PaymentSnapshot {
+  amount: number;
+  paidAt: string;
+  method: string;
+  reference: string | null;
+}

@@ -6,3 +6,4 @@ export { invoicesCsvRoutes } from './invoices-csv';
 export { getInvoice, listInvoices } from './invoice-read';
 export { renderInvoicePdf } from './invoice-pdf';
 export { createDepositInvoice } from './invoices.service';
+export { recordProviderPayment, recordProviderRefund, refundUnapplied } from './provider-payments';

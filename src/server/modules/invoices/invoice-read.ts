@@ -20,6 +20,7 @@ import {
   invoiceItems,
   invoiceLines,
   invoicePayments,
+  paymentRefunds,
   invoices,
   invoiceVisits,
   profiles,
@@ -34,7 +35,16 @@ import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { notFound } from '../../errors';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { fullAddress } from '../../../shared/place';
-import { amountPaidSql, amounts, balanceDue, centsOf, discountOf, shownStatus, subtotalSql } from './invoice-sql';
+import {
+  amountPaidSql,
+  amounts,
+  balanceDue,
+  centsOf,
+  discountOf,
+  refundedSql,
+  shownStatus,
+  subtotalSql,
+} from './invoice-sql';
 import { itemAmount, type Discount } from '../../../shared/money';
 
 // Reading invoices (spec §2, §9): the list with its amounts in one query, the detail with
@@ -277,12 +287,27 @@ async function paymentsOf(db: Executor, invoiceId: string): Promise<InvoicePayme
       reference: invoicePayments.reference,
       recordedByName: users.name,
       createdAt: invoicePayments.createdAt,
+      provider: invoicePayments.provider,
+      providerId: invoicePayments.providerId,
+      fee: invoicePayments.fee,
+      unapplied: invoicePayments.unapplied,
+      refunded: refundedSql,
+      // Refunds asked for and not failed: what can no longer be asked.
+      asked: sql<string>`(select coalesce(sum(${paymentRefunds.amount}), 0) from ${paymentRefunds}
+        where ${paymentRefunds.provider} = ${invoicePayments.provider}
+        and ${paymentRefunds.providerPaymentId} = ${invoicePayments.providerId}
+        and ${paymentRefunds.status} in ('pending', 'succeeded'))`,
     })
     .from(invoicePayments)
     .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
     .where(eq(invoicePayments.invoiceId, invoiceId))
     .orderBy(asc(invoicePayments.paidAt), asc(invoicePayments.createdAt), asc(invoicePayments.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map(({ refunded, asked, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    refundedAmount: centsOf(refunded),
+    refundable: row.provider && !row.unapplied ? Math.max(row.amount - centsOf(asked), 0) : 0,
+  }));
 }
 
 /** The invoice's extra lines, in their order, each with its amount (of the member's workspace). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../shared/constants';
 import { invoiceAmounts, parseCents, type Discount } from '../../../shared/money';
-import { invoiceItems, invoicePayments, invoices, invoiceVisits, visitTasks } from '../../db/schema';
+import { invoiceItems, invoices, invoiceVisits, visitTasks } from '../../db/schema';
 
 // The rules of an invoice's amounts and status (spec §4, §9), as SQL for lists and
 // as TypeScript for the rest, in one place.
@@ -38,12 +38,28 @@ export const amounts = (subtotal: number, taxRateBps: number, discount: Discount
 /** numeric values computed in SQL arrive as strings. */
 export const centsOf = (value: string | number) => parseCents(String(value));
 
+// The three below name their tables in full (drizzle leaves table names out of a query on one
+// table, where a bare "provider" or "id" inside a subquery would mean the subquery's own column).
+
 /**
- * What the invoice's payments add up to, as a numeric string, with what was paid on its deposit
- * invoice (a job's final invoice counts the quote's deposit as paid, once it is).
+ * What the provider has refunded of a payment row (its succeeded refunds), as a numeric string; 0
+ * for a payment recorded by hand. Refunds name the provider's payment id, so one recorded before its
+ * payment counts as soon as the payment is.
  */
-export const amountPaidSql = sql<string>`(select coalesce(sum(${invoicePayments.amount}), 0) from ${invoicePayments}
-  where ${invoicePayments.invoiceId} = ${invoices.id} or ${invoicePayments.invoiceId} = ${invoices.depositInvoiceId})`;
+export const refundedSql = sql<string>`(${sql.raw(`select coalesce(sum(payment_refunds.amount), 0) from payment_refunds
+  where payment_refunds.provider = "invoice_payments"."provider"
+  and payment_refunds.provider_payment_id = "invoice_payments"."provider_id" and payment_refunds.status = 'succeeded'`)})`;
+
+/** What a payment row counts for: nothing when unapplied, else its amount less its refunds. */
+export const appliedSql = sql<string>`(case when ${sql.raw('"invoice_payments"."unapplied"')} then 0 else ${sql.raw('"invoice_payments"."amount"')} - ${refundedSql} end)`;
+
+/**
+ * What the invoice's payments add up to (less refunds; unapplied ones count nothing), as a numeric
+ * string, with what was paid on its deposit invoice (a job's final invoice counts the quote's
+ * deposit as paid, once it is).
+ */
+export const amountPaidSql = sql<string>`(select coalesce(sum(${appliedSql}), 0) from ${sql.raw('invoice_payments')}
+  where ${sql.raw('"invoice_payments"."invoice_id" in ("invoices"."id", "invoices"."deposit_invoice_id")')})`;
 
 /** Total − payments; nothing is asked of a cancelled or void invoice. */
 export const balanceDue = (status: InvoiceStatus, total: number, amountPaid: number) =>

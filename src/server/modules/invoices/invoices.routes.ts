@@ -5,16 +5,20 @@ import type { $ZodType } from 'zod/v4/core';
 import {
   billableVisitsQuery,
   createInvoiceInput,
+  deletePaymentInput,
   INVOICE_MESSAGES,
   invoiceInputsFor,
   type InvoiceInputs,
   listInvoicesQuery,
   markPaidInput,
   recordPaymentInput,
+  refundPaymentInput,
   sendInvoiceInput,
   updateInvoiceInput,
+  updatePaymentInput,
   voidInvoiceInput,
 } from '../../../shared/schemas/invoices';
+import { pageQuery } from '../../../shared/schemas/common';
 import { formatsFor } from '../../../shared/formats';
 import { inWorkspace } from '../../auth/session';
 import { uuidParam } from '../../http';
@@ -23,11 +27,15 @@ import { jsonBody, queryOf, uuidParams } from '../../validate';
 import { renderInvoicePdf } from './invoice-pdf';
 import * as read from './invoice-read';
 import * as service from './invoices.service';
+import * as corrections from './payment-corrections';
+import { refundPayment } from './provider-payments';
 
 const invoiceId = (c: Context) => uuidParam(c, 'id', INVOICE_MESSAGES.notFound);
 
 /** The invoice's id, checked before a body is read (404 before 400). */
 const invoiceIdParam = uuidParams({ id: INVOICE_MESSAGES.notFound });
+const paymentIdParams = uuidParams({ id: INVOICE_MESSAGES.notFound, paymentId: INVOICE_MESSAGES.paymentNotFound });
+const paymentId = (c: Context) => uuidParam(c, 'paymentId', INVOICE_MESSAGES.paymentNotFound);
 
 /**
  * An invoice is parsed with the API's (en-US) schema; a refusal is worded in the business's terms
@@ -67,6 +75,26 @@ export const invoicesRoutes = new Hono<MemberEnv>()
   )
   .post('/:id/payments', invoiceIdParam, jsonBody(recordPaymentInput), async (c) =>
     c.json(await service.recordPayment(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  // Correcting a payment recorded by hand (owners), with why; kept in the payment's audit trail.
+  .patch('/:id/payments/:paymentId', paymentIdParams, jsonBody(updatePaymentInput), async (c) =>
+    c.json(await corrections.updatePayment(c.var.db, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json'))),
+  )
+  .delete('/:id/payments/:paymentId', paymentIdParams, jsonBody(deletePaymentInput), async (c) =>
+    c.json(await corrections.removePayment(c.var.db, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json'))),
+  )
+  // A card payment refunded through the provider (owners); its webhook confirms it.
+  .post(
+    '/:id/payments/:paymentId/refund',
+    paymentIdParams,
+    jsonBody(refundPaymentInput, { whenEmpty: {} }),
+    async (c) =>
+      c.json(
+        await refundPayment(c.var.db, c.var.payments, c.var.member, invoiceId(c), paymentId(c), c.req.valid('json')),
+      ),
+  )
+  .get('/:id/payment-changes', queryOf(pageQuery), async (c) =>
+    c.json(await corrections.listPaymentChanges(c.var.db, c.var.member, invoiceId(c), c.req.valid('query'))),
   )
   .post('/:id/void', invoiceIdParam, jsonBody(voidInvoiceInput), async (c) =>
     c.json(await service.voidInvoice(c.var.db, c.var.member, c.req.valid('param').id, c.req.valid('json'))),

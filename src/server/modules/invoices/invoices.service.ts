@@ -33,7 +33,7 @@ import { sendAsPerson, type MailDeps } from '../../mail/outgoing';
 import { asSent, invoiceMail } from './invoice-mail';
 import { getInvoice, itemsOf, liveLines, requireBillable } from './invoice-read';
 import { renderInvoicePdf } from './invoice-pdf';
-import { amounts, centsOf, discountOf, subtotalSql } from './invoice-sql';
+import { amountPaidSql, amounts, centsOf, discountOf, subtotalSql } from './invoice-sql';
 import { formatsFor } from '../../../shared/locale';
 import { type Discount } from '../../../shared/money';
 import { localityOf } from '../workspaces';
@@ -147,7 +147,7 @@ async function freeze(tx: Executor, member: Member, invoiceId: string) {
  * going back to draft lets them follow the visits again; paid stamps `paid_at`, leaving paid
  * clears it; cancelled lets its visits go to another invoice, leaving cancelled claims them back.
  */
-async function changeStatus(
+export async function changeStatus(
   tx: Executor,
   member: Member,
   invoiceId: string,
@@ -359,21 +359,21 @@ export async function createInvoice(
  * The invoice, locked for the change (a second change or payment waits for this one to end), as
  * an owner or manager sees it (404 otherwise), with what has been paid on it so far.
  */
-async function lockInvoice(tx: Executor, member: Member, id: string) {
+export async function lockInvoice(tx: Executor, member: Member, id: string) {
   const row = await requireRecord(tx, member, 'invoice', id, {
     columns: { id: invoices.id, propertyId: invoices.propertyId, status: invoices.status },
     lock: 'update',
   });
-  // Its own payments and, for a job's final invoice, those of the quote's deposit invoice.
-  const depositOf = tx.select({ id: invoices.depositInvoiceId }).from(invoices).where(eq(invoices.id, id));
-  const [paid] = await tx
-    .select({ amount: sql<string>`coalesce(sum(${invoicePayments.amount}), 0)` })
-    .from(invoicePayments)
-    .where(or(eq(invoicePayments.invoiceId, id), eq(invoicePayments.invoiceId, sql`(${depositOf})`)));
-  return { ...row, amountPaid: centsOf(paid?.amount ?? '0') };
+  return { ...row, amountPaid: await paidOn(tx, id) };
 }
 
-type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
+export type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
+
+/** What has been paid on the invoice (less refunds; unapplied payments count nothing), in cents. */
+export async function paidOn(tx: Executor, id: string): Promise<number> {
+  const [paid] = await tx.select({ amount: amountPaidSql }).from(invoices).where(eq(invoices.id, id));
+  return centsOf(paid?.amount ?? '0');
+}
 
 /**
  * Every amount the invoice shows must fit numeric(12,2) and be an exact JavaScript integer. Checked
@@ -403,7 +403,7 @@ async function requireTotalsFit(tx: Executor, member: Member, id: string, field:
 }
 
 /** The invoice's total now (live for a draft, frozen after), in cents. */
-async function totalOf(tx: Executor, id: string): Promise<number> {
+export async function totalOf(tx: Executor, id: string): Promise<number> {
   const [row] = await tx
     .select({
       subtotal: subtotalSql,

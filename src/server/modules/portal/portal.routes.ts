@@ -14,6 +14,7 @@ import {
   visitRequestsQuery,
 } from '../../../shared/schemas/portal';
 import { resolvePortalClient } from '../../access/member';
+import { createCheckout } from '../payments';
 import { inWorkspace } from '../../auth/session';
 import { AppError, notFound } from '../../errors';
 import { clientIp, sendStored, uuidParam } from '../../http';
@@ -99,7 +100,11 @@ export const portalRoutes = new Hono<PortalEnv>()
   .get('/photos/:id/thumbnail', (c) => sendPhoto(c, 'thumbnail'))
   .get('/photos/:id/file', (c) => sendPhoto(c, 'file'))
   .get('/invoices', queryOf(pageQuery), async (c) =>
-    c.json(await portal.listPortalInvoices(c.var.db, c.var.portal, c.req.valid('query'))),
+    c.json(
+      await portal.listPortalInvoices(c.var.db, c.var.portal, c.req.valid('query'), {
+        payOnline: Boolean(c.var.payments && !c.var.payments.connect),
+      }),
+    ),
   )
   .get('/invoices/:id/pdf', async (c) => {
     const id = uuidParam(c, 'id', PORTAL_MESSAGES.invoiceNotFound);
@@ -110,6 +115,10 @@ export const portalRoutes = new Hono<PortalEnv>()
       'Cache-Control': 'private, no-store',
     });
   })
+  // 'Pay now': the provider's hosted page for the invoice's balance due (docs/api.md "Online payment").
+  .post('/invoices/:id/checkout', uuidParams({ id: PORTAL_MESSAGES.invoiceNotFound }), async (c) =>
+    c.json(await createCheckout(c.var, c.var.portal, uuidParam(c, 'id', PORTAL_MESSAGES.invoiceNotFound))),
+  )
   .get('/requests', queryOf(pageQuery), async (c) =>
     c.json(await portal.listPortalRequests(c.var.db, c.var.portal, c.req.valid('query'))),
   )

@@ -114,7 +114,12 @@ export function openPortalSignature(db: Executor, storage: Storage, client: Port
 }
 
 /** `GET /api/portal/invoices`: the client's invoices (no drafts), newest first, with the balance due. */
-export async function listPortalInvoices(db: Executor, client: PortalClient, page: PageQuery) {
+export async function listPortalInvoices(
+  db: Executor,
+  client: PortalClient,
+  page: PageQuery,
+  online: { payOnline: boolean } = { payOnline: false },
+) {
   const found = await listInvoices(db, client, listInvoicesQuery.parse(page));
   return {
     total: found.total,
@@ -129,6 +134,7 @@ export async function listPortalInvoices(db: Executor, client: PortalClient, pag
       amountPaid: invoice.amountPaid,
       balanceDue: invoice.balanceDue,
       pdfUrl: `/api/portal/invoices/${invoice.id}/pdf`,
+      payOnline: online.payOnline && ['sent', 'overdue'].includes(invoice.status) && invoice.balanceDue > 0,
     })),
   };
 }
