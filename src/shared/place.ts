@@ -9,3 +9,7 @@ export const fullAddress = (property: Address) =>
   [property.address, [property.city, property.state, property.zipCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
+
+/** Who placed a property on the map: a person ('Set location from here', a pin, the form) or the geocoder. */
+export const LOCATION_SOURCES = ['person', 'geocoder'] as const;
+export type LocationSource = (typeof LOCATION_SOURCES)[number];

@@ -5,6 +5,7 @@ import { clientNotificationSwitches, reminderHours, type ClientNotificationSwitc
 import { TEXT_LIMITS, WORKSPACE_ROLES, type InvitationStatus, type WorkspaceRole } from '../constants';
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
 import { optionalText, tooLong } from './common';
+import { bothOrNeither, latitude, longitude } from './coordinates';
 
 // Workspaces (a business), their settings, members and invitations. Fixed shapes:
 // `GET`/`PATCH /api/workspaces/{id}`, `GET /api/workspaces/{id}/members`, invitations.
@@ -127,8 +128,13 @@ export const updateWorkspaceInput = z
     /** The client notifications the business sends, and when the reminder goes. */
     clientNotifications: clientNotificationSwitches,
     reminderHours,
+    /** Where the technicians' routes start and end (a member's own points come first); both or neither. */
+    depotAddress: optionalText(TEXT_LIMITS.address, 'Depot address'),
+    depotLatitude: latitude.nullable(),
+    depotLongitude: longitude.nullable(),
   })
   .partial()
+  .superRefine((value, ctx) => bothOrNeither(value, ctx, ['depotLatitude', 'depotLongitude']))
   .refine((value) => Object.values(value).some((field) => field !== undefined), WORKSPACE_MESSAGES.nothingToChange);
 export type UpdateWorkspaceInput = z.input<typeof updateWorkspaceInput>;
 
@@ -193,6 +199,9 @@ export interface WorkspaceDto {
   currency: string;
   clientNotifications: ClientNotificationSwitches;
   reminderHours: number;
+  depotAddress: string | null;
+  depotLatitude: number | null;
+  depotLongitude: number | null;
   /** The owner has named the business (onboarding done). */
   setUp: boolean;
   role: WorkspaceRole;
