@@ -38,6 +38,9 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   MESSAGE_POLL_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
   SHUTDOWN_GRACE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(600).default(10)),
+  GEOCODER_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  GEOCODER_CONTACT: optionalString,
+  GEOCODER_INTERVAL_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(60_000).default(1000)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +73,11 @@ export interface Config {
   messagePollMs: number;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceMs: number;
+  /**
+   * A Nominatim-compatible geocoder (its base URL, the contact its User-Agent names, the least
+   * time between two requests); null: off, properties are placed by people.
+   */
+  geocoder: { url: string; contact: string; intervalMs: number } | null;
   /** Names of the settings that were given, for /auth-test (never their values). */
   presentSettings: Record<string, boolean>;
 }
@@ -102,6 +110,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const s3Parts = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
   if (s3Parts.some(Boolean) && !s3Parts.every(Boolean)) {
     throw new Error('S3 needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (env.GEOCODER_URL && !env.GEOCODER_CONTACT) {
+    // The Nominatim usage policy: a User-Agent that identifies the application and its operator.
+    throw new Error('GEOCODER_URL needs GEOCODER_CONTACT (an e-mail or URL the geocoder can reach you at)');
   }
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
     throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
@@ -143,6 +155,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     processes: env.WEB_CONCURRENCY,
     messagePollMs: env.MESSAGE_POLL_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    geocoder:
+      env.GEOCODER_URL && env.GEOCODER_CONTACT
+        ? {
+            url: env.GEOCODER_URL.replace(/\/$/, ''),
+            contact: env.GEOCODER_CONTACT,
+            intervalMs: env.GEOCODER_INTERVAL_MS,
+          }
+        : null,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
   };
 }
