@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
 import { isoInstant } from './common';
-import { assigneeIds, type VisitListItemDto } from './visits';
+import { anytime, assigneeIds, type VisitListItemDto } from './visits';
 import type { PropertySummary } from './summaries';
 
 // Recurring visits. A series is a property, the task templates to copy, a first
@@ -49,6 +49,8 @@ export const createSeriesInput = z.object({
   taskIds,
   /** 'Assign to': on every occurrence, the first as lead; left out, the creator. */
   assigneeIds: assigneeIds.optional(),
+  /** Its occurrences are 'anytime' visits. */
+  anytime: anytime.default(false),
 });
 export type CreateSeriesInput = z.input<typeof createSeriesInput>;
 
@@ -59,6 +61,7 @@ export const updateSeriesInput = z.object({
   rrule: rrule.optional(),
   taskIds: z.array(z.uuid('Please select a task')).max(100).optional(),
   assigneeIds: assigneeIds.optional(),
+  anytime: anytime.optional(),
 });
 export type UpdateSeriesInput = z.input<typeof updateSeriesInput>;
 
@@ -95,6 +98,8 @@ export interface VisitSeriesDto {
   tasks: { id: string; name: string }[];
   /** Who is on every occurrence, the first as lead. */
   assigneeIds: string[];
+  /** Its occurrences are 'anytime' visits. */
+  anytime: boolean;
   /** Occurrences exist up to here. */
   generatedUntil: string | null;
   createdAt: string;
