@@ -16,6 +16,7 @@ import { photosRoutes } from './modules/photos';
 import { clientPortalRoutes, portalEnterRoutes, portalRoutes, visitRequestsRoutes } from './modules/portal';
 import { secondaryProfilesRoutes } from './modules/profiles';
 import { propertiesRoutes } from './modules/properties';
+import { routesRoutes } from './modules/routes';
 import { seriesRoutes } from './modules/series';
 import { tasksRoutes } from './modules/tasks';
 import { visitsRoutes } from './modules/visits';
@@ -34,6 +35,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/me', meRoutes)
   .route('/visits', visitsRoutes)
   .route('/visit-series', seriesRoutes)
+  .route('/routes', routesRoutes)
   .route('/calendar', calendarRoutes)
   .route('/secondary-profiles', secondaryProfilesRoutes)
   .route('/admin/users', adminUsersRoutes)

@@ -40,6 +40,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(600).default(10)),
   GEOCODER_URL: z.preprocess(blankToUndefined, z.url().optional()),
   GEOCODER_CONTACT: optionalString,
+  TRAVEL_TIMES_URL: z.preprocess(blankToUndefined, z.url().optional()),
   GEOCODER_INTERVAL_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(60_000).default(1000)),
 });
 
@@ -78,6 +79,8 @@ export interface Config {
    * time between two requests); null: off, properties are placed by people.
    */
   geocoder: { url: string; contact: string; intervalMs: number } | null;
+  /** An OSRM-compatible table service for driving times; null: straight-line distance at a set speed. */
+  travelTimesUrl: string | null;
   /** Names of the settings that were given, for /auth-test (never their values). */
   presentSettings: Record<string, boolean>;
 }
@@ -163,6 +166,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             intervalMs: env.GEOCODER_INTERVAL_MS,
           }
         : null,
+    travelTimesUrl: env.TRAVEL_TIMES_URL ? env.TRAVEL_TIMES_URL.replace(/\/$/, '') : null,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
   };
 }
