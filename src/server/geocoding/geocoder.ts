@@ -25,13 +25,15 @@ export interface NominatimOptions {
 export const geocoderUserAgent = (contact: string) => `Rounds/0.1 (${contact})`;
 
 /**
- * The Nominatim adapter. Requests go one at a time through a queue, each at least `intervalMs`
- * after the one before started, whoever asks: the usage policy's 'an absolute maximum of 1
- * request per second' holds for the whole process.
+ * The Nominatim adapter. Requests go one at a time through a queue, each sent at least
+ * `intervalMs` after the answer to the one before arrived, whoever asks: the usage policy's 'an
+ * absolute maximum of 1 request per second' holds for the whole process, as the server sees it
+ * too (measured from the start of the previous request, a slow first connection let the next
+ * request arrive under a second after it).
  */
 export class NominatimGeocoder implements Geocoder {
   private queue: Promise<unknown> = Promise.resolve();
-  private lastStart = -Infinity;
+  private lastDone = -Infinity;
   private readonly now: () => number;
 
   constructor(private readonly options: NominatimOptions) {
@@ -46,9 +48,16 @@ export class NominatimGeocoder implements Geocoder {
   }
 
   private async request(query: string): Promise<LatLng | null> {
-    const wait = this.lastStart + this.options.intervalMs - this.now();
+    const wait = this.lastDone + this.options.intervalMs - this.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.lastStart = this.now();
+    try {
+      return await this.ask(query);
+    } finally {
+      this.lastDone = this.now();
+    }
+  }
+
+  private async ask(query: string): Promise<LatLng | null> {
     const url = new URL(`${this.options.url}/search`);
     url.searchParams.set('format', 'jsonv2');
     url.searchParams.set('limit', '1');
