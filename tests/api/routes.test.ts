@@ -19,11 +19,15 @@ import {
   createTask,
   createUser,
   createVisit,
+  memberOf,
   type TestUser,
 } from '../support/factories';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { startNominatim } from '../support/nominatim';
+import { startOsrm } from '../support/osrm';
+import { optimizeRoutes } from '../../src/server/modules/routes/routes.service';
+import { osrmTravel } from '../../src/server/travel/travel-times';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The day as a route: coordinates on properties (given by people, or by the geocoder through a
@@ -341,6 +345,28 @@ describe('POST /api/routes/optimize', () => {
     expect(badIds.status).toBe(400);
     const badApply = await optimize(owner, { date: DAY, apply: 'yes' });
     expect(badApply.status).toBe(400);
+  });
+
+  it('takes driving times from an OSRM-compatible table service when one is configured', async () => {
+    const osrm = await startOsrm({ seconds: 600, metres: 5000 });
+    try {
+      const plan = await optimizeRoutes(
+        t.db,
+        await memberOf(t, owner),
+        { date: DAY, technicianIds: [bob.id], apply: false },
+        osrmTravel({ url: osrm.url, userAgent: 'Rounds test' }),
+      );
+      expect(osrm.requests).toHaveLength(1);
+      expect(osrm.requests[0]).toContain('annotations=duration,distance');
+      const route = plan.routes[0]!;
+      expect(route.stops.map((stop) => stop.visitId)).toContain(ids.bobs);
+      for (const stop of route.stops) expect(stop).toMatchObject({ driveMinutes: 10, distanceKm: 5 });
+      // Out from home, between the stops and back to the depot: one leg of the table each.
+      const legs = route.stops.length + 1;
+      expect(route).toMatchObject({ totalDriveMinutes: 10 * legs, totalDistanceKm: 5 * legs });
+    } finally {
+      await osrm.stop();
+    }
   });
 
   it('says why a visit cannot be placed', async () => {
