@@ -125,6 +125,43 @@ describe('coordinates of a property', () => {
   });
 });
 
+describe('anytime visits', () => {
+  it('a visit takes anytime on create and update and answers it with routeOrder; a series passes it on', async () => {
+    const api = apiAs(t, owner.cookie);
+    const property = await createProperty(t, owner, { name: 'Anytime Acres' });
+    const made = await json(
+      await api.post('/visits', {
+        json: { propertyId: property.id, scheduledAt: '2031-06-02T09:00:00.000Z', anytime: true },
+      }),
+      201,
+    );
+    expect(made).toMatchObject({ anytime: true, routeOrder: null });
+    const changed = await json(
+      await api.patch('/visits/:id', { param: { id: made.id }, json: { anytime: false } }),
+      200,
+    );
+    expect(changed.anytime).toBe(false);
+    const bad = await api.patch('/visits/:id', { param: { id: made.id }, json: { anytime: 'yes' } });
+    expect((await json<ErrorBody>(bad, 400)).error.fields).toHaveProperty('anytime');
+
+    const series = await json(
+      await api.post('/visit-series', {
+        json: {
+          propertyId: property.id,
+          // Within the horizon: occurrences are made 90 days ahead.
+          startsAt: new Date(Date.now() + 10 * 24 * 3600_000).toISOString(),
+          timeZone: 'UTC',
+          rrule: 'FREQ=DAILY;COUNT=2',
+          anytime: true,
+        },
+      }),
+      201,
+    );
+    expect(series.series.anytime).toBe(true);
+    expect(series.occurrences.map((visit) => visit.anytime)).toEqual([true, true]);
+  });
+});
+
 describe('geocoding through a Nominatim-compatible API', () => {
   it('places properties without coordinates, one request a second, asks an address once, never overwrites a person', async () => {
     const fake = await startNominatim({
