@@ -18,6 +18,7 @@ import { clientPortalRoutes, portalEnterRoutes, portalRoutes, visitRequestsRoute
 import { secondaryProfilesRoutes } from './modules/profiles';
 import { propertiesRoutes } from './modules/properties';
 import { portalQuotesRoutes, quotesCsvRoutes, quotesRoutes } from './modules/quotes';
+import { routesRoutes } from './modules/routes';
 import { seriesRoutes } from './modules/series';
 import { tasksRoutes } from './modules/tasks';
 import { visitsRoutes } from './modules/visits';
@@ -36,6 +37,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/me', meRoutes)
   .route('/visits', visitsRoutes)
   .route('/visit-series', seriesRoutes)
+  .route('/routes', routesRoutes)
   .route('/calendar', calendarRoutes)
   .route('/secondary-profiles', secondaryProfilesRoutes)
   .route('/admin/users', adminUsersRoutes)

@@ -44,6 +44,10 @@ const envSchema = z.object({
   STRIPE_CONNECT: z
     .preprocess(blankToUndefined, z.enum(['true', 'false']).default('false'))
     .transform((value) => value === 'true'),
+  GEOCODER_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  GEOCODER_CONTACT: optionalString,
+  TRAVEL_TIMES_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  GEOCODER_INTERVAL_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(60_000).default(1000)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +85,13 @@ export interface Config {
    * payment is off and invoices show the business's payment instructions.
    */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined; connect: boolean } | null;
+  /**
+   * A Nominatim-compatible geocoder (its base URL, the contact its User-Agent names, the least
+   * time between two requests); null: off, properties are placed by people.
+   */
+  geocoder: { url: string; contact: string; intervalMs: number } | null;
+  /** An OSRM-compatible table service for driving times; null: straight-line distance at a set speed. */
+  travelTimesUrl: string | null;
   /** Names of the settings that were given, for /auth-test (never their values). */
   presentSettings: Record<string, boolean>;
 }
@@ -118,6 +129,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (env.GEOCODER_URL && !env.GEOCODER_CONTACT) {
+    // The Nominatim usage policy: a User-Agent that identifies the application and its operator.
+    throw new Error('GEOCODER_URL needs GEOCODER_CONTACT (an e-mail or URL the geocoder can reach you at)');
   }
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
     throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
@@ -168,6 +183,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             connect: env.STRIPE_CONNECT,
           }
         : null,
+    geocoder:
+      env.GEOCODER_URL && env.GEOCODER_CONTACT
+        ? {
+            url: env.GEOCODER_URL.replace(/\/$/, ''),
+            contact: env.GEOCODER_CONTACT,
+            intervalMs: env.GEOCODER_INTERVAL_MS,
+          }
+        : null,
+    travelTimesUrl: env.TRAVEL_TIMES_URL ? env.TRAVEL_TIMES_URL.replace(/\/$/, '') : null,
     presentSettings: Object.fromEntries(REPORTED_SETTINGS.map((name) => [name, Boolean(source[name])])),
   };
 }

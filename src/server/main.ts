@@ -11,6 +11,8 @@ import { forgetOldSends } from './mail/outgoing';
 import { startSeriesHorizonJob } from './jobs/series-horizon';
 import { messageWorkerDeps } from './jobs/message-deps';
 import { startMessageWorker, startReminderJob } from './modules/notifications';
+import { openGeocoder } from './geocoding/geocoder';
+import { startGeocodingJob } from './geocoding/geocode-properties';
 
 // One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this process migrates, runs
 // the daily jobs and keeps N workers serving the same port (node:cluster); a worker that dies is
@@ -47,11 +49,21 @@ if (cluster.isWorker) {
   const stopReminders = startReminderJob(database.db);
   // The mail budget's ledger keeps what its limits look back at, a day, and a day's margin.
   const stopMailLedger = repeatEvery(UPKEEP_INTERVAL_MS, 'mail ledger pruning', () => forgetOldSends(database.db));
+  // Properties without coordinates, placed by the geocoder when one is configured.
+  const geocoder = openGeocoder(config);
+  const stopGeocoding = geocoder ? startGeocodingJob(database.db, geocoder) : async () => {};
   const stopServing = config.processes > 1 ? superviseWorkers(config) : await serveRequests(config, database);
   onShutdown(async () => {
     // Requests first (a request may write a message the worker would send), then the jobs.
     await stopServing();
-    await Promise.all([stopUpkeep(), stopHorizonJob(), stopMessages(), stopReminders(), stopMailLedger()]);
+    await Promise.all([
+      stopUpkeep(),
+      stopHorizonJob(),
+      stopMessages(),
+      stopReminders(),
+      stopMailLedger(),
+      stopGeocoding(),
+    ]);
     await database.close();
   });
 }

@@ -336,6 +336,16 @@ const TABLE: Record<string, Row> = {
     expect: officeOnVisible(204),
   },
 
+  // ── routes of a day: the office plans anyone's; a technician only their own (403 for another's) ──
+  'POST /api/routes/optimize': {
+    fresh: false,
+    body: (c) => ({ date: '2031-01-02', technicianIds: [c.w.team.assigned.id], apply: false }),
+    expect: business(
+      { owner: 200, manager: 200, assigned: 200, unassigned: 403 },
+      { owner: 404, manager: 404, assigned: 403, unassigned: 403 },
+    ),
+  },
+
   // ── visit series: the office's; the calendar feed: every member's own ──
   'POST /api/visit-series': {
     fresh: false,

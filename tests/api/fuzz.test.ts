@@ -49,6 +49,7 @@ import {
   updateProfileInput,
 } from '../../src/shared/schemas/profiles';
 import { addPropertyTaskInput, propertyInput, updatePropertyTaskInput } from '../../src/shared/schemas/properties';
+import { optimizeRoutesInput } from '../../src/shared/schemas/routes';
 import { assignTaskInput, taskInput } from '../../src/shared/schemas/tasks';
 import {
   addVisitTaskInput,
@@ -214,6 +215,7 @@ const BODY_SCHEMAS: Record<string, $ZodType | null> = {
   'POST /api/tasks': taskInput,
   'POST /api/tasks/:id/assign': assignTaskInput,
   'POST /api/calendar/feed/regenerate': null,
+  'POST /api/routes/optimize': optimizeRoutesInput,
   'POST /api/visit-series': createSeriesInput,
   'POST /api/visit-series/preview': previewSeriesInput,
   'POST /api/visits': createVisitInput,

@@ -163,6 +163,8 @@ describe('listing properties', () => {
       clientName: null,
       requireSignature: false,
       sendReportOnComplete: false,
+      latitude: null,
+      longitude: null,
       can: {
         edit: true,
         delete: true,

@@ -8,6 +8,7 @@ import { VISIT_MESSAGES } from '../../shared/messages/visits';
 import { INVOICE_MESSAGES } from '../../shared/messages/invoices';
 import { NOTIFICATION_MESSAGES } from '../../shared/schemas/notifications';
 import { PORTAL_MESSAGES } from '../../shared/messages/portal';
+import { ROUTE_MESSAGES } from '../../shared/schemas/routes';
 import type { ClientCan } from '../../shared/schemas/clients';
 import type { InvoiceCan } from '../../shared/schemas/invoices';
 import { QUOTE_MESSAGES, type QuoteCan } from '../../shared/schemas/quotes';
@@ -423,6 +424,21 @@ export const policy = {
       )!,
   },
 
+  /**
+   * Routes of a day: the office plans anyone's day and puts unassigned visits on routes; a
+   * technician plans only their own day (403 for anyone else's), with the visits they are on.
+   */
+  route: {
+    /** The days `requested` names, or (left out) the office's team / the technician's own; 403 otherwise. */
+    days(member: Member, requested: readonly string[] | undefined): { userIds: string[] | 'team' } {
+      if (manages(member)) return { userIds: requested ? [...new Set(requested)] : 'team' };
+      authorize(!requested || requested.every((userId) => userId === member.id), ROUTE_MESSAGES.ownDayOnly);
+      return { userIds: [member.id] };
+    },
+    /** Unassigned visits go on routes only when the office plans. */
+    assignsTray: (member: Member) => manages(member),
+  },
+
   /** The team: owners change anyone; managers anyone but owners; technicians nobody. */
   member: {
     can(
@@ -448,7 +464,7 @@ export const policy = {
 } as const;
 
 /** Every kind the policy can look a record up by (the photo and note attachables among them). */
-export type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport' | 'portal'>;
+export type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport' | 'portal' | 'route'>;
 
 /** What `requireRecord` reads of a record: columns of its table (or SQL on it). */
 type Columns = Record<string, AnyPgColumn | SQL | SQL.Aliased>;

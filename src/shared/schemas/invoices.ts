@@ -29,7 +29,7 @@ const formStatus = z.enum(FORM_INVOICE_STATUSES, {
 });
 
 /** A calendar date, 'YYYY-MM-DD', in the years 1–9999; `message` when it is not one. */
-const calendarDate = (message: string) =>
+export const calendarDate = (message: string) =>
   z
     .string(message)
     .trim()

@@ -4,37 +4,46 @@ import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole } from '../constants';
 import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
 import { PROPERTY_MESSAGES } from '../messages/properties';
+import { bothOrNeither, latitude, longitude } from './coordinates';
 import type { PropertySummary } from './summaries';
 
 // spec §5 (property rules), §8 (messages) and the property endpoints of docs/api.md.
 
 /** `POST /api/properties` and `PATCH /api/properties/:id` (the whole form). */
-export const propertyInput = z.object({
-  name: z
-    .string(PROPERTY_MESSAGES.nameRequired)
-    .overwrite(oneLine)
-    .trim()
-    .min(1, PROPERTY_MESSAGES.nameRequired)
-    .max(TEXT_LIMITS.name, PROPERTY_MESSAGES.nameTooLong),
-  address: z
-    .string(PROPERTY_MESSAGES.addressRequired)
-    .trim()
-    .min(1, PROPERTY_MESSAGES.addressRequired)
-    .max(TEXT_LIMITS.address, PROPERTY_MESSAGES.addressTooLong),
-  city: optionalText(TEXT_LIMITS.place, 'City'),
-  state: optionalText(TEXT_LIMITS.place, 'State'),
-  zipCode: optionalText(TEXT_LIMITS.place, 'ZIP'),
-  country: optionalText(TEXT_LIMITS.place, 'Country').transform((value) => value ?? DEFAULT_COUNTRY),
-  /** The client the property belongs to; null clears it, left out keeps it (PATCH). */
-  clientId: z.preprocess(
-    (value) => (value === '' ? null : value),
-    z.uuid('Please select a client').nullable().optional(),
-  ),
-  /** Every visit here needs the customer's signature; left out, off (create) or unchanged. */
-  requireSignature: z.boolean('Require signature must be true or false').optional(),
-  /** Completing a visit here sends its report to the client's e-mail. */
-  sendReportOnComplete: z.boolean('Send report on completion must be true or false').optional(),
-});
+export const propertyInput = z
+  .object({
+    name: z
+      .string(PROPERTY_MESSAGES.nameRequired)
+      .overwrite(oneLine)
+      .trim()
+      .min(1, PROPERTY_MESSAGES.nameRequired)
+      .max(TEXT_LIMITS.name, PROPERTY_MESSAGES.nameTooLong),
+    address: z
+      .string(PROPERTY_MESSAGES.addressRequired)
+      .trim()
+      .min(1, PROPERTY_MESSAGES.addressRequired)
+      .max(TEXT_LIMITS.address, PROPERTY_MESSAGES.addressTooLong),
+    city: optionalText(TEXT_LIMITS.place, 'City'),
+    state: optionalText(TEXT_LIMITS.place, 'State'),
+    zipCode: optionalText(TEXT_LIMITS.place, 'ZIP'),
+    country: optionalText(TEXT_LIMITS.place, 'Country').transform((value) => value ?? DEFAULT_COUNTRY),
+    /** The client the property belongs to; null clears it, left out keeps it (PATCH). */
+    clientId: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z.uuid('Please select a client').nullable().optional(),
+    ),
+    /** Every visit here needs the customer's signature; left out, off (create) or unchanged. */
+    requireSignature: z.boolean('Require signature must be true or false').optional(),
+    /** Completing a visit here sends its report to the client's e-mail. */
+    sendReportOnComplete: z.boolean('Send report on completion must be true or false').optional(),
+    /**
+     * Where it is, set by a person (the form, 'Set location from here', the pin): both or neither;
+     * null clears them; left out, the geocoder places it from its address when one is configured.
+     */
+    latitude: latitude.nullable().optional(),
+    longitude: longitude.nullable().optional(),
+  })
+  .superRefine((value, ctx) => bothOrNeither(value, ctx));
 export type PropertyInput = z.input<typeof propertyInput>;
 
 const search = z
@@ -93,6 +102,9 @@ export interface PropertyDto extends PropertySummary {
   clientName: string | null;
   requireSignature: boolean;
   sendReportOnComplete: boolean;
+  /** Where it is; null: 'not on the map'. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** The property's client as the property page shows it (its contact actions); owners and managers. */

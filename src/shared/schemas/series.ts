@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERIES_MAX_PREVIEW, SERIES_MESSAGES } from '../messages/series';
 import { isoInstant } from './common';
-import { assigneeIds } from './visits';
+import { anytime, assigneeIds } from './visits';
 
 // Recurring visits. A series is a property, the task templates to copy, a first
 // instant, an IANA time zone and an RFC 5545 RRULE (without DTSTART). The server checks the
@@ -48,6 +48,8 @@ export const createSeriesInput = z.object({
   taskIds,
   /** 'Assign to': on every occurrence, the first as lead; left out, the creator. */
   assigneeIds: assigneeIds.optional(),
+  /** Its occurrences are 'anytime' visits. */
+  anytime: anytime.default(false),
 });
 export type CreateSeriesInput = z.input<typeof createSeriesInput>;
 
@@ -58,6 +60,7 @@ export const updateSeriesInput = z.object({
   rrule: rrule.optional(),
   taskIds: z.array(z.uuid('Please select a task')).max(100).optional(),
   assigneeIds: assigneeIds.optional(),
+  anytime: anytime.optional(),
 });
 export type UpdateSeriesInput = z.input<typeof updateSeriesInput>;
 

@@ -62,6 +62,9 @@ const overrideReason = z
   .max(TEXT_LIMITS.description, VISIT_MESSAGES.overrideReasonTooLong)
   .optional();
 
+/** A visit done any time on its day rather than at its time (routes order it). */
+export const anytime = z.boolean('Anytime must be true or false');
+
 export const createVisitInput = z.object({
   id: clientId,
   propertyId,
@@ -72,6 +75,8 @@ export const createVisitInput = z.object({
   /** Add the property's active tasks as pending visit tasks (on by default). */
   addPropertyTasks: z.boolean().default(true),
   assigneeIds: assigneeIds.optional(),
+  /** Done any time on its day (the route decides when); its time is a suggestion. */
+  anytime: anytime.default(false),
 });
 export type CreateVisitInput = z.input<typeof createVisitInput>;
 
@@ -98,6 +103,7 @@ export const updateVisitInput = z.object({
   overrideReason,
   /** Replaces who is on the visit (the first as lead). */
   assigneeIds: assigneeIds.optional(),
+  anytime: anytime.optional(),
   version: expectedVersion,
   at: changedAt,
 });
@@ -255,6 +261,10 @@ export interface VisitListItemDto {
   version: number;
   /** The series this visit is an occurrence of. */
   seriesId: string | null;
+  /** Done any time on its day; its time is a suggestion. */
+  anytime: boolean;
+  /** Its place in its lead's route of the day (1 first); null: not routed. */
+  routeOrder: number | null;
   property: PropertySummary;
   /** The property's client, its name and phone only (the technician on the visit sees these too). */
   client: VisitClientDto | null;

@@ -5,6 +5,7 @@ import { clientNotificationSwitches, reminderHours } from './client-messages';
 import { TEXT_LIMITS, WORKSPACE_ROLES, type WorkspaceRole } from '../constants';
 import { WORKSPACE_MESSAGES } from '../messages/workspaces';
 import { optionalText, tooLong } from './common';
+import { bothOrNeither, latitude, longitude } from './coordinates';
 
 // Workspaces (a business), their settings, members and invitations. Fixed shapes:
 // `GET`/`PATCH /api/workspaces/{id}`, `GET /api/workspaces/{id}/members`, invitations.
@@ -144,8 +145,13 @@ export const updateWorkspaceInput = z
       .min(1, 'The quote reminder goes after 1 to 90 days')
       .max(90, 'The quote reminder goes after 1 to 90 days')
       .nullable(),
+    /** Where the technicians' routes start and end (a member's own points come first); both or neither. */
+    depotAddress: optionalText(TEXT_LIMITS.address, 'Depot address'),
+    depotLatitude: latitude.nullable(),
+    depotLongitude: longitude.nullable(),
   })
   .partial()
+  .superRefine((value, ctx) => bothOrNeither(value, ctx, ['depotLatitude', 'depotLongitude']))
   .refine((value) => Object.values(value).some((field) => field !== undefined), WORKSPACE_MESSAGES.nothingToChange);
 export type UpdateWorkspaceInput = z.input<typeof updateWorkspaceInput>;
 

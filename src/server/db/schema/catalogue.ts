@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DEFAULT_COUNTRY, PROPERTY_ROLES } from '../../../shared/constants';
 import { type ClientNotification } from '../../../shared/notifications';
-import { money, id, createdAt, updatedAt, trigramIndex, requirements, oneOf } from './columns';
+import { money, id, createdAt, updatedAt, trigramIndex, requirements, oneOf, coordinatesCheck } from './columns';
+import { LOCATION_SOURCES } from '../../../shared/place';
 import { users, workspaceId } from './workspaces';
 
 // Clients, properties and the task templates of a workspace's catalogue, with the property's copies.
@@ -57,6 +69,13 @@ export const properties = pgTable(
     requireSignature: boolean('require_signature').notNull().default(false),
     /** Completing a visit here sends its report to the client's e-mail. */
     sendReportOnComplete: boolean('send_report_on_complete').notNull().default(false),
+    /** Where it is (WGS 84 degrees); both or neither. Null: 'not on the map'. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Who placed it: a person (never overwritten by the geocoder) or the geocoder. */
+    locationSource: text('location_source', { enum: LOCATION_SOURCES }),
+    /** Its address waits for the geocoder (made or changed without coordinates). */
+    geocodePending: boolean('geocode_pending').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -64,6 +83,12 @@ export const properties = pgTable(
   (table) => [
     // Each list's filter (the workspace) and its whole order, id the tie-break.
     index('properties_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id),
+    // The geocoding job's queue.
+    index('properties_geocode_pending_idx')
+      .on(table.createdAt)
+      .where(sql`geocode_pending`),
+    check('properties_coordinates_check', coordinatesCheck('latitude', 'longitude')),
+    check('properties_location_source_check', oneOf('location_source', LOCATION_SOURCES)),
     index('properties_client_idx').on(table.clientId),
     trigramIndex('properties_name_trgm_idx', table.name),
     trigramIndex('properties_address_trgm_idx', table.address),
@@ -152,4 +177,20 @@ export const propertyTasks = pgTable(
     check('property_tasks_custom_price_check', sql`custom_price >= 0`),
     check('property_tasks_default_price_check', sql`default_price >= 0`),
   ],
+);
+
+/**
+ * The geocoder's answers, kept by normalised address (shared/place.ts `addressKey`), so one
+ * address is asked once, as the Nominatim usage policy requires. Not a business record: an
+ * address's coordinates are public facts, shared by every workspace. Null coordinates: not found.
+ */
+export const geocodeResults = pgTable(
+  'geocode_results',
+  {
+    addressKey: text('address_key').primaryKey(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: createdAt(),
+  },
+  () => [check('geocode_results_coordinates_check', coordinatesCheck('latitude', 'longitude'))],
 );

@@ -30,3 +30,8 @@ export const requirements = () =>
     .default(sql`'[]'::jsonb`);
 export const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+/** Both coordinates or neither, each within its range (WGS 84 degrees). */
+export const coordinatesCheck = (latitude: string, longitude: string) =>
+  sql.raw(
+    `(${latitude} is null) = (${longitude} is null) and (${latitude} is null or (${latitude} between -90 and 90 and ${longitude} between -180 and 180))`,
+  );

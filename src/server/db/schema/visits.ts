@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -47,6 +48,8 @@ export const visitSeries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** Its occurrences are 'anytime' visits (copied to each). */
+    anytime: boolean('anytime').notNull().default(false),
     /** Occurrences exist up to this instant (exclusive); the horizon job moves it forward. */
     generatedUntil: timestamp('generated_until', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -91,6 +94,10 @@ export const visits = pgTable(
     /** 'On my way': when the technician set off, and the arrival they told the client. */
     onMyWayAt: timestamp('on_my_way_at', { withTimezone: true }),
     etaAt: timestamp('eta_at', { withTimezone: true }),
+    /** Done any time on its day (its time is a suggestion), not at `scheduledAt`. */
+    anytime: boolean('anytime').notNull().default(false),
+    /** Its place in its lead's route of the day (1 first); null: not routed. */
+    routeOrder: integer('route_order'),
     /**
      * The property's `deleted_at`, copied when the property is deleted (and when a visit
      * is made for one deleted meanwhile), so that "never a visit of a deleted property" is a

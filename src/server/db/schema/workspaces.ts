@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -28,7 +29,7 @@ import {
 } from '../../../shared/constants';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../../../shared/locale';
 import { DEFAULT_REMINDER_HOURS, type ClientNotification } from '../../../shared/notifications';
-import { id, createdAt, updatedAt, trigramIndex, oneOf } from './columns';
+import { id, createdAt, updatedAt, trigramIndex, oneOf, coordinatesCheck } from './columns';
 
 // Accounts (better-auth's tables, under our plural names) and workspaces, the business
 // boundary, in one file: a user's default workspace and a workspace's people refer to each other.
@@ -167,10 +168,15 @@ export const workspaces = pgTable(
     mailPerDay: integer('mail_per_day'),
     /** When the owner named the business (onboarding); the dashboard asks until then. */
     setUpAt: timestamp('set_up_at', { withTimezone: true }),
+    /** Where the technicians' days start and end unless a member has their own points. */
+    depotAddress: text('depot_address'),
+    depotLatitude: doublePrecision('depot_latitude'),
+    depotLongitude: doublePrecision('depot_longitude'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   () => [
+    check('workspaces_depot_check', coordinatesCheck('depot_latitude', 'depot_longitude')),
     check('workspaces_tax_rate_check', sql`tax_rate_bps between 0 and 10000`),
     check('workspaces_payment_terms_check', sql`payment_terms_days between 0 and 365`),
     check('workspaces_mail_per_day_check', sql`mail_per_day is null or mail_per_day >= 0`),
@@ -202,9 +208,16 @@ export const workspaceMembers = pgTable(
      * this workspace' until they delete it or keep it.
      */
     madeBeforeClaim: boolean('made_before_claim').notNull().default(false),
+    /** Where this member's day starts and ends on a route; null: the workspace's depot. */
+    startLatitude: doublePrecision('start_latitude'),
+    startLongitude: doublePrecision('start_longitude'),
+    endLatitude: doublePrecision('end_latitude'),
+    endLongitude: doublePrecision('end_longitude'),
     createdAt: createdAt(),
   },
   (table) => [
+    check('workspace_members_start_check', coordinatesCheck('start_latitude', 'start_longitude')),
+    check('workspace_members_end_check', coordinatesCheck('end_latitude', 'end_longitude')),
     primaryKey({ columns: [table.workspaceId, table.userId] }),
     index('workspace_members_user_idx').on(table.userId),
     index('workspace_members_invited_by_idx').on(table.invitedBy),

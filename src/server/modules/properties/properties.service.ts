@@ -21,6 +21,7 @@ import { copyTemplateToProperties } from '../../db/template-copy';
 import { propertySummary } from '../../db/shapes';
 import { aRow, containsPattern, countUpTo, toPage } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
+import { wakeGeocoder } from '../../geocoding/wake';
 
 // Properties (spec §2, §3) inside a workspace: owners and managers see and change
 // them all, a technician sees the properties of their visits. Who may do what is access/policy.ts's.
@@ -34,6 +35,8 @@ const propertyColumns = {
   country: properties.country,
   requireSignature: properties.requireSignature,
   sendReportOnComplete: properties.sendReportOnComplete,
+  latitude: properties.latitude,
+  longitude: properties.longitude,
   createdAt: properties.createdAt,
 };
 
@@ -58,6 +61,8 @@ function toPropertyDto(
     country: string;
     requireSignature: boolean;
     sendReportOnComplete: boolean;
+    latitude: number | null;
+    longitude: number | null;
     createdAt: Date;
     role: PropertyRole | null;
   },
@@ -74,6 +79,8 @@ function toPropertyDto(
     country: row.country,
     requireSignature: row.requireSignature,
     sendReportOnComplete: row.sendReportOnComplete,
+    latitude: row.latitude,
+    longitude: row.longitude,
     createdAt: row.createdAt.toISOString(),
     role: row.role,
     clientId: seeClient ? row.clientId : null,
@@ -192,7 +199,14 @@ export async function createProperty(
   const created = await db.transaction(async (tx) => {
     const [property] = await tx
       .insert(properties)
-      .values({ ...input, clientId: input.clientId ?? null, workspaceId: member.workspaceId })
+      .values({
+        ...input,
+        ...placedBy(input),
+        clientId: input.clientId ?? null,
+        workspaceId: member.workspaceId,
+        // Without coordinates, the geocoder places it from its address (when one is configured).
+        geocodePending: input.latitude == null,
+      })
       .returning({ id: properties.id });
     if (!property) throw new Error('insert returned nothing');
     await tx
@@ -200,6 +214,7 @@ export async function createProperty(
       .values({ userId: member.id, propertyId: property.id, role: 'owner', workspaceId: member.workspaceId });
     return property;
   });
+  if (input.latitude == null) wakeGeocoder();
   return getProperty(db, member, created.id);
 }
 
@@ -217,11 +232,33 @@ export async function updateProperty(
 ): Promise<PropertyDetail> {
   await requireEditable(db, member, id);
   if (input.clientId) await requireRecord(db, member, 'client', input.clientId);
+  const addressChanged = or(
+    sql`${properties.address} is distinct from ${input.address}`,
+    sql`${properties.city} is distinct from ${input.city ?? null}`,
+    sql`${properties.state} is distinct from ${input.state ?? null}`,
+    sql`${properties.zipCode} is distinct from ${input.zipCode ?? null}`,
+    sql`${properties.country} is distinct from ${input.country}`,
+  );
   await db
     .update(properties)
-    .set(input)
+    .set({
+      ...input,
+      ...placedBy(input),
+      // A new address without coordinates is geocoded again, unless a person placed it.
+      geocodePending:
+        input.latitude === undefined
+          ? sql`${properties.geocodePending} or (${addressChanged} and ${properties.locationSource} is distinct from 'person')`
+          : input.latitude === null,
+    })
     .where(and(eq(properties.id, id), policy.property.scope(member)));
+  if (input.latitude === undefined) wakeGeocoder();
   return getProperty(db, member, id);
+}
+
+/** Coordinates given by a person are theirs: the geocoder never overwrites them. */
+function placedBy(input: z.output<typeof propertyInput>) {
+  if (input.latitude === undefined) return {};
+  return { locationSource: input.latitude === null ? null : ('person' as const) };
 }
 
 /**

@@ -59,7 +59,12 @@ export async function makeOccurrences(tx: Executor, series: SeriesRow, from: Dat
   const ids = await insertVisits(tx, {
     workspaceId: series.workspaceId,
     propertyId: series.propertyId,
-    visits: instants.map((instant) => ({ scheduledAt: instant, seriesId: series.id, occurrenceAt: instant })),
+    visits: instants.map((instant) => ({
+      scheduledAt: instant,
+      seriesId: series.id,
+      occurrenceAt: instant,
+      anytime: series.anytime,
+    })),
     assigneeIds: series.assigneeIds.filter((id) => members.has(id)),
     tasks: series.taskIds,
   });
@@ -100,6 +105,7 @@ export async function getSeries(db: Executor, member: Member, id: string) {
     taskIds: series.taskIds,
     tasks: taskRows,
     assigneeIds: series.assigneeIds,
+    anytime: series.anytime,
     generatedUntil: series.generatedUntil ? series.generatedUntil.toISOString() : null,
     createdAt: series.createdAt.toISOString(),
     can: policy.series.can(member),
@@ -145,6 +151,7 @@ export async function createSeries(db: Database, member: Member, input: CreateSe
         rrule,
         taskIds,
         assigneeIds,
+        anytime: input.anytime,
         createdBy: member.id,
         generatedUntil: horizon,
       })
@@ -180,6 +187,7 @@ export async function updateSeries(
     const taskIds = input.taskIds ? await requireTasks(tx, member, input.taskIds) : old.taskIds;
     const assigneeIds = input.assigneeIds ? await requireAssignees(tx, member, input.assigneeIds) : old.assigneeIds;
     const horizon = laterOf(horizonFrom(now), old.generatedUntil);
+    const anytime = input.anytime ?? old.anytime;
 
     if (!splitAt || before === 0) {
       const changed = {
@@ -190,7 +198,7 @@ export async function updateSeries(
       const rrule = checkRule(changed, { madeBefore: horizon });
       const [series] = await tx
         .update(visitSeries)
-        .set({ ...changed, rrule, taskIds, assigneeIds, generatedUntil: horizon, updatedAt: new Date() })
+        .set({ ...changed, rrule, taskIds, assigneeIds, anytime, generatedUntil: horizon, updatedAt: new Date() })
         .where(eq(visitSeries.id, id))
         .returning();
       await tx.delete(visits).where(and(eq(visits.seriesId, id), sql`not ${protectedVisit}`));
@@ -217,6 +225,7 @@ export async function updateSeries(
         rrule,
         taskIds,
         assigneeIds,
+        anytime,
         createdBy: old.createdBy ?? member.id,
         generatedUntil: horizon,
       })

@@ -5,3 +5,5 @@ export { requireMembers } from './visit-people.service';
 export { listItemColumns as visitListItemColumns, toListItem as toVisitListItem } from './visit-rows';
 export { clientReportMail, getPortalVisitReport, type ReportMail } from './visit-report';
 export { openSignature, receiveSignature, storeSignature } from './visit-evidence';
+export { replacePeople } from './visit-people.service';
+export { noticeVisitChange, visitStateForChange } from './visit-notices';

@@ -51,6 +51,8 @@ export const listItemColumns = {
   status: visits.status,
   version: visits.version,
   seriesId: visits.seriesId,
+  anytime: visits.anytime,
+  routeOrder: visits.routeOrder,
   property: propertySummary,
   client: clientJson,
   people: peopleJson,
@@ -140,6 +142,8 @@ export function toListItem(row: {
   status: VisitListItemDto['status'];
   version: number;
   seriesId: string | null;
+  anytime: boolean;
+  routeOrder: number | null;
   property: VisitListItemDto['property'];
   client: VisitClientDto | null;
   people: VisitPersonDto[];

@@ -261,7 +261,7 @@ export async function createVisit(db: Database, member: Member, input: CreateVis
         const [made] = await insertVisits(tx, {
           workspaceId: member.workspaceId,
           propertyId: input.propertyId,
-          visits: [{ id, scheduledAt: input.scheduledAt, status: input.status }],
+          visits: [{ id, scheduledAt: input.scheduledAt, status: input.status, anytime: input.anytime }],
           assigneeIds: assignees,
           tasks: input.addPropertyTasks ? 'property' : [],
           completion: { member, overrideReason: input.overrideReason },
@@ -298,6 +298,7 @@ export async function insertVisits(
       status?: VisitListItemDto['status'];
       seriesId?: string;
       occurrenceAt?: Date;
+      anytime?: boolean;
     }[];
     assigneeIds: string[];
     tasks: 'property' | string[];
@@ -331,6 +332,7 @@ export async function insertVisits(
           completedAt: status === 'completed' ? new Date() : null,
           seriesId: visit.seriesId ?? null,
           occurrenceAt: visit.occurrenceAt ?? null,
+          anytime: visit.anytime ?? false,
           propertyDeletedAt: property?.deletedAt ?? null,
         };
       }),
@@ -409,7 +411,7 @@ export async function updateVisit(
   const stale = async () => staleVersion(VISIT_MESSAGES.changedBySomeoneElse, await getVisit(db, member, id));
   if (isStale(input.version, visit.version)) throw await stale();
   const can = policy.visit.can(member, visit);
-  const reschedules = input.propertyId !== undefined || input.scheduledAt !== undefined;
+  const reschedules = input.propertyId !== undefined || input.scheduledAt !== undefined || input.anytime !== undefined;
   if (reschedules) policy.visit.requireChange(member, visit, 'edit', VISIT_MESSAGES.fieldOnly);
   authorize(can.managePeople || input.assigneeIds === undefined, VISIT_MESSAGES.onlyLeadManagesPeople);
   if (input.status) policy.visit.requireChange(member, visit, { status: input.status }, VISIT_MESSAGES.fieldOnly);
@@ -423,6 +425,7 @@ export async function updateVisit(
   const changes: Partial<Record<keyof typeof visits.$inferInsert, unknown>> = {};
   if (input.propertyId) changes.propertyId = input.propertyId;
   if (input.scheduledAt) changes.scheduledAt = input.scheduledAt;
+  if (input.anytime !== undefined) changes.anytime = input.anytime;
   if (input.status) {
     // A change made offline keeps the time it was made, when plausible.
     const stamp = plausibleInstant(input.at, sql`${visits.createdAt}`);
