@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../src/server/db/schema';
 import type { Page } from '../../src/shared/schemas/common';
-import type { PropertyDetail, PropertyListItem } from '../../src/shared/schemas/properties';
+import type { PropertyDetail, PropertyListItem } from '../../src/client/api/properties';
 import type { VisitDetailDto, VisitListItemDto } from '../../src/shared/schemas/visits';
 import { addMember, createProperty, createUser, createVisit, type TestUser } from '../support/factories';
 import { apiAs } from '../support/api';

@@ -5,7 +5,7 @@ import type { WorkspaceRole } from '../../src/shared/constants';
 import { INVITATION_HEADER } from '../../src/shared/identity';
 import { IDENTITY_MESSAGES } from '../../src/shared/messages/identity';
 import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
-import type { PropertyTaskDto } from '../../src/shared/schemas/properties';
+import type { PropertyTask as PropertyTaskDto } from '../../src/client/api/properties';
 import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../src/shared/messages/visits';
 import { WORKSPACE_HEADER } from '../../src/shared/messages/workspaces';

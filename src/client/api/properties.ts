@@ -8,10 +8,14 @@ import type {
 } from '../../shared/schemas/properties';
 import { areaKeys } from './keys';
 import { useMutationThatInvalidates } from './mutations';
-import { del, get, type ItemOf, patch, post, type ListParams } from './contract';
+import { del, get, type Get, type ItemOf, patch, post, type ListParams } from './contract';
 
 /** One of a property's tasks (`GET /api/properties/:id/tasks`). */
 export type PropertyTask = ItemOf<'/properties/:id/tasks'>;
+/** A property with its client, its active tasks and what the caller may do (`GET /api/properties/:id`). */
+export type PropertyDetail = Get<'/properties/:id'>;
+/** A row of `GET /api/properties`. */
+export type PropertyListItem = ItemOf<'/properties'>;
 
 // Properties and their tasks (GET/POST/PATCH/DELETE /api/properties…). Who may see them is the
 // workspace's business (api/workspaces.ts), not a per-property list of people.

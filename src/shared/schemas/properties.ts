@@ -5,7 +5,6 @@ import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
 import { PROPERTY_MESSAGES } from '../messages/properties';
 import { bothOrNeither, latitude, longitude } from './coordinates';
-import type { PropertySummary } from './summaries';
 
 // spec §5 (property rules), §8 (messages) and the property endpoints of docs/api.md.
 
@@ -92,29 +91,6 @@ export interface PhotoRef {
   thumbnailUrl: string;
 }
 
-export interface PropertyDto extends PropertySummary {
-  country: string;
-  createdAt: string;
-  /** The actor's relationship; null for an admin who is not linked. */
-  role: PropertyRole | null;
-  /** The property's client; null when it has none, and always for a technician. */
-  clientId: string | null;
-  clientName: string | null;
-  requireSignature: boolean;
-  sendReportOnComplete: boolean;
-  /** Where it is; null: 'not on the map'. */
-  latitude: number | null;
-  longitude: number | null;
-}
-
-/** The property's client as the property page shows it (its contact actions); owners and managers. */
-export interface PropertyClientDto {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
 /** What the caller may do with a property (access/policy.ts `policy.property.can`). */
 export interface PropertyCan {
   edit: boolean;
@@ -126,33 +102,6 @@ export interface PropertyCan {
   seePrices: boolean;
   /** See and set the property's client ('Create client from this property'). */
   manageClient: boolean;
-}
-
-/** `GET /api/properties` items, newest first. */
-export interface PropertyListItem extends PropertyDto {
-  firstPhoto: PhotoRef | null;
-  can: PropertyCan;
-}
-
-export interface PropertyTaskDto {
-  /** The property_task id. */
-  id: string;
-  taskId: string;
-  name: string;
-  description: string | null;
-  customPrice: number | null;
-  defaultPrice: number | null;
-  /** custom price, else the template's default, in cents. */
-  price: number | null;
-  estimatedDurationMinutes: number | null;
-  isActive: boolean;
-}
-
-/** `GET /api/properties/:id`: the property with its active tasks. */
-export interface PropertyDetail extends PropertyDto {
-  can: PropertyCan;
-  client: PropertyClientDto | null;
-  tasks: PropertyTaskDto[];
 }
 
 export { PROPERTY_MESSAGES };

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Center, Group, Image, Stack, Text } from '@m
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import type { PropertyListItem } from '../../../shared/schemas/properties';
+import type { PropertyListItem } from '../../api/properties';
 import { useProperties } from '../../api/properties';
 import { useWorkspaceCan } from '../../api/session';
 import { EmptyState } from '../../components/empty-state';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CLIENT_MESSAGES } from '../../../shared/messages/clients';
 import { fullAddress } from '../../../shared/place';
-import type { PropertyDetail } from '../../../shared/schemas/properties';
+import type { PropertyDetail } from '../../api/properties';
 import { useCreateClientFromProperty } from '../../api/properties';
 import { ContactActions } from '../../components/contact-actions';
 import { ErrorBox } from '../../components/error-box';

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type PropertyDetail } from '../../../shared/schemas/properties';
+import type { PropertyDetail } from '../../api/properties';
 import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { useProperty } from '../../api/properties';
 import { DetailActions, DetailFrame } from '../../components/page-frames';

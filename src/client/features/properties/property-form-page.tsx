@@ -1,7 +1,7 @@
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { addressLabels, DEFAULT_COUNTRY_CODE, defaultPropertyCountry } from '../../../shared/locale';
-import type { PropertyDetail } from '../../../shared/schemas/properties';
+import type { PropertyDetail } from '../../api/properties';
 import { PROPERTY_MESSAGES } from '../../../shared/messages/properties';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import { useCreateProperty, useProperty, useUpdateProperty } from '../../api/properties';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDuration } from '../../../shared/duration';
-import type { PropertyDetail } from '../../../shared/schemas/properties';
+import type { PropertyDetail } from '../../api/properties';
 import { Section } from '../../components/section';
 import { wholeText } from '../../components/whole-text';
 import { paths } from '../../paths';

@@ -1,15 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PropertyRole } from '../../../shared/constants';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
-import type {
-  PropertyDetail,
-  PropertyDto,
-  PropertyListItem,
-  PropertyTaskDto,
-  addPropertyTaskInput,
-  propertyInput,
-  updatePropertyTaskInput,
-} from '../../../shared/schemas/properties';
+import type { addPropertyTaskInput, propertyInput, updatePropertyTaskInput } from '../../../shared/schemas/properties';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
 import type { z } from 'zod';
@@ -66,7 +58,7 @@ function toPropertyDto(
     createdAt: Date;
     role: PropertyRole | null;
   },
-): PropertyDto {
+) {
   // A technician sees nothing of the client here (only its name and phone, on visits).
   const seeClient = policy.property.can(member).manageClient;
   return {
@@ -89,7 +81,7 @@ function toPropertyDto(
 }
 
 /** `GET /api/properties`: the properties the member can see, newest first, with the first photo; one query. */
-export async function listProperties(db: Executor, member: Member, input: ListInput): Promise<Page<PropertyListItem>> {
+export async function listProperties(db: Executor, member: Member, input: ListInput) {
   const firstPhoto = db
     .select({ id: photos.id })
     .from(photos)
@@ -169,7 +161,9 @@ const propertyTaskColumns = {
 };
 
 /** A property task as the member sees it: no price at all for whoever may not see prices. */
-function toPropertyTaskDto(member: Member, row: Omit<PropertyTaskDto, 'price'>): PropertyTaskDto {
+type PropertyTaskRow = Pick<typeof propertyTasks.$inferSelect, keyof typeof propertyTaskColumns>;
+
+function toPropertyTaskDto(member: Member, row: PropertyTaskRow): PropertyTaskRow & { price: number | null } {
   if (!policy.property.can(member).seePrices) return { ...row, customPrice: null, defaultPrice: null, price: null };
   return { ...row, price: row.customPrice ?? row.defaultPrice };
 }
@@ -178,7 +172,7 @@ function toPropertyTaskDto(member: Member, row: Omit<PropertyTaskDto, 'price'>):
 const byTaskName = [asc(sql`lower(${propertyTasks.name})`), asc(propertyTasks.name), asc(propertyTasks.id)];
 
 /** `GET /api/properties/:id`: the property, the member's label and its active tasks. */
-export async function getProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
+export async function getProperty(db: Executor, member: Member, id: string) {
   const property = await findVisible(db, member, id);
   const rows = await db
     .select(propertyTaskColumns)
@@ -189,11 +183,7 @@ export async function getProperty(db: Executor, member: Member, id: string): Pro
 }
 
 /** Creates the property in the member's workspace and labels its creator 'owner', in one transaction (spec §7). */
-export async function createProperty(
-  db: Executor,
-  member: Member,
-  input: z.output<typeof propertyInput>,
-): Promise<PropertyDetail> {
+export async function createProperty(db: Executor, member: Member, input: z.output<typeof propertyInput>) {
   authorize(policy.workspace.can(member).manageProperties, WORKSPACE_MESSAGES.ownersAndManagersOnly);
   if (input.clientId) await requireRecord(db, member, 'client', input.clientId);
   const created = await db.transaction(async (tx) => {
@@ -224,12 +214,7 @@ const requireEditable = (db: Executor, member: Member, id: string) =>
     need: { allows: () => policy.property.can(member).edit, message: WORKSPACE_MESSAGES.ownersAndManagersOnly },
   });
 
-export async function updateProperty(
-  db: Executor,
-  member: Member,
-  id: string,
-  input: z.output<typeof propertyInput>,
-): Promise<PropertyDetail> {
+export async function updateProperty(db: Executor, member: Member, id: string, input: z.output<typeof propertyInput>) {
   await requireEditable(db, member, id);
   if (input.clientId) await requireRecord(db, member, 'client', input.clientId);
   const addressChanged = or(
@@ -265,7 +250,7 @@ function placedBy(input: z.output<typeof propertyInput>) {
  * 'Create client from this property': a client named after the property, billed at its
  * address, made the property's client; one transaction.
  */
-export async function createClientFromProperty(db: Executor, member: Member, id: string): Promise<PropertyDetail> {
+export async function createClientFromProperty(db: Executor, member: Member, id: string) {
   await requireEditable(db, member, id);
   const property = await findVisible(db, member, id);
   authorize(property.can.manageClient, WORKSPACE_MESSAGES.ownersAndManagersOnly);
@@ -334,12 +319,7 @@ export async function listPropertyVisits(db: Executor, member: Member, id: strin
 // ── the property's tasks ──
 
 /** `GET /api/properties/:id/tasks`: active and removed, for the Manage Tasks screen. */
-export async function listPropertyTasks(
-  db: Executor,
-  member: Member,
-  id: string,
-  page: PageQuery,
-): Promise<Page<PropertyTaskDto>> {
+export async function listPropertyTasks(db: Executor, member: Member, id: string, page: PageQuery) {
   await findVisible(db, member, id);
   const onProperty = eq(propertyTasks.propertyId, id);
   const rows = await db
@@ -377,7 +357,7 @@ export async function addPropertyTask(
   member: Member,
   propertyId: string,
   input: z.output<typeof addPropertyTaskInput>,
-): Promise<PropertyTaskDto> {
+) {
   await requireTaskManager(db, member, propertyId);
   const made = await copyTemplateToProperties(db, {
     workspaceId: member.workspaceId,
@@ -397,7 +377,7 @@ export async function updatePropertyTask(
   propertyId: string,
   propertyTaskId: string,
   input: z.output<typeof updatePropertyTaskInput>,
-): Promise<PropertyTaskDto> {
+) {
   await requireTaskManager(db, member, propertyId);
   await findPropertyTask(db, member, propertyId, propertyTaskId);
   await db
