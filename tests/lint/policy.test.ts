@@ -70,6 +70,16 @@ const NOT_A_MEMBER: Record<string, string> = {
   'reminders.ts:startReminderJob': 'runs queueDueReminders every minute',
   'messages.service.ts:unsubscribeInfo': 'the unsubscribe link is the credential: an HMAC of the client id',
   'messages.service.ts:unsubscribeByLink': 'the unsubscribe link is the credential: an HMAC of the client id',
+  'invoices.service.ts:createDepositInvoice':
+    'made in the approval’s transaction: approveQuote checked the portal client or the office member and locked the quote',
+  'invoices.service.ts:paidOn': 'sums the payments of an invoice its caller checked and locked',
+  'invoices.service.ts:totalOf': 'the total of an invoice its caller checked and locked',
+  'provider-payments.ts:followPayments': 'the status of an invoice its caller checked and locked',
+  'provider-payments.ts:recordProviderPayment':
+    'the verified webhook is the credential: the provider’s signed event names the invoice and its workspace',
+  'provider-payments.ts:recordProviderRefund':
+    'the verified webhook is the credential: the signed event names the refund',
+  'provider-payments.ts:refundUnapplied': 'refunds a payment the verified webhook recorded as unapplied',
 };
 
 const ROLE_NAMES = new Set(['owner', 'manager', 'technician']);

@@ -38,6 +38,8 @@ const ALLOWED: Record<string, string> = {
   'quotes.routes.ts: c.req.raw':
     'an approval with its signature: the raw stream goes to receiveSignature (busboy, 1 MB limit) as it arrives',
   'quotes.routes.ts: parseWith(approveQuoteFields, sent)': 'the approval’s text fields, read from the stream by busboy',
+  'payments.routes.ts: c.req.text(':
+    'a Stripe webhook: the signature is over the raw bytes, so the body is read as text and parsed only once verified',
 };
 
 interface Finding {

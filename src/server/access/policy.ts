@@ -302,6 +302,11 @@ export const policy = {
     },
   },
 
+  /** What the client may do with the version the portal shows: answer it while it is the open one. */
+  portalQuote: {
+    can: (open: boolean) => ({ approve: open, decline: open }),
+  },
+
   /** A person's own profile (personal, in no workspace). */
   profile: {
     notFound: ATTACHABLE_NOT_FOUND.profile,

@@ -116,7 +116,7 @@ export async function recordProviderPayment(
     return known ?? null;
   }
   if (unapplied) {
-    const locality = await localityOf(tx, { workspaceId: payment.workspaceId } as Member);
+    const locality = await localityOf(tx, { workspaceId: payment.workspaceId });
     const money = formatsFor(locality).money(payment.amount);
     await notifyStaff(tx, await officeOf(tx, payment.workspaceId), {
       workspaceId: payment.workspaceId,

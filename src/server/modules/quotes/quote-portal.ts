@@ -65,6 +65,6 @@ export async function getPortalQuote(
     approvedLineIds: head.approvedLineIds ?? [],
     approvedTotal: head.approvedTotal,
     depositAmount: shownDeposit(version, head.approvedTotal, head.depositAmount),
-    can: { approve: open, decline: open },
+    can: policy.portalQuote.can(open),
   };
 }

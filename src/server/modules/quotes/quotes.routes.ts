@@ -26,8 +26,6 @@ import { approveQuote, declineQuote, openQuoteSignature, type Approver } from '.
 import { getPortalQuote } from './quote-portal';
 import { getQuote, listQuotes, quoteRowsAfter } from './quote-read';
 import { renderQuotePdf } from './quote-pdf';
-import { eq } from 'drizzle-orm';
-import { workspaces } from '../../db/schema';
 import { localityOf } from '../workspaces';
 import * as service from './quotes.service';
 
@@ -128,11 +126,8 @@ export const quotesRoutes = new Hono<MemberEnv>()
     const { db, member, storage } = c.var;
     const quote = await getQuote(db, member, quoteId(c));
     const signature = quote.approval ? await readAll(openQuoteSignature(db, storage, { member }, quote.id)) : null;
-    const [business] = await db
-      .select({ name: workspaces.name })
-      .from(workspaces)
-      .where(eq(workspaces.id, member.workspaceId));
-    const pdf = await renderQuotePdf(quote, business?.name ?? '', await localityOf(db, member), signature);
+    const business = await service.businessNameOf(db, member);
+    const pdf = await renderQuotePdf(quote, business, await localityOf(db, member), signature);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${quote.number}.pdf"`,

@@ -304,6 +304,15 @@ export async function removeQuote(db: Database, member: Member, id: string): Pro
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** The business's name as its quotes show it (empty before the owner names it). */
+export async function businessNameOf(db: Executor, member: Member): Promise<string> {
+  const [business] = await db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, member.workspaceId));
+  return business?.name ?? '';
+}
+
 /**
  * `POST /api/quotes/{id}/send` `{ to }`: the newest version goes to the client by e-mail, from the
  * business, with a portal link to the quote (the mail rules: a verified sender, the budget), and
@@ -319,11 +328,7 @@ export async function sendQuote(
   const quote = await getQuote(deps.db, member, id);
   if (!policy.quote.open(quote.status)) throw conflict(QUOTE_MESSAGES.cannotSend(quote.status));
   if (quote.sentVersion === quote.version) throw conflict(QUOTE_MESSAGES.nothingNewToSend);
-  const [business] = await deps.db
-    .select({ name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, member.workspaceId));
-  const name = business?.name || 'Rounds';
+  const name = (await businessNameOf(deps.db, member)) || 'Rounds';
   const url = await issuePortalLink(
     deps.db,
     { workspaceId: member.workspaceId, clientId: quote.client.id },

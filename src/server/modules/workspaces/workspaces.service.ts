@@ -41,7 +41,7 @@ export async function listMyWorkspaces(db: Executor, actor: Actor): Promise<Work
  * How the viewer's business writes dates, times and amounts (its locale, currency and zone), for
  * what the server writes for people: PDFs, e-mails, notifications, CSV exports. One query.
  */
-export async function localityOf(db: Executor, viewer: Viewer): Promise<Locality> {
+export async function localityOf(db: Executor, viewer: Pick<Viewer, 'workspaceId'>): Promise<Locality> {
   const [row] = await db
     .select({ locale: workspaces.locale, currency: workspaces.currency, timeZone: workspaces.timeZone })
     .from(workspaces)
