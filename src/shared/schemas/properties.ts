@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneLine } from '../text';
-import { DEFAULT_COUNTRY, TEXT_LIMITS, type PropertyRole } from '../constants';
+import { DEFAULT_COUNTRY, TEXT_LIMITS } from '../constants';
 import { optionalText, pageQuery } from './common';
 import { cents, dollarsField, optionalCents } from './money';
 import { PROPERTY_MESSAGES } from '../messages/properties';

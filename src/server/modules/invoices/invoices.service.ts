@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoiceStatus, PaymentMethod } from '../../../shared/constants';
 import { queueInvoiceSent } from '../notifications';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PropertyRole } from '../../../shared/constants';
-import type { Page, PageQuery } from '../../../shared/schemas/common';
+import type { PageQuery } from '../../../shared/schemas/common';
 import type { addPropertyTaskInput, propertyInput, updatePropertyTaskInput } from '../../../shared/schemas/properties';
 import { TASK_MESSAGES } from '../../../shared/schemas/tasks';
 import { WORKSPACE_MESSAGES } from '../../../shared/messages/workspaces';
