@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits, visitTasks } from '../../src/server/db/schema';
-import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 // Visits and visit tasks carry a version. A write that names the version it saw
 // changes the record only if that is still the current one; otherwise 409 with the record as
@@ -53,7 +52,7 @@ describe('a visit', () => {
     // Someone else completes it first.
     await json(await patch(owner, `/api/visits/${visit.id}`, { status: 'completed' }), 200);
     const response = await patch(tech, `/api/visits/${visit.id}`, { status: 'in_progress', version: 1 });
-    const body = await json<ErrorBody>(response, 409);
+    const body = await refusal(response, 409);
     expect(body.error).toMatchObject({ code: 'CONFLICT', message: 'Changed by someone else' });
     const current = body.error.current as VisitDetailDto;
     expect(current).toMatchObject({ id: visit.id, status: 'completed', version: 2, myRole: 'lead' });
@@ -69,7 +68,7 @@ describe('a visit', () => {
     expect(await json<VisitDetailDto>(await patch(tech, `/api/visits/${visit.id}`, { version: 1 }), 200)).toMatchObject(
       { version: 1 },
     );
-    const stale = await json<ErrorBody>(await patch(tech, `/api/visits/${visit.id}`, { version: 7 }), 409);
+    const stale = await refusal(await patch(tech, `/api/visits/${visit.id}`, { version: 7 }), 409);
     expect(stale.error.current).toMatchObject({ id: visit.id, version: 1 });
     // Not a version at all: 400, as any bad input.
     for (const version of [0, 1.5, 2 ** 31, '1']) {
@@ -103,7 +102,7 @@ describe('a visit task', () => {
     expect(ticked.completedAt).not.toBeNull();
 
     // The owner, who saw version 1, writes a note on it: refused, the tick stays.
-    const body = await json<ErrorBody>(await patch(owner, url, { notes: 'Skip this one', version: 1 }), 409);
+    const body = await refusal(await patch(owner, url, { notes: 'Skip this one', version: 1 }), 409);
     expect(body.error).toMatchObject({ code: 'CONFLICT', message: 'Changed by someone else' });
     // The same task, as the owner sees it (a technician sees no price).
     expect(body.error.current).toEqual({ ...ticked, price: 5000 });
@@ -120,7 +119,7 @@ describe('a visit task', () => {
     const task = await addVisitTask(t, visit.id, taskId);
     const url = `/api/visits/${visit.id}/tasks/${task.id}`;
     expect(await json<VisitTaskDto>(await patch(tech, url, { version: 1 }), 200)).toMatchObject({ version: 1 });
-    expect((await json<ErrorBody>(await patch(tech, url, { version: 2 }), 409)).error.current).toMatchObject({
+    expect((await refusal(await patch(tech, url, { version: 2 }), 409)).error.current).toMatchObject({
       id: task.id,
       version: 1,
     });
@@ -143,7 +142,6 @@ describe('a visit task', () => {
     const other = await createVisit(t, propertyId, { lead: tech });
     const task = await addVisitTask(t, other.id, taskId);
     const response = await patch(tech, `/api/visits/${visit.id}/tasks/${task.id}`, { status: 'completed', version: 1 });
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as ErrorBody).error.current).toBeUndefined();
+    expect((await refusal(response, 404)).error.current).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../support/factories';
 import { mailsTo } from '../support/outbox';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // An invoice's own lines (description, quantity, unit price) and a discount, beside the
@@ -42,8 +42,7 @@ async function completedVisit(price: number) {
 const create = (body: Record<string, unknown>) => apiAs(t, owner.cookie).post('/invoices', { json: body });
 const patch = (id: string, body: Record<string, unknown>) =>
   apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id }, json: body });
-const errorOf = async (response: Response) =>
-  (await json<{ error: { message: string; fields?: Record<string, string> } }>(response, 400)).error;
+const errorOf = async (response: Response) => (await refusal(response, 400)).error;
 
 const items = [
   { description: 'Call-out fee', quantity: 1, unitPrice: 2000 },
@@ -99,11 +98,11 @@ describe('extra lines and a discount', () => {
 
     // Once sent, the lines and the amounts are what was sent.
     await json(await patch(invoice.id, { status: 'sent' }), 200);
-    const refused = await json<{ error: { message: string } }>(await patch(invoice.id, { items: [] }), 409);
+    const refused = await refusal(await patch(invoice.id, { items: [] }), 409);
     expect(refused.error.message).toBe('The lines of an invoice that has been sent can no longer change');
-    expect(
-      (await json<{ error: { message: string } }>(await patch(invoice.id, { discount: null }), 409)).error.message,
-    ).toBe('The lines of an invoice that has been sent can no longer change');
+    expect((await refusal(await patch(invoice.id, { discount: null }), 409)).error.message).toBe(
+      'The lines of an invoice that has been sent can no longer change',
+    );
     const sent = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(sent).toMatchObject({ subtotal: 7232, discountAmount: 500, taxAmount: 539, total: 7271, frozen: true });
   });

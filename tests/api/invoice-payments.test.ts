@@ -14,7 +14,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 // Payments against an invoice, paid invoices locked, void with a reason, and the due date's blank.
 
@@ -98,10 +98,7 @@ describe('payments', () => {
   it('refuses a payment over the balance, a non-positive or fractional amount and an unknown method', async () => {
     const { invoice } = await invoiceOf(5000); // 5400
     await json(await pay(invoice.id, { amount: 5000, paidAt: '2030-07-01', method: 'cash' }), 201);
-    const over = await json<{ error: { message: string } }>(
-      await pay(invoice.id, { amount: 401, paidAt: '2030-07-01', method: 'cash' }),
-      409,
-    );
+    const over = await refusal(await pay(invoice.id, { amount: 401, paidAt: '2030-07-01', method: 'cash' }), 409);
     expect(over.error.message).toBe(INVOICE_MESSAGES.overpaid('$4.00'));
     for (const body of [
       { amount: 0, method: 'cash' },
@@ -109,19 +106,13 @@ describe('payments', () => {
       { amount: 12.5, method: 'cash' },
       { amount: '100', method: 'cash' },
     ]) {
-      const refused = await json<{ error: { fields: Record<string, string> } }>(await pay(invoice.id, body), 400);
-      expect(refused.error.fields.amount).toBe(INVOICE_MESSAGES.paymentAmountInvalid);
+      const refused = await refusal(await pay(invoice.id, body), 400);
+      expect(refused.error.fields?.amount).toBe(INVOICE_MESSAGES.paymentAmountInvalid);
     }
-    const method = await json<{ error: { fields: Record<string, string> } }>(
-      await pay(invoice.id, { amount: 100, method: 'bitcoin' }),
-      400,
-    );
-    expect(method.error.fields.method).toBe(INVOICE_MESSAGES.paymentMethodInvalid);
-    const date = await json<{ error: { fields: Record<string, string> } }>(
-      await pay(invoice.id, { amount: 100, paidAt: '2030-02-30' }),
-      400,
-    );
-    expect(date.error.fields.paidAt).toBe(INVOICE_MESSAGES.paymentDateInvalid);
+    const method = await refusal(await pay(invoice.id, { amount: 100, method: 'bitcoin' }), 400);
+    expect(method.error.fields?.method).toBe(INVOICE_MESSAGES.paymentMethodInvalid);
+    const date = await refusal(await pay(invoice.id, { amount: 100, paidAt: '2030-02-30' }), 400);
+    expect(date.error.fields?.paidAt).toBe(INVOICE_MESSAGES.paymentDateInvalid);
     // Nothing changed.
     expect(await json<InvoiceDetailDto>(await detail(invoice.id), 200)).toMatchObject({
       amountPaid: 5000,
@@ -129,7 +120,7 @@ describe('payments', () => {
     });
     // Paid in full: nothing more can be paid.
     await json(await pay(invoice.id, { amount: 400 }), 201);
-    const more = await json<{ error: { message: string } }>(await pay(invoice.id, { amount: 1 }), 409);
+    const more = await refusal(await pay(invoice.id, { amount: 1 }), 409);
     expect(more.error.message).toBe(INVOICE_MESSAGES.nothingDue);
   });
 
@@ -143,9 +134,9 @@ describe('payments', () => {
 
   it('refuses paying a cancelled or void invoice', async () => {
     const { invoice: cancelled } = await invoiceOf(1000, 'cancelled');
-    expect(
-      (await json<{ error: { message: string } }>(await pay(cancelled.id, { amount: 100 }), 409)).error.message,
-    ).toBe(INVOICE_MESSAGES.cancelledCannotTakePayment);
+    expect((await refusal(await pay(cancelled.id, { amount: 100 }), 409)).error.message).toBe(
+      INVOICE_MESSAGES.cancelledCannotTakePayment,
+    );
     const { invoice } = await invoiceOf(1000);
     await json(
       await apiAs(t, owner.cookie).post('/invoices/:id/void', {
@@ -154,9 +145,9 @@ describe('payments', () => {
       }),
       200,
     );
-    expect(
-      (await json<{ error: { message: string } }>(await pay(invoice.id, { amount: 100 }), 409)).error.message,
-    ).toBe(INVOICE_MESSAGES.voidCannotTakePayment);
+    expect((await refusal(await pay(invoice.id, { amount: 100 }), 409)).error.message).toBe(
+      INVOICE_MESSAGES.voidCannotTakePayment,
+    );
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -226,12 +217,10 @@ describe('a paid invoice is locked; void is the way out', () => {
     await json(await pay(invoice.id, { amount: 1080 }), 201);
     for (const body of [{ dueDate: '2031-01-01' }, { status: 'sent' }, { dueDate: null }]) {
       const refused = await apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id: invoice.id }, json: body });
-      expect((await json<{ error: { message: string } }>(refused, 409)).error.message).toBe(
-        INVOICE_MESSAGES.paidLocked,
-      );
+      expect((await refusal(refused, 409)).error.message).toBe(INVOICE_MESSAGES.paidLocked);
     }
     const deleted = await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } });
-    expect((await json<{ error: { message: string } }>(deleted, 409)).error.message).toBe(INVOICE_MESSAGES.paidLocked);
+    expect((await refusal(deleted, 409)).error.message).toBe(INVOICE_MESSAGES.paidLocked);
     expect(await json<InvoiceDetailDto>(await detail(invoice.id), 200)).toMatchObject({ status: 'paid' });
   });
 
@@ -239,16 +228,12 @@ describe('a paid invoice is locked; void is the way out', () => {
     const { invoice } = await invoiceOf(1000);
     await json(await pay(invoice.id, { amount: 80 }), 201);
     const deleted = await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } });
-    expect((await json<{ error: { message: string } }>(deleted, 409)).error.message).toBe(
-      INVOICE_MESSAGES.hasPaymentsCannotDelete,
-    );
+    expect((await refusal(deleted, 409)).error.message).toBe(INVOICE_MESSAGES.hasPaymentsCannotDelete);
     const back = await apiAs(t, owner.cookie).patch('/invoices/:id', {
       param: { id: invoice.id },
       json: { status: 'draft' },
     });
-    expect((await json<{ error: { message: string } }>(back, 409)).error.message).toBe(
-      INVOICE_MESSAGES.hasPaymentsStatus,
-    );
+    expect((await refusal(back, 409)).error.message).toBe(INVOICE_MESSAGES.hasPaymentsStatus);
     // Its due date can still change.
     await json(
       await apiAs(t, owner.cookie).patch('/invoices/:id', {
@@ -266,9 +251,7 @@ describe('a paid invoice is locked; void is the way out', () => {
       param: { id: invoice.id },
       json: { reason: '  ' },
     });
-    expect((await json<{ error: { fields: Record<string, string> } }>(missing, 400)).error.fields.reason).toBe(
-      INVOICE_MESSAGES.voidReasonRequired,
-    );
+    expect((await refusal(missing, 400)).error.fields?.reason).toBe(INVOICE_MESSAGES.voidReasonRequired);
     const voided = await json(
       await apiAs(t, manager.cookie).post('/invoices/:id/void', {
         param: { id: invoice.id },
@@ -298,14 +281,14 @@ describe('a paid invoice is locked; void is the way out', () => {
       param: { id: invoice.id },
       json: { reason: 'Again' },
     });
-    expect((await json<{ error: { message: string } }>(again, 409)).error.message).toBe(INVOICE_MESSAGES.alreadyVoid);
+    expect((await refusal(again, 409)).error.message).toBe(INVOICE_MESSAGES.alreadyVoid);
     const edit = await apiAs(t, owner.cookie).patch('/invoices/:id', {
       param: { id: invoice.id },
       json: { dueDate: null },
     });
-    expect((await json<{ error: { message: string } }>(edit, 409)).error.message).toBe(INVOICE_MESSAGES.voidLocked);
+    expect((await refusal(edit, 409)).error.message).toBe(INVOICE_MESSAGES.voidLocked);
     const del = await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } });
-    expect((await json<{ error: { message: string } }>(del, 409)).error.message).toBe(INVOICE_MESSAGES.voidLocked);
+    expect((await refusal(del, 409)).error.message).toBe(INVOICE_MESSAGES.voidLocked);
     // The visit can be billed again.
     const billable = await json(
       await apiAs(t, owner.cookie).get('/invoices/billable-visits', { query: { propertyId } }),

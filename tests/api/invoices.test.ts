@@ -12,7 +12,7 @@ import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 let owner: TestUser;
@@ -137,11 +137,8 @@ describe('amounts, in integer cents, computed by the server', () => {
 describe('due date', () => {
   it('takes a real calendar date in the years 1–9999 only: 400 otherwise, never a 500', async () => {
     for (const dueDate of ['2030-02-30', '2030-6-1', '0000-01-01']) {
-      const body = await json<{ error: { fields: Record<string, string> } }>(
-        await create(owner, { propertyId, dueDate }),
-        400,
-      );
-      expect(body.error.fields.dueDate, dueDate).toMatch(/^Due date must be/);
+      const body = await refusal(await create(owner, { propertyId, dueDate }), 400);
+      expect(body.error.fields?.dueDate, dueDate).toMatch(/^Due date must be/);
     }
     const edges = await Promise.all(
       ['0001-01-01', '9999-12-31'].map((dueDate) => create(owner, { propertyId, dueDate })),
@@ -200,7 +197,7 @@ describe('billable visits', () => {
     const visit = await visitWith([[100, 'completed']]);
     const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const removed = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
-    expect((await json<{ error: { message: string } }>(removed, 409)).error.message).toContain(invoice.invoiceNumber);
+    expect((await refusal(removed, 409)).error.message).toContain(invoice.invoiceNumber);
     expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
     const other = await createProperty(t, owner);
     // A completed visit is locked: reopened, it still cannot leave its invoice's property.
@@ -212,7 +209,7 @@ describe('billable visits', () => {
       param: { id: visit.id },
       json: { propertyId: other.id },
     });
-    expect((await json<{ error: { message: string } }>(moved, 409)).error.message).toContain(invoice.invoiceNumber);
+    expect((await refusal(moved, 409)).error.message).toContain(invoice.invoiceNumber);
     // Once the invoice is deleted, the visit can go.
     expect((await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } })).status).toBe(204);
     expect((await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } })).status).toBe(204);
@@ -488,7 +485,7 @@ describe('sending through SMTP', () => {
           expect(text).toContain(invoice.invoiceNumber);
           expect(text).toContain('$54.00');
         } else {
-          const body = await json<{ error: { message: string } }>(response, 502);
+          const body = await refusal(response, 502);
           expect(body.error.message).toMatch(/^The invoice could not be sent: .*Mailbox unavailable/);
           const [row] = await target.db.select().from(invoices).where(eq(invoices.id, invoice.id));
           expect(row).toMatchObject({ status: 'draft', sentAt: null });

@@ -17,7 +17,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 let owner: TestUser;
@@ -174,8 +174,8 @@ describe('standalone notes and the rules of a note', () => {
       ['x'.repeat(10_001), 'Note content must be at most 10,000 characters'],
     ];
     for (const [content, message] of cases) {
-      const body = await json<{ error: { fields: Record<string, string> } }>(await post(owner, { content }), 400);
-      expect(body.error.fields.content).toBe(message);
+      const body = await refusal(await post(owner, { content }), 400);
+      expect(body.error.fields?.content).toBe(message);
     }
     expect((await post(owner, { content: 'x'.repeat(10_000) })).status).toBe(201);
     expect((await post(owner, { content: 'x', attachableType: 'garage' })).status).toBe(400);

@@ -5,7 +5,7 @@ import type { NoteDto } from '../../src/shared/schemas/notes';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // A change made offline keeps the time it was made, when that time is plausible: not
@@ -88,10 +88,7 @@ describe('a visit task ticked offline', () => {
       200,
     );
     expect(again.completedAt).toBe(first);
-    const bad = await json<{ error: { fields: Record<string, string> } }>(
-      await tick(visit.id, task.id, { status: 'completed', at: '2030-01-01T10:00:00' }),
-      400,
-    );
+    const bad = await refusal(await tick(visit.id, task.id, { status: 'completed', at: '2030-01-01T10:00:00' }), 400);
     expect(bad.error.fields).toMatchObject({ at: 'At must be a date and time with its offset' });
   });
 

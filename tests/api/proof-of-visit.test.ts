@@ -9,7 +9,7 @@ import type { TaskDto } from '../../src/shared/schemas/tasks';
 import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addMember, createProperty, createUser, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Proof of visit: requirements copied from templates, evidence on visit tasks, the
@@ -106,15 +106,15 @@ describe('requirements on templates', () => {
       name: 'Bad',
       requirements: [{ type: 'reading', unit: 'ppm', min: 3, max: 1 }],
     });
-    const body = await json<{ error: { fields: Record<string, string> } }>(response, 400);
-    expect(Object.values(body.error.fields)).toContain('Maximum must be at least the minimum');
+    const body = await refusal(response, 400);
+    expect(Object.values(body.error.fields ?? {})).toContain('Maximum must be at least the minimum');
   });
 });
 
 describe('the completion gate', () => {
   it('refuses with 409 and what each task misses, the signature last; then opens when all is in', async () => {
     const { visit, task } = await poolVisit({ requireSignature: true });
-    const refused = await json<{ error: { message: string; missing: unknown } }>(await complete(tech, visit.id), 409);
+    const refused = await refusal(await complete(tech, visit.id), 409);
     expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
     expect(refused.error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'] },
@@ -133,9 +133,7 @@ describe('the completion gate', () => {
       result: 'pass',
       photos: { before: 1, after: 1, other: 0 },
     });
-    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
-      { needs: ['signature'] },
-    ]);
+    expect((await refusal(await complete(tech, visit.id), 409)).error.missing).toEqual([{ needs: ['signature'] }]);
     await json(await sign(tech, visit.id, { signerName: 'Pat Customer' }), 201);
     const done = await json<VisitDetailDto>(await complete(tech, visit.id), 200);
     expect(done).toMatchObject({
@@ -154,7 +152,7 @@ describe('the completion gate', () => {
       200,
     );
     expect(high).toMatchObject({ reading: 5.2, readingFlagged: true });
-    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
+    expect((await refusal(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['reading_note'] },
     ]);
     const noted = await json<VisitTaskDto>(
@@ -168,7 +166,7 @@ describe('the completion gate', () => {
   it("lets a skipped task through with a reason and no evidence (the fixed shape's `note`, answered as `notes`)", async () => {
     const { visit, task } = await poolVisit();
     await json(await patchTask(tech, visit.id, task.id, { status: 'skipped' }), 200);
-    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
+    expect((await refusal(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['skip_reason'] },
     ]);
     const reason = await json<VisitTaskDto>(
@@ -182,10 +180,7 @@ describe('the completion gate', () => {
 
   it("'Complete anyway' is the office's, with a reason kept on the visit; a technician gets 403", async () => {
     const { visit } = await poolVisit();
-    const refused = await json<{ error: { message: string } }>(
-      await complete(tech, visit.id, { overrideReason: 'Customer asked' }),
-      403,
-    );
+    const refused = await refusal(await complete(tech, visit.id, { overrideReason: 'Customer asked' }), 403);
     expect(refused.error.message).toBe('Only owners and managers may complete anyway');
     await json(await complete(manager, visit.id, { overrideReason: '  ' }), 400);
     const done = await json<VisitDetailDto>(
@@ -207,10 +202,7 @@ describe('the completion gate', () => {
         assigneeIds: [tech.id],
         ...extra,
       });
-    const refused = await json<{ error: { message: string; missing: { taskId?: string; needs: string[] }[] } }>(
-      await made(owner),
-      409,
-    );
+    const refused = await refusal(await made(owner), 409);
     expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
     expect(refused.error.missing).toEqual([
       {
@@ -253,12 +245,8 @@ describe('the completion gate', () => {
     const locked = await patchTask(tech, visit.id, task.id, { reading: 2 });
     expect(locked.status).toBe(409);
     expect(
-      (
-        await json<{ error: { message: string } }>(
-          await call(tech, `/api/visits/${visit.id}`, 'PATCH', { status: 'in_progress' }),
-          403,
-        )
-      ).error.message,
+      (await refusal(await call(tech, `/api/visits/${visit.id}`, 'PATCH', { status: 'in_progress' }), 403)).error
+        .message,
     ).toBeTruthy();
     const reopened = await json<VisitDetailDto>(
       await call(manager, `/api/visits/${visit.id}`, 'PATCH', { status: 'in_progress' }),
@@ -343,22 +331,16 @@ describe("the customer's signature", () => {
         .toBuffer(),
       'image/gif',
     );
-    expect((await json<{ error: { message: string } }>(gif, 415)).error.message).toBe(
-      'The signature must be a PNG or JPEG image',
-    );
+    expect((await refusal(gif, 415)).error.message).toBe('The signature must be a PNG or JPEG image');
     const huge = await sign(
       tech,
       visit.id,
       { signerName: 'Pat' },
       Buffer.concat([await tinyPng(), Buffer.alloc(1024 * 1024 + 10)]),
     );
-    expect((await json<{ error: { message: string } }>(huge, 413)).error.message).toBe(
-      'The signature must be less than 1MB',
-    );
+    expect((await refusal(huge, 413)).error.message).toBe('The signature must be less than 1MB');
     const nameless = await sign(tech, visit.id, { signerName: '' });
-    expect((await json<{ error: { message: string } }>(nameless, 400)).error.message).toBe(
-      "Please enter the signer's name",
-    );
+    expect((await refusal(nameless, 400)).error.message).toBe("Please enter the signer's name");
     const [row] = await t.db.select({ path: visits.signaturePath }).from(visits).where(eq(visits.id, visit.id));
     expect(row!.path).toBeNull();
   });

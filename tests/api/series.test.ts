@@ -5,7 +5,7 @@ import { extendSeriesHorizon, startSeriesHorizonJob } from '../../src/server/job
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
 import type { SeriesWithVisitsDto } from '../../src/shared/schemas/series';
 import type { VisitListItemDto } from '../../src/shared/schemas/visits';
-import type { ErrorBody, Page } from '../../src/shared/schemas/common';
+import type { Page } from '../../src/shared/schemas/common';
 import {
   addMember,
   billVisit,
@@ -18,7 +18,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,13 +160,10 @@ describe('creating a series', () => {
       ],
     ];
     for (const [body, message, field] of cases) {
-      const error = await json<{ error: { message: string; fields?: Record<string, string> } }>(
-        await postSeries(owner, { ...base, ...body }),
-        400,
-      );
+      const error = await refusal(await postSeries(owner, { ...base, ...body }), 400);
       expect(error.error.message, JSON.stringify(body)).toBe(message);
       expect(error.error.fields?.[field]).toBe(message);
-      const preview = await json<{ error: { message: string } }>(
+      const preview = await refusal(
         await apiAs(t, owner.cookie).post('/visit-series/preview', { json: { ...base, ...body, count: 5 } }),
         400,
       );
@@ -183,10 +180,7 @@ describe('creating a series', () => {
     const outsider = await createUser(t);
     const property = await createProperty(t, owner);
     const body = { propertyId: property.id, startsAt: tomorrow().toISOString(), rrule: 'FREQ=DAILY;COUNT=2' };
-    const error = await json<{ error: { message: string } }>(
-      await postSeries(outsider, { ...body, timeZone: 'UTC' }),
-      404,
-    );
+    const error = await refusal(await postSeries(outsider, { ...body, timeZone: 'UTC' }), 404);
     expect(error.error.message).toBe('Property not found or access denied');
     expect((await apiAs(t).post('/visit-series', { json: { ...body, timeZone: 'UTC' } })).status).toBe(401);
     expect(
@@ -272,7 +266,7 @@ describe('an outsider', () => {
       ['DELETE', `/api/visit-series/${id}`],
       ['DELETE', `/api/visit-series/${id}?from=${first}`],
     ] as const) {
-      const error = await json<{ error: { message: string } }>(
+      const error = await refusal(
         await t.request(url, {
           method,
           cookie: outsider.cookie,
@@ -404,7 +398,7 @@ describe('editing a series', () => {
       json: { taskIds: [] },
     });
     expect(wrongFrom.status).toBe(404);
-    const bad = await json<{ error: { message: string } }>(
+    const bad = await refusal(
       await apiAs(t, owner.cookie).patch('/visit-series/:id', {
         param: { id: series.id },
         json: { rrule: 'FREQ=MINUTELY' },
@@ -572,10 +566,10 @@ describe('GET /api/visits with from, to and userId', () => {
     const owner = await createUser(t);
     const window = (from: string, to: string) =>
       t.request(`/api/visits?${new URLSearchParams({ from, to })}`, { cookie: owner.cookie });
-    const early = await json<ErrorBody>(await window('0000-01-01T00:00:00Z', '2030-01-01T00:00:00Z'), 400);
+    const early = await refusal(await window('0000-01-01T00:00:00Z', '2030-01-01T00:00:00Z'), 400);
     expect(early.error.fields).toMatchObject({ from: 'From must be a date and time' });
     // In range as written, year 10000 in UTC.
-    const late = await json<ErrorBody>(await window('2030-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00'), 400);
+    const late = await refusal(await window('2030-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00'), 400);
     expect(late.error.fields).toMatchObject({ to: 'To must be a date and time' });
     await json(await window('0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z'), 200);
   });

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffNotifications } from '../../src/server/db/schema';
 import { notifyStaff } from '../../src/server/modules/notifications';
-import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { StaffNotificationPage } from '../../src/shared/schemas/notifications';
 import { addMember, createProperty, createUser, createVisit, type TestUser } from '../support/factories';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The bell: GET /api/notifications lists the signed-in member's own notifications in
@@ -103,8 +102,8 @@ describe('GET /api/notifications', () => {
     expect(second).toMatchObject({ total: 5, unread: 5 });
     const past = await json<StaffNotificationPage>(await list(tech, '?limit=2&offset=10'), 200);
     expect(past).toEqual({ items: [], total: 5, unread: 5 });
-    await json<ErrorBody>(await list(tech, '?limit=0'), 400);
-    await json<ErrorBody>(await list(tech, '?offset=-1'), 400);
+    await refusal(await list(tech, '?limit=0'), 400);
+    await refusal(await list(tech, '?offset=-1'), 400);
   });
 
   it('needs a signed-in user', async () => {
@@ -127,7 +126,7 @@ describe('marking read', () => {
 
   it('another member’s id, an id of another workspace, or none: 404, and nothing changes', async () => {
     const theirs = await json<StaffNotificationPage>(await list(otherTech), 200);
-    const body = await json<ErrorBody>(await post(tech, `/api/notifications/${theirs.items[0]!.id}/read`), 404);
+    const body = await refusal(await post(tech, `/api/notifications/${theirs.items[0]!.id}/read`), 404);
     expect(body.error.message).toBe('Notification not found');
     await json(await post(owner, `/api/notifications/${theirs.items[0]!.id}/read`), 404);
     const elsewhere = await json<StaffNotificationPage>(await list(tech, '', tech.workspaceId), 200);

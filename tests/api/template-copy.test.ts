@@ -10,7 +10,7 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Copy, never follow: every visit task is copied the same way (src/server/db/template-copy.ts):
@@ -72,7 +72,7 @@ describe('adding a template to a visit', () => {
     const visit = await createVisit(t, withCopy.id);
     const priced = await json<VisitTaskDto>(await addToVisit(visit.id, { taskId: template.id, price: 1234 }), 201);
     expect(priced).toMatchObject({ name: 'Filter check', price: 1234 });
-    const again = await json<{ error: { message: string } }>(await addToVisit(visit.id, { taskId: template.id }), 409);
+    const again = await refusal(await addToVisit(visit.id, { taskId: template.id }), 409);
     expect(again.error.message).toBe('This task is already on the visit');
   });
 
@@ -83,7 +83,7 @@ describe('adding a template to a visit', () => {
     const stranger = await createUser(t);
     const theirs = await createTask(t, stranger);
     for (const taskId of [deleted.id, theirs.id]) {
-      const body = await json<{ error: { message: string } }>(await addToVisit(visit.id, { taskId }), 404);
+      const body = await refusal(await addToVisit(visit.id, { taskId }), 404);
       expect(body.error.message).toBe('Task not found');
     }
   });

@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The time report per template: the median of actual minutes over the last 90 days.
@@ -140,7 +140,7 @@ describe('GET /api/tasks/time-report', () => {
   });
 
   it('is refused to a technician (403)', async () => {
-    const body = await json<{ error: { message: string } }>(await report(technician), 403);
+    const body = await refusal(await report(technician), 403);
     expect(body.error.message).toBe('Only owners and managers can see the time report');
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../src/shared/schemas/common';
 import type { MyVisitsDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
@@ -14,7 +13,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 // GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
 // window, any still in progress from before it, never cancelled ones, each with its tasks.
@@ -138,21 +137,18 @@ describe('GET /api/visits/mine', () => {
 
   it('validates the window', async () => {
     expect((await mine(tech, { from: FROM })).status).toBe(400);
-    const backwards = await json<ErrorBody>(await mine(tech, { from: TO, to: FROM }), 400);
+    const backwards = await refusal(await mine(tech, { from: TO, to: FROM }), 400);
     expect(backwards.error.fields).toMatchObject({ to: 'To must be after from' });
-    const long = await json<ErrorBody>(await mine(tech, { from: FROM, to: '2031-05-01T00:00:00Z' }), 400);
+    const long = await refusal(await mine(tech, { from: FROM, to: '2031-05-01T00:00:00Z' }), 400);
     expect(long.error.fields).toMatchObject({ to: 'The window is at most 31 days' });
     expect((await mine(tech, { from: 'yesterday', to: TO })).status).toBe(400);
   });
 
   it('refuses instants outside the years 1–9999 with 400, as scheduledAt (they were a 500)', async () => {
     // '0000-…' and a UTC year 10000 reached the query as texts PostgreSQL cannot read.
-    const early = await json<ErrorBody>(
-      await mine(tech, { from: '0000-12-31T00:00:00Z', to: '0001-01-02T00:00:00Z' }),
-      400,
-    );
+    const early = await refusal(await mine(tech, { from: '0000-12-31T00:00:00Z', to: '0001-01-02T00:00:00Z' }), 400);
     expect(early.error.fields).toMatchObject({ from: 'From must be a date and time' });
-    const late = await json<ErrorBody>(
+    const late = await refusal(
       await mine(tech, { from: '9999-12-30T00:00:00Z', to: '9999-12-31T23:00:00-05:00' }),
       400,
     );

@@ -18,7 +18,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,15 +85,12 @@ describe('creating a visit', () => {
 
   it('refuses a missing property and date with the spec’s messages', async () => {
     const owner = await createUser(t);
-    const body = await json<{ error: { fields: Record<string, string> } }>(await postVisit(owner, {}), 400);
+    const body = await refusal(await postVisit(owner, {}), 400);
     expect(body.error.fields).toMatchObject({
       propertyId: 'Please select a property',
       scheduledAt: 'Please select a scheduled date and time',
     });
-    const bad = await json<{ error: { message: string } }>(
-      await postVisit(owner, { propertyId: randomUUID(), scheduledAt: 'not a date' }),
-      400,
-    );
+    const bad = await refusal(await postVisit(owner, { propertyId: randomUUID(), scheduledAt: 'not a date' }), 400);
     expect(bad.error.message).toBe('Please select a scheduled date and time');
   });
 
@@ -101,7 +98,7 @@ describe('creating a visit', () => {
     const owner = await createUser(t);
     const stranger = await createUser(t);
     const property = await createProperty(t, owner);
-    const body = await json<{ error: { message: string } }>(
+    const body = await refusal(
       await postVisit(stranger, { propertyId: property.id, scheduledAt: hoursFromNow(1) }),
       404,
     );
@@ -172,11 +169,8 @@ describe('bad input answers 400, never 500', () => {
       '0000-01-01T00:00:00Z',
       '9999-12-31T23:00:00-05:00',
     ]) {
-      const body = await json<{ error: { fields: Record<string, string> } }>(
-        await postVisit(owner, { propertyId: property.id, scheduledAt }),
-        400,
-      );
-      expect(body.error.fields.scheduledAt, String(scheduledAt)).toBe('Please select a scheduled date and time');
+      const body = await refusal(await postVisit(owner, { propertyId: property.id, scheduledAt }), 400);
+      expect(body.error.fields?.scheduledAt, String(scheduledAt)).toBe('Please select a scheduled date and time');
     }
     const visit = await createVisit(t, property.id, { lead: owner });
     const patched = await apiAs(t, owner.cookie).patch('/visits/:id', {
@@ -195,7 +189,7 @@ describe('bad input answers 400, never 500', () => {
       param: { id: visit.id },
       json: { taskId: task.id, price: 1e15 },
     });
-    expect(await json<{ error: { message: string } }>(added, 400)).toMatchObject({
+    expect(await refusal(added, 400)).toMatchObject({
       error: { message: 'Price is too large' },
     });
     const row = await addVisitTask(t, visit.id, task.id, { price: 100 });
@@ -237,7 +231,7 @@ describe('visit status (spec §4)', () => {
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.completedAt).toBeNull();
 
-    const bad = await json<{ error: { code: string } }>(await patch({ status: 'finished' }), 400);
+    const bad = await refusal(await patch({ status: 'finished' }), 400);
     expect(bad.error.code).toBe('BAD_REQUEST');
   });
 
@@ -288,7 +282,7 @@ describe('moving a visit to another property', () => {
     const move = (propertyId: string, user = owner) =>
       apiAs(t, user.cookie).patch('/visits/:id', { param: { id: visit.id }, json: { propertyId } });
 
-    const refused = await json<{ error: { message: string } }>(await move(theirs.id), 404);
+    const refused = await refusal(await move(theirs.id), 404);
     expect(refused.error.message).toBe('Property not found or access denied');
     // A technician on the visit does not move it.
     expect((await move(second.id, tech)).status).toBe(403);
@@ -402,7 +396,7 @@ describe('visit tasks', () => {
       param: { id: visit.id, taskId: row.id },
       json: { status: 'completed' },
     });
-    expect(await json<{ error: { message: string } }>(response, 404)).toMatchObject({
+    expect(await refusal(response, 404)).toMatchObject({
       error: { message: 'Visit task not found' },
     });
   });
@@ -426,7 +420,7 @@ describe('people on a visit', () => {
       apiAs(t, user.cookie).post('/visits/:id/users', { param: { id: visit.id }, json: { userId } });
     expect(await json(await add(owner, tech.id), 201)).toMatchObject({ userId: tech.id, role: 'assistant' });
     expect((await add(owner, tech.id)).status).toBe(409);
-    const refused = await json<{ error: { message: string } }>(await add(owner, outsider.id), 400);
+    const refused = await refusal(await add(owner, outsider.id), 400);
     expect(refused.error.message).toBe('Only members of this workspace can be assigned to its visits');
 
     // The assistant sees the visit but does not decide who is on it.
@@ -515,10 +509,7 @@ describe('lists', () => {
     // The dashboard's 'Today': the workspace's day only, soonest first.
     expect(ids(await list('?when=today'))).toEqual([thisMorning.id]);
 
-    const bad = await json<{ error: { fields: Record<string, string> } }>(
-      await apiAs(t, owner.cookie).get('/visits', { query: { when: 'soon' } }),
-      400,
-    );
+    const bad = await refusal(await apiAs(t, owner.cookie).get('/visits', { query: { when: 'soon' } }), 400);
     expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming, past or today' });
   });
 
@@ -716,9 +707,7 @@ describe('a completed visit is locked until the office reopens it', () => {
     const task = await addVisitTask(t, visit.id, template.id, { status: 'completed', price: 5000 });
     const url = `/api/visits/${visit.id}`;
     const locked = async (response: Response) =>
-      expect((await json<{ error: { message: string } }>(response, 409)).error.message).toBe(
-        'This visit is completed. Reopen it to make changes.',
-      );
+      expect((await refusal(response, 409)).error.message).toBe('This visit is completed. Reopen it to make changes.');
 
     const asTech = await json<VisitDetailDto>(await t.request(url, { cookie: tech.cookie }), 200);
     expect(asTech.can).toMatchObject({ tickTasks: false, manageTasks: false, edit: false, reopen: false });
@@ -742,14 +731,14 @@ describe('a completed visit is locked until the office reopens it', () => {
     // Billing comes after completion: the office may still price a task; a technician never.
     const priced = await json<VisitTaskDto>(await patchTask(manager, { price: 6500 }), 200);
     expect(priced).toMatchObject({ price: 6500, status: 'completed' });
-    expect((await json<{ error: { message: string } }>(await patchTask(tech, { price: 1 }), 403)).error.message).toBe(
+    expect((await refusal(await patchTask(tech, { price: 1 }), 403)).error.message).toBe(
       'Technicians do not change prices',
     );
 
     // A technician cannot reopen; a manager can, and that unlocks it.
     const reopen = (user: TestUser) =>
       t.request(url, { method: 'PATCH', cookie: user.cookie, body: { status: 'in_progress' } });
-    expect((await json<{ error: { message: string } }>(await reopen(tech), 403)).error.message).toBe(
+    expect((await refusal(await reopen(tech), 403)).error.message).toBe(
       'Only owners and managers can reopen a completed visit',
     );
     const reopened = await json<VisitDetailDto>(await reopen(manager), 200);
@@ -780,7 +769,7 @@ describe('a completed visit is locked until the office reopens it', () => {
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
       });
-      expect((await json<{ error: { message: string } }>(await tick!, 409)).error.message).toBe(
+      expect((await refusal(await tick!, 409)).error.message).toBe(
         'This visit is completed. Reopen it to make changes.',
       );
       const [row] = await t.db.select().from(visitTasks).where(eq(visitTasks.id, task.id));
@@ -801,8 +790,8 @@ describe('a completed visit is locked until the office reopens it', () => {
     });
     const [row] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(row?.status).toBe('completed');
-    expect(
-      (await json<{ error: { message: string } }>(await patch({ status: 'in_progress' }), 403)).error.message,
-    ).toBe('Only owners and managers can reopen a completed visit');
+    expect((await refusal(await patch({ status: 'in_progress' }), 403)).error.message).toBe(
+      'Only owners and managers can reopen a completed visit',
+    );
   });
 });
