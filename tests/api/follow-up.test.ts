@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
-import type { FollowUpDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   addPropertyTask,
@@ -99,7 +98,7 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
     await createVisit(t, property.id, { scheduledAt: new Date(Date.now() - 2 * DAY) });
     const next = await createVisit(t, property.id, { scheduledAt: new Date(Date.now() + 3 * DAY) });
 
-    const made = await json<FollowUpDto>(await followUp(owner, visit.id, failed.id, 'next'), 201);
+    const made = await json(await followUp(owner, visit.id, failed.id, 'next'), 201);
     expect(made.visitId).toBe(next.id);
     expect(made.visitId).not.toBe(later.id);
     expect(await taskRow(made.visitTaskId)).toMatchObject({
@@ -122,12 +121,12 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
     const next = await createVisit(t, property.id, { scheduledAt: new Date(Date.now() + 2 * DAY) });
     const already = await addVisitTask(t, next.id, chlorine.id, { notes: 'Bring the test kit' });
 
-    const made = await json<FollowUpDto>(await followUp(manager, visit.id, high.id, 'next'), 201);
+    const made = await json(await followUp(manager, visit.id, high.id, 'next'), 201);
     expect(made).toEqual({ visitId: next.id, visitTaskId: already.id });
     const note = `Follow-up: reading 5 ppm out of range on ${dayText(yesterday)}`;
     expect(await taskRow(already.id)).toMatchObject({ followUpOf: high.id, notes: `${note}\nBring the test kit` });
     // Asked again: the same task, the note not written twice.
-    expect(await json<FollowUpDto>(await followUp(owner, visit.id, high.id, 'next'), 201)).toEqual(made);
+    expect(await json(await followUp(owner, visit.id, high.id, 'next'), 201)).toEqual(made);
     expect((await taskRow(already.id)).notes).toBe(`${note}\nBring the test kit`);
     const onNext = await t.db.select().from(visitTasks).where(eq(visitTasks.visitId, next.id));
     expect(onNext).toHaveLength(1);
@@ -135,7 +134,7 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
 
   it('makes a new visit the next working day at the same time, with the same people and that one task', async () => {
     const { property, visit, failed } = await findings();
-    const made = await json<FollowUpDto>(await followUp(owner, visit.id, failed.id, 'new'), 201);
+    const made = await json(await followUp(owner, visit.id, failed.id, 'new'), 201);
     expect(made.visitId).not.toBe(visit.id);
     const [row] = await t.db.select().from(visits).where(eq(visits.id, made.visitId));
     expect(row).toMatchObject({ propertyId: property.id, status: 'scheduled', scheduledAt: nextWorkingDayAt930() });
@@ -158,7 +157,7 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
     const { visit, failed } = await findings();
     const at = new Date(Date.now() + 5 * DAY);
     at.setUTCHours(14, 15, 0, 0);
-    const made = await json<FollowUpDto>(
+    const made = await json(
       await followUp(manager, visit.id, failed.id, 'new', {
         scheduledAt: at.toISOString(),
         assigneeIds: [owner.id],

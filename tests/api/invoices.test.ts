@@ -6,7 +6,6 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, visits } from '../../src/server/db/schema';
 import type { VisitStatus } from '../../src/shared/constants';
-import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
@@ -65,7 +64,7 @@ describe('amounts, in integer cents, computed by the server', () => {
       [700, 'skipped'],
       [null, 'completed'],
     ]);
-    const invoice = await json<InvoiceDetailDto>(
+    const invoice = await json(
       await create(owner, {
         propertyId,
         visitIds: [visit.id],
@@ -99,13 +98,13 @@ describe('amounts, in integer cents, computed by the server', () => {
     [0, 0],
   ])('tax of %i cents is %i cents', async (subtotal, tax) => {
     const visit = await visitWith([[subtotal, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     expect(invoice).toMatchObject({ subtotal, taxAmount: tax, total: subtotal + tax });
   });
 
   it('a draft follows its visits; from sent on, its lines and amounts are frozen', async () => {
     const visit = await visitWith([[2000, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const [task] = (await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200))
       .tasks;
     const reprice = (price: number) =>
@@ -117,7 +116,7 @@ describe('amounts, in integer cents, computed by the server', () => {
     const draft = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(draft).toMatchObject({ subtotal: 3000, total: 3240 });
 
-    const sent = await json<InvoiceDetailDto>(await patch(invoice.id, { status: 'sent' }), 200);
+    const sent = await json(await patch(invoice.id, { status: 'sent' }), 200);
     expect(sent).toMatchObject({ status: 'sent', frozen: true, subtotal: 3000, total: 3240 });
     expect((await reprice(9900)).status).toBe(200);
     const later = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
@@ -166,7 +165,7 @@ describe('billable visits', () => {
     expect(billable.items.find((item) => item.id === done.id)).toMatchObject({ total: 500 });
     expect(billable.items.some((item) => item.id === scheduled.id)).toBe(false);
 
-    const first = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [done.id] }), 201);
+    const first = await json(await create(owner, { propertyId, visitIds: [done.id] }), 201);
     const second = await create(owner, { propertyId, visitIds: [done.id] });
     expect(await json(second, 409)).toMatchObject({
       error: { message: `This visit is already on invoice ${first.invoiceNumber}` },
@@ -187,7 +186,7 @@ describe('billable visits', () => {
 
     // Cancelling lets the visit go; un-cancelling while it is on another one is refused.
     await json(await patch(first.id, { status: 'cancelled' }), 200);
-    const third = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [done.id] }), 201);
+    const third = await json(await create(owner, { propertyId, visitIds: [done.id] }), 201);
     expect(await json(await patch(first.id, { status: 'draft' }), 409)).toMatchObject({
       error: { message: `This visit is already on invoice ${third.invoiceNumber}` },
     });
@@ -195,7 +194,7 @@ describe('billable visits', () => {
 
   it('a visit on an invoice is neither deleted nor moved (409 naming the invoice)', async () => {
     const visit = await visitWith([[100, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const removed = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
     expect((await refusal(removed, 409)).error.message).toContain(invoice.invoiceNumber);
     expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
@@ -220,7 +219,7 @@ describe('status', () => {
   it('Mark as Paid sets paid and paidAt; a paid invoice then stays paid (void is the way out)', async () => {
     // Something to pay: an invoice with nothing on it cannot be paid.
     const items = [{ description: 'Call-out', quantity: 1, unitPrice: 5000 }];
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, items }), 201);
+    const invoice = await json(await create(owner, { propertyId, items }), 201);
     const paid = await json(
       await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: invoice.id }, json: {} }),
       200,
@@ -229,7 +228,7 @@ describe('status', () => {
     expect(Date.now() - new Date(paid.paidAt!).getTime()).toBeLessThan(60_000);
     expect((await patch(invoice.id, { status: 'sent' })).status).toBe(409);
     // Leaving sent for draft clears nothing it should not: a cancelled one cannot be marked paid.
-    const other = await json<InvoiceDetailDto>(await create(owner, { propertyId, status: 'sent' }), 201);
+    const other = await json(await create(owner, { propertyId, status: 'sent' }), 201);
     await patch(other.id, { status: 'cancelled' });
     const refused = await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: other.id }, json: {} });
     expect(refused.status).toBe(409);
@@ -237,12 +236,9 @@ describe('status', () => {
 
   it('shows a sent invoice past its due date as overdue, computed in the query', async () => {
     const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10);
-    const late = await json<InvoiceDetailDto>(
-      await create(owner, { propertyId, status: 'sent', dueDate: yesterday }),
-      201,
-    );
+    const late = await json(await create(owner, { propertyId, status: 'sent', dueDate: yesterday }), 201);
     expect(late).toMatchObject({ status: 'overdue', storedStatus: 'sent', can: { markPaid: true } });
-    const draftLate = await json<InvoiceDetailDto>(await create(owner, { propertyId, dueDate: yesterday }), 201);
+    const draftLate = await json(await create(owner, { propertyId, dueDate: yesterday }), 201);
     expect(draftLate.status).toBe('draft');
     const overdue = await json(
       await apiAs(t, owner.cookie).get('/invoices', { query: { status: 'overdue', propertyId, limit: 100 } }),
@@ -262,7 +258,7 @@ describe('who sees invoices', () => {
   it("only the workspace's owners and managers: a technician on the visit, a stranger and an admin get 404 everywhere", async () => {
     // The technician works the visit: they see it and its property, never its invoice.
     const visit = await visitWith([[4321, 'completed']], 'completed', propertyId, [tech]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     for (const user of [tech, stranger]) {
       for (const [method, url, body] of [
         ['GET', `/api/invoices/${invoice.id}`],
@@ -302,9 +298,7 @@ describe('numbers', () => {
     const made = await Promise.all(
       Array.from({ length: 50 }, () => apiAs(t, business.cookie).post('/invoices', { json: { propertyId: place.id } })),
     );
-    const numbers = await Promise.all(
-      made.map(async (response) => (await json<InvoiceDetailDto>(response, 201)).invoiceNumber),
-    );
+    const numbers = await Promise.all(made.map(async (response) => (await json(response, 201)).invoiceNumber));
     expect(new Set(numbers).size).toBe(50);
     const sequences = numbers.map((number) => {
       expect(number).toMatch(new RegExp(`^INV-${year}\\d{5}$`));
@@ -337,10 +331,7 @@ describe('numbers', () => {
 describe('the PDF and sending it', () => {
   it('is a real PDF whose text holds the number, the lines and the total', async () => {
     const visit = await visitWith([[12345, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(
-      await create(owner, { propertyId, visitIds: [visit.id], dueDate: '2030-07-01' }),
-      201,
-    );
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id], dueDate: '2030-07-01' }), 201);
     const response = await apiAs(t, owner.cookie).get('/invoices/:id/pdf', { param: { id: invoice.id } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -356,7 +347,7 @@ describe('the PDF and sending it', () => {
 
   it('without SMTP_URL, sending writes an .eml with the PDF to DATA_DIR/outbox, and a draft becomes sent', async () => {
     const visit = await visitWith([[2500, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const sent = await json(
       await apiAs(t, owner.cookie).post('/invoices/:id/send', {
         param: { id: invoice.id },
@@ -415,10 +406,7 @@ describe('who it is from', () => {
     const property = await createProperty(t, shop, { name: 'Quay House' });
     const visit = await createVisit(t, property.id, { lead: shop, status: 'completed' });
     await addVisitTask(t, visit.id, (await createTask(t, shop)).id, { price: 10_000, status: 'completed' });
-    const invoice = await json<InvoiceDetailDto>(
-      await create(shop, { propertyId: property.id, visitIds: [visit.id] }),
-      201,
-    );
+    const invoice = await json(await create(shop, { propertyId: property.id, visitIds: [visit.id] }), 201);
     const { taxRateBps, ...seller } = settings;
     // No due date given: the workspace's payment terms (30 days unless changed) from today.
     const inThirtyDays = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
@@ -465,16 +453,15 @@ describe('sending through SMTP', () => {
         const property = await createProperty(target, user, { name: 'Mail House' });
         const visit = await createVisit(target, property.id, { lead: user, status: 'completed' });
         await addVisitTask(target, visit.id, (await createTask(target, user)).id, { price: 5000, status: 'completed' });
-        const invoice = await json<InvoiceDetailDto>(
-          await target.request('/api/invoices', {
-            cookie: user.cookie,
-            body: { propertyId: property.id, visitIds: [visit.id] },
+        const invoice = await json(
+          await apiAs(target, user.cookie).post('/invoices', {
+            json: { propertyId: property.id, visitIds: [visit.id] },
           }),
           201,
         );
-        const response = await target.request(`/api/invoices/${invoice.id}/send`, {
-          cookie: user.cookie,
-          body: { to: 'accounts@example.com' },
+        const response = await apiAs(target, user.cookie).post('/invoices/:id/send', {
+          param: { id: invoice.id },
+          json: { to: 'accounts@example.com' },
         });
         if (target === app) {
           expect(await json(response, 200)).toMatchObject({ status: 'sent', total: 5400 });

@@ -85,10 +85,9 @@ describe('the cap is named in the business currency', () => {
   it('a German business is told 999.999.999,99 € for a line and for a total; a US one $999,999,999.99', async () => {
     const berlin = await createUser(t);
     await json(
-      await t.request(`/api/workspaces/${berlin.workspaceId}`, {
-        method: 'PATCH',
-        cookie: berlin.cookie,
-        body: { country: 'DE', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' },
+      await apiAs(t, berlin.cookie).patch('/workspaces/:id', {
+        param: { id: berlin.workspaceId },
+        json: { country: 'DE', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' },
       }),
       200,
     );

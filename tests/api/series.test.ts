@@ -3,9 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { visits, visitSeries, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { extendSeriesHorizon, startSeriesHorizonJob } from '../../src/server/jobs/series-horizon';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
-import type { SeriesWithVisitsDto } from '../../src/shared/schemas/series';
-import type { VisitListItemDto } from '../../src/shared/schemas/visits';
-import type { Page } from '../../src/shared/schemas/common';
 import {
   addMember,
   billVisit,
@@ -38,7 +35,7 @@ function postSeries(user: TestUser, body: Record<string, unknown>) {
 }
 
 async function makeSeries(user: TestUser, body: Record<string, unknown>) {
-  return json<SeriesWithVisitsDto>(await postSeries(user, { timeZone: 'America/New_York', ...body }), 201);
+  return json(await postSeries(user, { timeZone: 'America/New_York', ...body }), 201);
 }
 
 /** The series' visits in the database, oldest occurrence first. */
@@ -535,37 +532,25 @@ describe('GET /api/visits with from, to and userId', () => {
     });
     const from = made.occurrences[1]!.scheduledAt;
     const to = made.occurrences[4]!.scheduledAt;
-    const query = `propertyId=${property.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
-    const page = await json<Page<VisitListItemDto>>(
-      await t.request(`/api/visits?${query}&limit=500`, { cookie: owner.cookie }),
-      200,
-    );
+    const query = { propertyId: property.id, from, to };
+    const page = await json(await apiAs(t, owner.cookie).get('/visits', { query: { ...query, limit: 500 } }), 200);
     expect(page.total).toBe(3);
     expect(page.items.map((visit) => visit.id)).toEqual(made.occurrences.slice(1, 4).map((visit) => visit.id));
     expect(page.items.every((visit) => visit.seriesId === made.series.id)).toBe(true);
 
-    const mine = await json<Page<VisitListItemDto>>(
-      await t.request(`/api/visits?${query}&userId=${owner.id}`, { cookie: tech.cookie }),
-      200,
-    );
+    const mine = await json(await apiAs(t, tech.cookie).get('/visits', { query: { ...query, userId: owner.id } }), 200);
     expect(mine.total).toBe(3);
-    const techs = await json<Page<VisitListItemDto>>(
-      await t.request(`/api/visits?${query}&userId=${tech.id}`, { cookie: tech.cookie }),
-      200,
-    );
+    const techs = await json(await apiAs(t, tech.cookie).get('/visits', { query: { ...query, userId: tech.id } }), 200);
     expect(techs.total).toBe(0);
 
     expect((await apiAs(t, owner.cookie).get('/visits', { query: { limit: 500 } })).status).toBe(400);
-    expect((await t.request(`/api/visits?${query}&limit=501`, { cookie: owner.cookie })).status).toBe(400);
-    expect((await apiAs(t, owner.cookie).get('/visits', { query: { from: encodeURIComponent(from) } })).status).toBe(
-      400,
-    );
+    expect((await apiAs(t, owner.cookie).get('/visits', { query: { ...query, limit: 501 } })).status).toBe(400);
+    expect((await apiAs(t, owner.cookie).get('/visits', { query: { from } })).status).toBe(400);
   });
 
   it('refuses from and to outside the years 1–9999 with 400, as scheduledAt (they were a 500)', async () => {
     const owner = await createUser(t);
-    const window = (from: string, to: string) =>
-      t.request(`/api/visits?${new URLSearchParams({ from, to })}`, { cookie: owner.cookie });
+    const window = (from: string, to: string) => apiAs(t, owner.cookie).get('/visits', { query: { from, to } });
     const early = await refusal(await window('0000-01-01T00:00:00Z', '2030-01-01T00:00:00Z'), 400);
     expect(early.error.fields).toMatchObject({ from: 'From must be a date and time' });
     // In range as written, year 10000 in UTC.
