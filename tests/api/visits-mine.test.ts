@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyVisitsDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   billVisit,
@@ -75,16 +74,16 @@ afterAll(async () => {
 });
 
 const mine = (user: TestUser, query: Record<string, string> = { from: FROM, to: TO }) =>
-  t.request(`/api/visits/mine?${new URLSearchParams(query)}`, { cookie: user.cookie });
+  apiAs(t, user.cookie).get('/visits/mine', { query });
 
 describe('GET /api/visits/mine', () => {
   it('lists the caller’s visits in [from, to) and those still in progress from before, soonest first', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(tech), 200);
+    const { items } = await json(await mine(tech), 200);
     expect(items.map((visit) => visit.id)).toEqual([ids.startedEarlier, ids.first, ids.assisting, ids.lastDay]);
   });
 
   it('gives each visit in full: property, people, tasks with versions, role and what may be done', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(tech), 200);
+    const { items } = await json(await mine(tech), 200);
     const first = items.find((visit) => visit.id === ids.first)!;
     expect(first).toMatchObject({
       status: 'scheduled',
@@ -115,7 +114,7 @@ describe('GET /api/visits/mine', () => {
   });
 
   it('answers the same details as GET /api/visits/:id', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(owner), 200);
+    const { items } = await json(await mine(owner), 200);
     const assisting = items.find((visit) => visit.id === ids.assisting)!;
     expect(assisting.invoices.map((invoice) => invoice.invoiceNumber)).toEqual(['INV-2031001']);
     const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: ids.assisting! } }), 200);
@@ -123,15 +122,15 @@ describe('GET /api/visits/mine', () => {
   });
 
   it('lists only the caller’s visits in their current workspace: the owner gets theirs, an unassigned admin nothing', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(owner), 200);
+    const { items } = await json(await mine(owner), 200);
     expect(items.map((visit) => visit.id)).toEqual([ids.assisting, ids.ownersOnly]);
     // The other business's owner sees their own visit; the technician sees it there too.
-    expect((await json<MyVisitsDto>(await mine(stranger), 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
-    const there = await t.request(`/api/visits/mine?${new URLSearchParams({ from: FROM, to: TO })}`, {
-      cookie: tech.cookie,
+    expect((await json(await mine(stranger), 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
+    const there = await apiAs(t, tech.cookie).get('/visits/mine', {
+      query: { from: FROM, to: TO },
       headers: { 'x-workspace': stranger.workspaceId },
     });
-    expect((await json<MyVisitsDto>(there, 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
+    expect((await json(there, 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
     expect(await json(await mine(admin), 200)).toEqual({ items: [] });
   });
 
