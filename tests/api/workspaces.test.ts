@@ -61,9 +61,12 @@ const inWorkspace = (workspace?: string): Record<string, string> =>
 const me = async (user: TestUser, workspace?: string) =>
   json(await apiAs(t, user.cookie).get('/me', { headers: inWorkspace(workspace) }), 200);
 const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
-// Any list route by its URL (the ids are all that is read): the one cast left here.
-const list = async (user: TestUser, path: string, workspace?: string) =>
-  (await json<{ items: { id: string }[] }>(await call(user, path, { workspace }), 200)).items;
+/** A list's items as `user`, in `workspace` when named (the ids are all that is read). */
+const list = async (
+  user: TestUser,
+  path: '/properties' | '/tasks' | '/visits' | '/visits/upcoming' | '/invoices',
+  workspace?: string,
+) => (await json(await apiAs(t, user.cookie).get(path, { headers: inWorkspace(workspace) }), 200)).items;
 
 /** A business: its owner (verified), with the business named, and members with roles. */
 async function business(name: string, team: Partial<Record<'manager' | 'technician', number>> = {}) {
@@ -207,18 +210,18 @@ describe('the workspace a request is in', () => {
     const northTask = await createTask(t, north.owner);
     const southTask = await createTask(t, south.owner);
 
-    expect(ids(await list(both, '/api/properties', north.id))).toEqual([northProperty.id]);
-    expect(ids(await list(both, '/api/properties', south.id))).toEqual([southProperty.id]);
-    expect(ids(await list(both, '/api/tasks', north.id))).toEqual([northTask.id]);
-    expect(ids(await list(both, '/api/tasks', south.id))).toEqual([southTask.id]);
+    expect(ids(await list(both, '/properties', north.id))).toEqual([northProperty.id]);
+    expect(ids(await list(both, '/properties', south.id))).toEqual([southProperty.id]);
+    expect(ids(await list(both, '/tasks', north.id))).toEqual([northTask.id]);
+    expect(ids(await list(both, '/tasks', south.id))).toEqual([southTask.id]);
     // One business's record, asked for in the other: not found.
     expect((await call(both, `/api/properties/${southProperty.id}`, { workspace: north.id })).status).toBe(404);
     expect((await call(both, `/api/tasks/${northTask.id}`, { workspace: south.id })).status).toBe(404);
 
     // Without the header: the default (the last joined, by addMember as by accepting); PUT changes it.
-    expect(ids(await list(both, '/api/properties'))).toEqual([southProperty.id]);
+    expect(ids(await list(both, '/properties'))).toEqual([southProperty.id]);
     await json(await call(both, '/api/me/workspace', { method: 'PUT', body: { workspaceId: north.id } }), 204);
-    expect(ids(await list(both, '/api/properties'))).toEqual([northProperty.id]);
+    expect(ids(await list(both, '/properties'))).toEqual([northProperty.id]);
     const mine = await me(both);
     expect(mine.workspace).toMatchObject({ id: north.id, name: 'North Co', role: 'manager' });
     expect(mine.workspaces.map((workspace) => workspace.name)).toEqual(
@@ -226,7 +229,7 @@ describe('the workspace a request is in', () => {
     );
     expect((await me(both, south.id)).workspace).toMatchObject({ id: south.id, name: 'South Co', role: 'manager' });
     // A uuid is the same in capitals.
-    expect(ids(await list(both, '/api/properties', south.id.toUpperCase()))).toEqual([southProperty.id]);
+    expect(ids(await list(both, '/properties', south.id.toUpperCase()))).toEqual([southProperty.id]);
     expect((await call(both, `/api/workspaces/${north.id.toUpperCase()}/members`)).status).toBe(200);
   });
 
@@ -692,8 +695,8 @@ describe('assigning at scheduling', () => {
     const to = new Date(Date.now() + 12 * 3600_000).toISOString();
     const mineToday = await json(await apiAs(t, tech!.cookie).get('/visits/mine', { query: { from, to } }), 200);
     expect(ids(mineToday.items)).toContain(visit.id);
-    expect(ids(await list(tech!, '/api/visits/upcoming'))).toContain(visit.id);
-    expect(ids(await list(tech!, '/api/visits'))).toEqual([visit.id]);
+    expect(ids(await list(tech!, '/visits/upcoming'))).toContain(visit.id);
+    expect(ids(await list(tech!, '/visits'))).toEqual([visit.id]);
 
     // Re-assigned on update: the removed one no longer sees it.
     await json(
@@ -779,7 +782,7 @@ describe('the attacks of the probe now fail', () => {
       body: { content: 'Gate code 4321 for 77 Victim Ave', attachableType: 'task', attachableId: task.id },
     });
     expect(note.status).toBe(404);
-    expect(JSON.stringify(await list(attacker, '/api/tasks'))).not.toContain('Filter clean');
+    expect(JSON.stringify(await list(attacker, '/tasks'))).not.toContain('Filter clean');
   });
 
   it('a technician changes no price, deletes no visit, series, property or template, and reads no invoice', async () => {
@@ -825,7 +828,7 @@ describe('the attacks of the probe now fail', () => {
       const response = await call(tech!, path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(status);
     }
-    expect(await list(tech!, '/api/invoices')).toEqual([]);
+    expect(await list(tech!, '/invoices')).toEqual([]);
     const seen = await json(await apiAs(t, tech!.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(seen.tasks.every((row) => row.price === null)).toBe(true);
     // Completed, the visit is locked: the technician can no longer tick or reopen it.
