@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../src/server/db/schema';
-import type { Page } from '../../src/shared/schemas/common';
-import type { PropertyDetail, PropertyListItem } from '../../src/client/api/properties';
-import type { VisitDetailDto, VisitListItemDto } from '../../src/shared/schemas/visits';
 import { addMember, createProperty, createUser, createVisit, type TestUser } from '../support/factories';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
-import type { Get } from '../../src/client/api/contract';
-
-type ClientDto = Get<'/clients/:id'>;
 
 // Clients per workspace. CRUD, the messages, who sees what (another workspace 404; a
 // technician no client record, only the name and phone on the visits they are on), a property's
@@ -42,9 +36,15 @@ const get = (user: TestUser, url: string) => t.request(url, { cookie: user.cooki
 const patch = (user: TestUser, url: string, body: unknown) =>
   t.request(url, { method: 'PATCH', cookie: user.cookie, body });
 const del = (user: TestUser, url: string) => t.request(url, { method: 'DELETE', cookie: user.cookie });
+const readClient = (user: TestUser, id: string) => apiAs(t, user.cookie).get('/clients/:id', { param: { id } });
+const listClients = (user: TestUser, query: Record<string, string | number> = {}) =>
+  apiAs(t, user.cookie).get('/clients', { query });
+const readProperty = (user: TestUser, id: string) => apiAs(t, user.cookie).get('/properties/:id', { param: { id } });
+const editProperty = (user: TestUser, id: string, body: unknown) =>
+  apiAs(t, user.cookie).patch('/properties/:id', { param: { id }, json: body });
 
 async function newClient(user: TestUser, body: Record<string, unknown>) {
-  return json<ClientDto>(await post(user, body), 201);
+  return json(await post(user, body), 201);
 }
 
 /** RFC 4180, enough to read our own output back: quoted fields, doubled quotes, CRLF records. */
@@ -98,13 +98,16 @@ describe('clients CRUD', () => {
       propertyCount: 0,
       can: { edit: true, delete: true },
     });
-    expect(await json<ClientDto>(await get(manager, `/api/clients/${created.id}`), 200)).toMatchObject({
+    expect(await json(await readClient(manager, created.id), 200)).toMatchObject({
       id: created.id,
       name: 'Ada Lovelace',
     });
 
-    const changed = await json<ClientDto>(
-      await patch(manager, `/api/clients/${created.id}`, { phone: '+1 555 0199', company: '' }),
+    const changed = await json(
+      await apiAs(t, manager.cookie).patch('/clients/:id', {
+        param: { id: created.id },
+        json: { phone: '+1 555 0199', company: '' },
+      }),
       200,
     );
     // what is left out is kept; a blank field is cleared
@@ -145,16 +148,16 @@ describe('clients CRUD', () => {
     await newClient(mine, { name: 'Zed Zebra', email: 'zed@zoo.example', phone: '555-7777' });
     await newClient(mine, { name: 'Amy Apple', email: 'amy@orchard.example', phone: '555-1111' });
     await newClient(mine, { name: 'bob Berry', email: 'bob@orchard.example' });
-    const all = await json<Page<ClientDto>>(await get(mine, '/api/clients?limit=2'), 200);
+    const all = await json(await listClients(mine, { limit: 2 }), 200);
     expect(all.total).toBe(3);
     expect(all.items.map((item) => item.name)).toEqual(['Amy Apple', 'bob Berry']);
-    const next = await json<Page<ClientDto>>(await get(mine, '/api/clients?limit=2&offset=2'), 200);
+    const next = await json(await listClients(mine, { limit: 2, offset: 2 }), 200);
     expect(next.items.map((item) => item.name)).toEqual(['Zed Zebra']);
-    const byEmail = await json<Page<ClientDto>>(await get(mine, '/api/clients?q=ORCHARD'), 200);
+    const byEmail = await json(await listClients(mine, { q: 'ORCHARD' }), 200);
     expect(byEmail.items.map((item) => item.name)).toEqual(['Amy Apple', 'bob Berry']);
-    const byPhone = await json<Page<ClientDto>>(await get(mine, '/api/clients?q=7777'), 200);
+    const byPhone = await json(await listClients(mine, { q: 7777 }), 200);
     expect(byPhone.items.map((item) => item.name)).toEqual(['Zed Zebra']);
-    const byName = await json<Page<ClientDto>>(await get(mine, '/api/clients?q=berry'), 200);
+    const byName = await json(await listClients(mine, { q: 'berry' }), 200);
     expect(byName).toMatchObject({ total: 1, items: [{ name: 'bob Berry' }] });
   });
 });
@@ -169,7 +172,7 @@ describe('who sees clients', () => {
     ]) {
       expect(await json(response, 404)).toEqual(NOT_FOUND);
     }
-    const list = await json<Page<ClientDto>>(await get(stranger, '/api/clients?q=Private'), 200);
+    const list = await json(await listClients(stranger, { q: 'Private' }), 200);
     expect(list).toEqual({ items: [], total: 0 });
     // nor can a property of theirs be given it
     const theirs = await createProperty(t, stranger);
@@ -195,7 +198,7 @@ describe('who sees clients', () => {
     const elsewhere = await createVisit(t, property.id, { lead: owner });
 
     expect(await json(await get(tech, `/api/clients/${client.id}`), 404)).toEqual(NOT_FOUND);
-    expect(await json<Page<ClientDto>>(await get(tech, '/api/clients'), 200)).toEqual({ items: [], total: 0 });
+    expect(await json(await listClients(tech), 200)).toEqual({ items: [], total: 0 });
     expect(await json(await post(tech, { name: 'Nope' }), 403)).toMatchObject({ error: { code: 'FORBIDDEN' } });
     expect((await patch(tech, `/api/clients/${client.id}`, { name: 'Nope' })).status).toBe(404);
     expect((await del(tech, `/api/clients/${client.id}`)).status).toBe(404);
@@ -203,9 +206,9 @@ describe('who sees clients', () => {
     expect((await get(tech, `/api/properties?clientId=${client.id}`)).status).toBe(403);
     expect((await get(tech, `/api/visits?clientId=${client.id}`)).status).toBe(403);
 
-    const detail = await json<VisitDetailDto>(await get(tech, `/api/visits/${visit.id}`), 200);
+    const detail = await json(await apiAs(t, tech.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(detail.client).toEqual({ name: 'Grace Hopper', phone: '+1 555 0142' });
-    const list = await json<Page<VisitListItemDto>>(await get(tech, `/api/visits?propertyId=${property.id}`), 200);
+    const list = await json(await apiAs(t, tech.cookie).get('/visits', { query: { propertyId: property.id } }), 200);
     expect(list.items.map((item) => item.id)).toEqual([visit.id]);
     expect(list.items[0]!.client).toEqual({ name: 'Grace Hopper', phone: '+1 555 0142' });
     expect((await get(tech, `/api/visits/${elsewhere.id}`)).status).toBe(404);
@@ -219,7 +222,7 @@ describe('who sees clients', () => {
     for (const secret of [client.id, 'Navy', 'grace@example.com', '1 Secret Rd', 'Prefers mornings']) {
       expect(seen).not.toContain(secret);
     }
-    const techProperty = await json<PropertyDetail>(await get(tech, `/api/properties/${property.id}`), 200);
+    const techProperty = await json(await readProperty(tech, property.id), 200);
     expect(techProperty).toMatchObject({ clientId: null, clientName: null, client: null });
   });
 });
@@ -240,23 +243,22 @@ describe("a property's client", () => {
       client: { id: ada.id, name: 'Ada', phone: '555-0001', email: 'ada@example.com' },
       can: { manageClient: true },
     });
-    const url = `/api/properties/${created.id}`;
     const form = { name: 'Mill House', address: '3 Mill Ln' };
     // left out: kept
-    expect(await json<PropertyDetail>(await patch(owner, url, form), 200)).toMatchObject({ clientId: ada.id });
-    expect(await json<PropertyDetail>(await patch(owner, url, { ...form, clientId: bea.id }), 200)).toMatchObject({
+    expect(await json(await editProperty(owner, created.id, form), 200)).toMatchObject({ clientId: ada.id });
+    expect(await json(await editProperty(owner, created.id, { ...form, clientId: bea.id }), 200)).toMatchObject({
       clientId: bea.id,
       clientName: 'Bea',
     });
-    const list = await json<Page<PropertyListItem>>(await get(owner, `/api/properties?clientId=${bea.id}`), 200);
+    const list = await json(await apiAs(t, owner.cookie).get('/properties', { query: { clientId: bea.id } }), 200);
     expect(list.items.map((item) => [item.id, item.clientName])).toEqual([[created.id, 'Bea']]);
-    expect(await json<ClientDto>(await get(owner, `/api/clients/${bea.id}`), 200)).toMatchObject({ propertyCount: 1 });
-    expect(await json<PropertyDetail>(await patch(owner, url, { ...form, clientId: null }), 200)).toMatchObject({
+    expect(await json(await readClient(owner, bea.id), 200)).toMatchObject({ propertyCount: 1 });
+    expect(await json(await editProperty(owner, created.id, { ...form, clientId: null }), 200)).toMatchObject({
       clientId: null,
       clientName: null,
       client: null,
     });
-    expect(await json(await patch(owner, url, { ...form, clientId: 'nope' }), 400)).toMatchObject({
+    expect(await json(await editProperty(owner, created.id, { ...form, clientId: 'nope' }), 400)).toMatchObject({
       error: { fields: { clientId: 'Please select a client' } },
     });
   });
@@ -267,7 +269,7 @@ describe("a property's client", () => {
     const two = await createProperty(t, owner, { clientId: client.id });
     expect((await del(owner, `/api/clients/${client.id}`)).status).toBe(204);
     for (const property of [one, two]) {
-      const read = await json<PropertyDetail>(await get(owner, `/api/properties/${property.id}`), 200);
+      const read = await json(await readProperty(owner, property.id), 200);
       expect(read).toMatchObject({ id: property.id, clientId: null, client: null });
     }
   });
@@ -288,7 +290,7 @@ describe("a property's client", () => {
       201,
     );
     expect(linked).toMatchObject({ clientName: 'Oak Lodge' });
-    const client = await json<ClientDto>(await get(owner, `/api/clients/${linked.clientId}`), 200);
+    const client = await json(await readClient(owner, linked.clientId!), 200);
     expect(client).toMatchObject({
       name: 'Oak Lodge',
       billingAddress: '9 Oak Rd, Austin, TX, 78701',

@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The dashboard's numbers, each the count of a list a link opens.
@@ -117,10 +117,7 @@ describe('GET /api/dashboard', () => {
 
     const list = await json(await apiAs(t, owner.cookie).get('/visits', { query: { unbilled: 'true' } }), 200);
     expect(list).toMatchObject({ total: 1, items: [{ id: unbilled.id }] });
-    const refused = await json<{ error: { message: string } }>(
-      await apiAs(t, tech.cookie).get('/visits', { query: { unbilled: 'true' } }),
-      403,
-    );
+    const refused = await refusal(await apiAs(t, tech.cookie).get('/visits', { query: { unbilled: 'true' } }), 403);
     expect(refused.error.message).toBe('Only owners and managers can see which visits are not invoiced');
   });
 });

@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // 'Add follow-up': a failed inspection or an out-of-range reading becomes a task on
@@ -178,7 +178,7 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
     await json(await followUp(owner, visit.id, failed.id, 'new', { scheduledAt: 'tomorrow' }), 400);
     await json(await followUp(owner, visit.id, failed.id, 'new', { assigneeIds: ['not-an-id'] }), 400);
     await json(await followUp(owner, visit.id, failed.id, 'new', { assigneeIds: [stranger.id] }), 400);
-    const refused = await json<{ error: { message: string } }>(
+    const refused = await refusal(
       await followUp(technician, visit.id, failed.id, 'new', {
         scheduledAt: new Date(Date.now() + 2 * DAY).toISOString(),
         assigneeIds: [technician.id],
@@ -190,7 +190,7 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
 
   it('answers 409 for a task without a failed finding', async () => {
     const { visit, passed } = await findings();
-    const body = await json<{ error: { message: string } }>(await followUp(owner, visit.id, passed.id, 'new'), 409);
+    const body = await refusal(await followUp(owner, visit.id, passed.id, 'new'), 409);
     expect(body.error.message).toBe('This task has no failed finding to follow up');
     // A reading within its range is no finding either.
     await t.db.update(visitTasks).set({ reading: 2 }).where(eq(visitTasks.id, passed.id));
@@ -199,30 +199,24 @@ describe('POST /api/visits/:id/tasks/:taskId/follow-up', () => {
 
   it('answers 409 when no visit is scheduled at the property', async () => {
     const { visit, failed } = await findings();
-    const body = await json<{ error: { message: string } }>(await followUp(owner, visit.id, failed.id, 'next'), 409);
+    const body = await refusal(await followUp(owner, visit.id, failed.id, 'next'), 409);
     expect(body.error.message).toBe('No visit is scheduled at this property; choose a new visit');
   });
 
   it('is refused to a technician (403), even on their own visit', async () => {
     const { visit, failed } = await findings();
-    const body = await json<{ error: { message: string } }>(
-      await followUp(technician, visit.id, failed.id, 'new'),
-      403,
-    );
+    const body = await refusal(await followUp(technician, visit.id, failed.id, 'new'), 403);
     expect(body.error.message).toBe('Only owners and managers can add a follow-up');
   });
 
   it('is 404 for another workspace, and 400 for an unknown target', async () => {
     const { visit, failed } = await findings();
-    const body = await json<{ error: { message: string } }>(await followUp(stranger, visit.id, failed.id, 'new'), 404);
+    const body = await refusal(await followUp(stranger, visit.id, failed.id, 'new'), 404);
     expect(body.error.message).toBe('Visit not found');
     const before = await t.db.select().from(visits).where(eq(visits.propertyId, visit.propertyId));
     expect(before).toHaveLength(1);
-    const bad = await json<{ error: { fields: Record<string, string> } }>(
-      await followUp(owner, visit.id, failed.id, 'later'),
-      400,
-    );
-    expect(bad.error.fields.target).toBe('Target must be next or new');
+    const bad = await refusal(await followUp(owner, visit.id, failed.id, 'later'), 400);
+    expect(bad.error.fields?.target).toBe('Target must be next or new');
     // A task of another visit: 404.
     const other = await findings();
     await json(await followUp(owner, visit.id, other.failed.id, 'new'), 404);

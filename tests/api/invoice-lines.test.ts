@@ -1,6 +1,5 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import {
   addVisitTask,
   createClientRow,
@@ -12,7 +11,7 @@ import {
 } from '../support/factories';
 import { mailsTo } from '../support/outbox';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // An invoice's own lines (description, quantity, unit price) and a discount, beside the
@@ -42,8 +41,7 @@ async function completedVisit(price: number) {
 const create = (body: Record<string, unknown>) => apiAs(t, owner.cookie).post('/invoices', { json: body });
 const patch = (id: string, body: Record<string, unknown>) =>
   apiAs(t, owner.cookie).patch('/invoices/:id', { param: { id }, json: body });
-const errorOf = async (response: Response) =>
-  (await json<{ error: { message: string; fields?: Record<string, string> } }>(response, 400)).error;
+const errorOf = async (response: Response) => (await refusal(response, 400)).error;
 
 const items = [
   { description: 'Call-out fee', quantity: 1, unitPrice: 2000 },
@@ -53,7 +51,7 @@ const items = [
 describe('extra lines and a discount', () => {
   it('adds the lines to the tasks, takes a percent discount half up, then tax half up of the rest', async () => {
     const visit = await completedVisit(1235);
-    const invoice = await json<InvoiceDetailDto>(
+    const invoice = await json(
       await create({ propertyId, visitIds: [visit.id], items, discount: { kind: 'percent', value: 1000 } }),
       201,
     );
@@ -77,7 +75,7 @@ describe('extra lines and a discount', () => {
     expect(list.items[0]).toMatchObject({ subtotal: 9232, discountAmount: 923, taxAmount: 665, total: 8974 });
 
     // A draft's lines and discount change; an amount off is taken as given.
-    const changed = await json<InvoiceDetailDto>(
+    const changed = await json(
       await patch(invoice.id, { items: [items[1]], discount: { kind: 'amount', value: 500 } }),
       200,
     );
@@ -99,23 +97,23 @@ describe('extra lines and a discount', () => {
 
     // Once sent, the lines and the amounts are what was sent.
     await json(await patch(invoice.id, { status: 'sent' }), 200);
-    const refused = await json<{ error: { message: string } }>(await patch(invoice.id, { items: [] }), 409);
+    const refused = await refusal(await patch(invoice.id, { items: [] }), 409);
     expect(refused.error.message).toBe('The lines of an invoice that has been sent can no longer change');
-    expect(
-      (await json<{ error: { message: string } }>(await patch(invoice.id, { discount: null }), 409)).error.message,
-    ).toBe('The lines of an invoice that has been sent can no longer change');
+    expect((await refusal(await patch(invoice.id, { discount: null }), 409)).error.message).toBe(
+      'The lines of an invoice that has been sent can no longer change',
+    );
     const sent = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(sent).toMatchObject({ subtotal: 7232, discountAmount: 500, taxAmount: 539, total: 7271, frozen: true });
   });
 
   it('a discount is never more than the subtotal; without a discount nothing comes off', async () => {
     const visit = await completedVisit(1000);
-    const capped = await json<InvoiceDetailDto>(
+    const capped = await json(
       await create({ propertyId, visitIds: [visit.id], discount: { kind: 'amount', value: 99999 } }),
       201,
     );
     expect(capped).toMatchObject({ subtotal: 1000, discountAmount: 1000, taxAmount: 0, total: 0 });
-    const none = await json<InvoiceDetailDto>(await patch(capped.id, { discount: null }), 200);
+    const none = await json(await patch(capped.id, { discount: null }), 200);
     expect(none).toMatchObject({ discount: null, discountAmount: 0, taxAmount: 80, total: 1080 });
   });
 
@@ -163,7 +161,7 @@ describe('who it is billed to', () => {
     );
     try {
       const visit = await completedVisit(4000);
-      const invoice = await json<InvoiceDetailDto>(await create({ propertyId, visitIds: [visit.id] }), 201);
+      const invoice = await json(await create({ propertyId, visitIds: [visit.id] }), 201);
       expect(invoice.billTo).toEqual({ name: 'Ada Lovelace', address: '12 Analytical Row, London', client: true });
       expect(invoice.recipient).toBe('ada@client.example');
 
@@ -189,7 +187,7 @@ describe('who it is billed to', () => {
 
   it('without a client, bills the property', async () => {
     const visit = await completedVisit(1000);
-    const invoice = await json<InvoiceDetailDto>(await create({ propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create({ propertyId, visitIds: [visit.id] }), 201);
     expect(invoice.billTo).toMatchObject({ name: 'Lines Lodge', client: false });
     expect(invoice.billTo.address).toContain('3 Ledger Row');
   });

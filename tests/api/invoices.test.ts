@@ -6,13 +6,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, visits } from '../../src/server/db/schema';
 import type { VisitStatus } from '../../src/shared/constants';
-import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { mailsTo } from '../support/outbox';
 import { startSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 let owner: TestUser;
@@ -65,7 +64,7 @@ describe('amounts, in integer cents, computed by the server', () => {
       [700, 'skipped'],
       [null, 'completed'],
     ]);
-    const invoice = await json<InvoiceDetailDto>(
+    const invoice = await json(
       await create(owner, {
         propertyId,
         visitIds: [visit.id],
@@ -99,13 +98,13 @@ describe('amounts, in integer cents, computed by the server', () => {
     [0, 0],
   ])('tax of %i cents is %i cents', async (subtotal, tax) => {
     const visit = await visitWith([[subtotal, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     expect(invoice).toMatchObject({ subtotal, taxAmount: tax, total: subtotal + tax });
   });
 
   it('a draft follows its visits; from sent on, its lines and amounts are frozen', async () => {
     const visit = await visitWith([[2000, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const [task] = (await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200))
       .tasks;
     const reprice = (price: number) =>
@@ -117,7 +116,7 @@ describe('amounts, in integer cents, computed by the server', () => {
     const draft = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
     expect(draft).toMatchObject({ subtotal: 3000, total: 3240 });
 
-    const sent = await json<InvoiceDetailDto>(await patch(invoice.id, { status: 'sent' }), 200);
+    const sent = await json(await patch(invoice.id, { status: 'sent' }), 200);
     expect(sent).toMatchObject({ status: 'sent', frozen: true, subtotal: 3000, total: 3240 });
     expect((await reprice(9900)).status).toBe(200);
     const later = await json(await apiAs(t, owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }), 200);
@@ -137,11 +136,8 @@ describe('amounts, in integer cents, computed by the server', () => {
 describe('due date', () => {
   it('takes a real calendar date in the years 1–9999 only: 400 otherwise, never a 500', async () => {
     for (const dueDate of ['2030-02-30', '2030-6-1', '0000-01-01']) {
-      const body = await json<{ error: { fields: Record<string, string> } }>(
-        await create(owner, { propertyId, dueDate }),
-        400,
-      );
-      expect(body.error.fields.dueDate, dueDate).toMatch(/^Due date must be/);
+      const body = await refusal(await create(owner, { propertyId, dueDate }), 400);
+      expect(body.error.fields?.dueDate, dueDate).toMatch(/^Due date must be/);
     }
     const edges = await Promise.all(
       ['0001-01-01', '9999-12-31'].map((dueDate) => create(owner, { propertyId, dueDate })),
@@ -169,7 +165,7 @@ describe('billable visits', () => {
     expect(billable.items.find((item) => item.id === done.id)).toMatchObject({ total: 500 });
     expect(billable.items.some((item) => item.id === scheduled.id)).toBe(false);
 
-    const first = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [done.id] }), 201);
+    const first = await json(await create(owner, { propertyId, visitIds: [done.id] }), 201);
     const second = await create(owner, { propertyId, visitIds: [done.id] });
     expect(await json(second, 409)).toMatchObject({
       error: { message: `This visit is already on invoice ${first.invoiceNumber}` },
@@ -190,7 +186,7 @@ describe('billable visits', () => {
 
     // Cancelling lets the visit go; un-cancelling while it is on another one is refused.
     await json(await patch(first.id, { status: 'cancelled' }), 200);
-    const third = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [done.id] }), 201);
+    const third = await json(await create(owner, { propertyId, visitIds: [done.id] }), 201);
     expect(await json(await patch(first.id, { status: 'draft' }), 409)).toMatchObject({
       error: { message: `This visit is already on invoice ${third.invoiceNumber}` },
     });
@@ -198,9 +194,9 @@ describe('billable visits', () => {
 
   it('a visit on an invoice is neither deleted nor moved (409 naming the invoice)', async () => {
     const visit = await visitWith([[100, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const removed = await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } });
-    expect((await json<{ error: { message: string } }>(removed, 409)).error.message).toContain(invoice.invoiceNumber);
+    expect((await refusal(removed, 409)).error.message).toContain(invoice.invoiceNumber);
     expect(await t.db.$count(visits, eq(visits.id, visit.id))).toBe(1);
     const other = await createProperty(t, owner);
     // A completed visit is locked: reopened, it still cannot leave its invoice's property.
@@ -212,7 +208,7 @@ describe('billable visits', () => {
       param: { id: visit.id },
       json: { propertyId: other.id },
     });
-    expect((await json<{ error: { message: string } }>(moved, 409)).error.message).toContain(invoice.invoiceNumber);
+    expect((await refusal(moved, 409)).error.message).toContain(invoice.invoiceNumber);
     // Once the invoice is deleted, the visit can go.
     expect((await apiAs(t, owner.cookie).del('/invoices/:id', { param: { id: invoice.id } })).status).toBe(204);
     expect((await apiAs(t, owner.cookie).del('/visits/:id', { param: { id: visit.id } })).status).toBe(204);
@@ -223,7 +219,7 @@ describe('status', () => {
   it('Mark as Paid sets paid and paidAt; a paid invoice then stays paid (void is the way out)', async () => {
     // Something to pay: an invoice with nothing on it cannot be paid.
     const items = [{ description: 'Call-out', quantity: 1, unitPrice: 5000 }];
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, items }), 201);
+    const invoice = await json(await create(owner, { propertyId, items }), 201);
     const paid = await json(
       await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: invoice.id }, json: {} }),
       200,
@@ -232,7 +228,7 @@ describe('status', () => {
     expect(Date.now() - new Date(paid.paidAt!).getTime()).toBeLessThan(60_000);
     expect((await patch(invoice.id, { status: 'sent' })).status).toBe(409);
     // Leaving sent for draft clears nothing it should not: a cancelled one cannot be marked paid.
-    const other = await json<InvoiceDetailDto>(await create(owner, { propertyId, status: 'sent' }), 201);
+    const other = await json(await create(owner, { propertyId, status: 'sent' }), 201);
     await patch(other.id, { status: 'cancelled' });
     const refused = await apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: other.id }, json: {} });
     expect(refused.status).toBe(409);
@@ -240,12 +236,9 @@ describe('status', () => {
 
   it('shows a sent invoice past its due date as overdue, computed in the query', async () => {
     const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10);
-    const late = await json<InvoiceDetailDto>(
-      await create(owner, { propertyId, status: 'sent', dueDate: yesterday }),
-      201,
-    );
+    const late = await json(await create(owner, { propertyId, status: 'sent', dueDate: yesterday }), 201);
     expect(late).toMatchObject({ status: 'overdue', storedStatus: 'sent', can: { markPaid: true } });
-    const draftLate = await json<InvoiceDetailDto>(await create(owner, { propertyId, dueDate: yesterday }), 201);
+    const draftLate = await json(await create(owner, { propertyId, dueDate: yesterday }), 201);
     expect(draftLate.status).toBe('draft');
     const overdue = await json(
       await apiAs(t, owner.cookie).get('/invoices', { query: { status: 'overdue', propertyId, limit: 100 } }),
@@ -265,7 +258,7 @@ describe('who sees invoices', () => {
   it("only the workspace's owners and managers: a technician on the visit, a stranger and an admin get 404 everywhere", async () => {
     // The technician works the visit: they see it and its property, never its invoice.
     const visit = await visitWith([[4321, 'completed']], 'completed', propertyId, [tech]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     for (const user of [tech, stranger]) {
       for (const [method, url, body] of [
         ['GET', `/api/invoices/${invoice.id}`],
@@ -305,9 +298,7 @@ describe('numbers', () => {
     const made = await Promise.all(
       Array.from({ length: 50 }, () => apiAs(t, business.cookie).post('/invoices', { json: { propertyId: place.id } })),
     );
-    const numbers = await Promise.all(
-      made.map(async (response) => (await json<InvoiceDetailDto>(response, 201)).invoiceNumber),
-    );
+    const numbers = await Promise.all(made.map(async (response) => (await json(response, 201)).invoiceNumber));
     expect(new Set(numbers).size).toBe(50);
     const sequences = numbers.map((number) => {
       expect(number).toMatch(new RegExp(`^INV-${year}\\d{5}$`));
@@ -340,10 +331,7 @@ describe('numbers', () => {
 describe('the PDF and sending it', () => {
   it('is a real PDF whose text holds the number, the lines and the total', async () => {
     const visit = await visitWith([[12345, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(
-      await create(owner, { propertyId, visitIds: [visit.id], dueDate: '2030-07-01' }),
-      201,
-    );
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id], dueDate: '2030-07-01' }), 201);
     const response = await apiAs(t, owner.cookie).get('/invoices/:id/pdf', { param: { id: invoice.id } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -359,7 +347,7 @@ describe('the PDF and sending it', () => {
 
   it('without SMTP_URL, sending writes an .eml with the PDF to DATA_DIR/outbox, and a draft becomes sent', async () => {
     const visit = await visitWith([[2500, 'completed']]);
-    const invoice = await json<InvoiceDetailDto>(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
+    const invoice = await json(await create(owner, { propertyId, visitIds: [visit.id] }), 201);
     const sent = await json(
       await apiAs(t, owner.cookie).post('/invoices/:id/send', {
         param: { id: invoice.id },
@@ -418,10 +406,7 @@ describe('who it is from', () => {
     const property = await createProperty(t, shop, { name: 'Quay House' });
     const visit = await createVisit(t, property.id, { lead: shop, status: 'completed' });
     await addVisitTask(t, visit.id, (await createTask(t, shop)).id, { price: 10_000, status: 'completed' });
-    const invoice = await json<InvoiceDetailDto>(
-      await create(shop, { propertyId: property.id, visitIds: [visit.id] }),
-      201,
-    );
+    const invoice = await json(await create(shop, { propertyId: property.id, visitIds: [visit.id] }), 201);
     const { taxRateBps, ...seller } = settings;
     // No due date given: the workspace's payment terms (30 days unless changed) from today.
     const inThirtyDays = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10);
@@ -468,16 +453,15 @@ describe('sending through SMTP', () => {
         const property = await createProperty(target, user, { name: 'Mail House' });
         const visit = await createVisit(target, property.id, { lead: user, status: 'completed' });
         await addVisitTask(target, visit.id, (await createTask(target, user)).id, { price: 5000, status: 'completed' });
-        const invoice = await json<InvoiceDetailDto>(
-          await target.request('/api/invoices', {
-            cookie: user.cookie,
-            body: { propertyId: property.id, visitIds: [visit.id] },
+        const invoice = await json(
+          await apiAs(target, user.cookie).post('/invoices', {
+            json: { propertyId: property.id, visitIds: [visit.id] },
           }),
           201,
         );
-        const response = await target.request(`/api/invoices/${invoice.id}/send`, {
-          cookie: user.cookie,
-          body: { to: 'accounts@example.com' },
+        const response = await apiAs(target, user.cookie).post('/invoices/:id/send', {
+          param: { id: invoice.id },
+          json: { to: 'accounts@example.com' },
         });
         if (target === app) {
           expect(await json(response, 200)).toMatchObject({ status: 'sent', total: 5400 });
@@ -488,7 +472,7 @@ describe('sending through SMTP', () => {
           expect(text).toContain(invoice.invoiceNumber);
           expect(text).toContain('$54.00');
         } else {
-          const body = await json<{ error: { message: string } }>(response, 502);
+          const body = await refusal(response, 502);
           expect(body.error.message).toMatch(/^The invoice could not be sent: .*Mailbox unavailable/);
           const [row] = await target.db.select().from(invoices).where(eq(invoices.id, invoice.id));
           expect(row).toMatchObject({ status: 'draft', sentAt: null });

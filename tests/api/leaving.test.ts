@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../src/shared/constants';
-import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
 import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../src/shared/messages/workspaces';
 import { addMember, createClientRow, createProperty, createUser, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { apiAs } from '../support/api';
 import { json } from '../support/json';
 
 // Leaving a business, or a new role there, ends every way in at once: the staff app, the portal
@@ -54,8 +54,8 @@ describe('the portal by one’s own address', () => {
     const client = await createClientRow(t, shop.id, { email: shop.member.email.toUpperCase() }, [property.id]);
     expect((await call(shop.member, '/api/portal/me')).status).toBe(200);
     // The account's way in is one of the client's portal sign-ins.
-    const signIns = await json<{ items: unknown[]; total: number }>(
-      await call(shop.owner, `/api/clients/${client.id}/portal-sign-ins`),
+    const signIns = await json(
+      await apiAs(t, shop.owner.cookie).get('/clients/:id/portal-sign-ins', { param: { id: client.id } }),
       200,
     );
     expect(signIns.total).toBe(1);
@@ -97,8 +97,8 @@ describe('the portal by one’s own address', () => {
 describe('feeds and invitations', () => {
   it('a removed member’s feed URL answers 404, and stays so if they come back', async () => {
     const shop = await business('technician');
-    const { url } = await json<{ url: string }>(
-      await call(shop.member, '/api/calendar/feed', { workspace: shop.id }),
+    const { url } = await json(
+      await apiAs(t, shop.member.cookie).get('/calendar/feed', { headers: { [WORKSPACE_HEADER]: shop.id } }),
       200,
     );
     const path = new URL(url).pathname;
@@ -119,8 +119,7 @@ describe('feeds and invitations', () => {
         }),
         202,
       );
-      const mine = async () =>
-        (await json<{ items: { id: string }[] }>(await call(invitee, '/api/invitations'), 200)).items;
+      const mine = async () => (await json(await apiAs(t, invitee.cookie).get('/invitations'), 200)).items;
       const [invitation] = await mine();
       expect(invitation, change).toBeDefined();
       if (change === 'remove') await json(await remove(shop.owner, shop.id, shop.member.id), 204);
@@ -132,15 +131,19 @@ describe('feeds and invitations', () => {
 });
 
 describe('idempotent replays ask again', () => {
+  /** The member's `POST /api/invoices` with an Idempotency-Key, in the shop's workspace. */
+  const keyed = (shop: { member: TestUser; id: string }, body: { propertyId: string }, key: string) =>
+    apiAs(t, shop.member.cookie).post('/invoices', {
+      json: body,
+      headers: { [WORKSPACE_HEADER]: shop.id, 'Idempotency-Key': key },
+    });
+
   async function keyedInvoice(shop: { owner: TestUser; member: TestUser; id: string }) {
     const property = await createProperty(t, shop.owner, { name: `Replay ${randomUUID().slice(0, 4)}` });
     const key = randomUUID();
     const body = { propertyId: property.id };
-    const first = await json<InvoiceDetailDto>(
-      await call(shop.member, '/api/invoices', { body, key, workspace: shop.id }),
-      201,
-    );
-    const replay = () => call(shop.member, '/api/invoices', { body, key, workspace: shop.id });
+    const first = await json(await keyed(shop, body, key), 201);
+    const replay = () => keyed(shop, body, key);
     return { first, replay, key, body };
   }
 
@@ -168,9 +171,9 @@ describe('idempotent replays ask again', () => {
   it('compares keys without regard to case', async () => {
     const shop = await business('manager');
     const { first, key, body } = await keyedInvoice(shop);
-    const again = await call(shop.member, '/api/invoices', { body, key: key.toUpperCase(), workspace: shop.id });
+    const again = await keyed(shop, body, key.toUpperCase());
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect((await json<InvoiceDetailDto>(again, 201)).id).toBe(first.id);
+    expect((await json(again, 201)).id).toBe(first.id);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 
 // An amount that does not fit numeric(12,2), or a total past what a JavaScript number holds
 // exactly, is refused with 400 and the field before anything is written; nothing is paid
@@ -35,8 +35,8 @@ describe('money fits its column', () => {
     const response = await apiAs(t, owner.cookie).post('/invoices', {
       json: { propertyId, items: [line(10000, 99_999_999_999)] },
     });
-    const body = await json<{ error: { code: string; fields: Record<string, string> } }>(response, 400);
-    expect(Object.keys(body.error.fields).join(' ')).toMatch(/items/);
+    const body = await refusal(response, 400);
+    expect(Object.keys(body.error.fields ?? {}).join(' ')).toMatch(/items/);
     expect(await invoiceCount()).toBe(before);
   });
 
@@ -45,7 +45,7 @@ describe('money fits its column', () => {
     // 50 lines at the cap: each fits, their sum does not.
     const items = Array.from({ length: 50 }, () => line(1, 99_999_999_999));
     const response = await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, items } });
-    const body = await json<{ error: { fields: Record<string, string> } }>(response, 400);
+    const body = await refusal(response, 400);
     expect(body.error.fields).toEqual({ items: 'The invoice’s total must be at most $999,999,999.99' });
     expect(await invoiceCount()).toBe(before);
     expect((await apiAs(t, owner.cookie).get('/invoices')).status).toBe(200);
@@ -63,9 +63,7 @@ describe('money fits its column', () => {
     }
     const before = await invoiceCount();
     const created = await apiAs(t, owner.cookie).post('/invoices', { json: { propertyId, visitIds } });
-    expect((await json<{ error: { fields: Record<string, string> } }>(created, 400)).error.fields).toHaveProperty(
-      'visitIds',
-    );
+    expect((await refusal(created, 400)).error.fields).toHaveProperty('visitIds');
     expect(await invoiceCount()).toBe(before);
 
     const draft = await json(
@@ -87,27 +85,25 @@ describe('the cap is named in the business currency', () => {
   it('a German business is told 999.999.999,99 € for a line and for a total; a US one $999,999,999.99', async () => {
     const berlin = await createUser(t);
     await json(
-      await t.request(`/api/workspaces/${berlin.workspaceId}`, {
-        method: 'PATCH',
-        cookie: berlin.cookie,
-        body: { country: 'DE', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' },
+      await apiAs(t, berlin.cookie).patch('/workspaces/:id', {
+        param: { id: berlin.workspaceId },
+        json: { country: 'DE', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' },
       }),
       200,
     );
     const place = (await createProperty(t, berlin, { name: 'Haus am See' })).id;
     const cap = '999.999.999,99\u00a0€';
-    type Refusal = { error: { message: string; fields: Record<string, string> } };
 
     const line = await t.request('/api/invoices', {
       cookie: berlin.cookie,
       body: { propertyId: place, items: [{ description: 'Big', quantity: 10000, unitPrice: 99_999_999_999 }] },
     });
-    expect((await json<Refusal>(line, 400)).error.fields).toEqual({
+    expect((await refusal(line, 400)).error.fields).toEqual({
       'items.0.unitPrice': `A line’s amount (quantity × unit price) must be at most ${cap}`,
     });
     const items = Array.from({ length: 50 }, () => ({ description: 'Big', quantity: 1, unitPrice: 99_999_999_999 }));
     const total = await t.request('/api/invoices', { cookie: berlin.cookie, body: { propertyId: place, items } });
-    expect((await json<Refusal>(total, 400)).error).toMatchObject({
+    expect((await refusal(total, 400)).error).toMatchObject({
       message: `The invoice’s total must be at most ${cap}`,
       fields: { items: `The invoice’s total must be at most ${cap}` },
     });
@@ -118,14 +114,14 @@ describe('the cap is named in the business currency', () => {
       cookie: berlin.cookie,
       body: { items },
     });
-    expect((await json<Refusal>(changed, 400)).error.message).toBe(`The invoice’s total must be at most ${cap}`);
+    expect((await refusal(changed, 400)).error.message).toBe(`The invoice’s total must be at most ${cap}`);
 
     // The US business (the owner's, en-US and USD) keeps the text it always had.
     const us = await t.request('/api/invoices', {
       cookie: owner.cookie,
       body: { propertyId, items: [{ description: 'Big', quantity: 10000, unitPrice: 99_999_999_999 }] },
     });
-    expect(Object.values((await json<Refusal>(us, 400)).error.fields)).toEqual([
+    expect(Object.values((await refusal(us, 400)).error.fields ?? {})).toEqual([
       'A line’s amount (quantity × unit price) must be at most $999,999,999.99',
     ]);
   });
@@ -156,7 +152,7 @@ describe('paid means paid', () => {
       apiAs(t, owner.cookie).post('/invoices/:id/mark-paid', { param: { id: draft.id }, json: {} }),
     ]) {
       const response = await attempt;
-      expect((await json<{ error: { message: string } }>(response, 409)).error.message).toBe(
+      expect((await refusal(response, 409)).error.message).toBe(
         'This invoice has nothing to pay, so it cannot be paid',
       );
     }

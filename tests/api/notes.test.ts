@@ -16,10 +16,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
-import type { Get } from '../../src/client/api/contract';
-
-type NoteDto = Get<'/notes/:id'>;
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 let owner: TestUser;
@@ -75,6 +72,8 @@ afterAll(async () => {
 
 const post = (user: TestUser, body: Record<string, unknown>) => apiAs(t, user.cookie).post('/notes', { json: body });
 const get = (user: TestUser, url: string) => t.request(url, { cookie: user.cookie });
+const readNote = (user: TestUser, id: string) => apiAs(t, user.cookie).get('/notes/:id', { param: { id } });
+const list = (user: TestUser, query: Record<string, string | number>) => apiAs(t, user.cookie).get('/notes', { query });
 
 describe('the seven attachable types', () => {
   // Rows: type; who besides the owner sees it: a technician on the visit, a manager of the
@@ -93,7 +92,7 @@ describe('the seven attachable types', () => {
   it.each(expected)(
     '%s: technician %s, manager %s, stranger %s, admin %s',
     async (type, techSees, managerSees, strangerSees, adminSees) => {
-      const note = await json<NoteDto>(
+      const note = await json(
         await post(owner, { content: `About this ${type}`, attachableType: type, attachableId: records[type] }),
         201,
       );
@@ -111,15 +110,12 @@ describe('the seven attachable types', () => {
         [stranger, strangerSees],
         [admin, adminSees],
       ] as const) {
-        const read = await get(user, `/api/notes/${note.id}`);
+        const read = await readNote(user, note.id);
         expect(read.status, `${type} read`).toBe(sees ? 200 : 404);
         if (!sees) expect(await read.json()).toMatchObject({ error: { message: 'Note not found' } });
-        const list = await json<{ items: NoteDto[] }>(
-          await get(user, `/api/notes?attachableType=${type}&limit=100`),
-          200,
-        );
+        const listed = await json(await list(user, { attachableType: type, limit: 100 }), 200);
         expect(
-          list.items.some((item) => item.id === note.id),
+          listed.items.some((item) => item.id === note.id),
           `${type} listed`,
         ).toBe(sees);
         // attaching: only to what one can see, else that record's own 404
@@ -154,20 +150,20 @@ describe('the seven attachable types', () => {
 describe('standalone notes and the rules of a note', () => {
   it('no id, a blank one or the all-zero one is standalone: type as given (default property), seen only by its author', async () => {
     for (const body of [{}, { attachableId: '' }, { attachableType: 'visit', attachableId: NIL_ATTACHABLE_ID }]) {
-      const note = await json<NoteDto>(await post(tech, { content: 'Standalone thought', ...body }), 201);
+      const note = await json(await post(tech, { content: 'Standalone thought', ...body }), 201);
       expect(note).toMatchObject({
         attachableType: 'attachableType' in body ? 'visit' : 'property',
         attachableId: null,
         attachedName: null,
       });
-      expect((await get(owner, `/api/notes/${note.id}`)).status).toBe(404);
-      expect((await get(admin, `/api/notes/${note.id}`)).status).toBe(404);
-      expect((await get(tech, `/api/notes/${note.id}`)).status).toBe(200);
+      expect((await readNote(owner, note.id)).status).toBe(404);
+      expect((await readNote(admin, note.id)).status).toBe(404);
+      expect((await readNote(tech, note.id)).status).toBe(200);
     }
   });
 
   it('content is trimmed, required, not blank and at most 10,000 characters; an unknown type is 400', async () => {
-    const trimmed = await json<NoteDto>(await post(owner, { content: '  line one\nline two  ' }), 201);
+    const trimmed = await json(await post(owner, { content: '  line one\nline two  ' }), 201);
     expect(trimmed.content).toBe('line one\nline two');
     const cases: [unknown, string][] = [
       [undefined, 'Note content is required'],
@@ -176,15 +172,15 @@ describe('standalone notes and the rules of a note', () => {
       ['x'.repeat(10_001), 'Note content must be at most 10,000 characters'],
     ];
     for (const [content, message] of cases) {
-      const body = await json<{ error: { fields: Record<string, string> } }>(await post(owner, { content }), 400);
-      expect(body.error.fields.content).toBe(message);
+      const body = await refusal(await post(owner, { content }), 400);
+      expect(body.error.fields?.content).toBe(message);
     }
     expect((await post(owner, { content: 'x'.repeat(10_000) })).status).toBe(201);
     expect((await post(owner, { content: 'x', attachableType: 'garage' })).status).toBe(400);
   });
 
   it('only the author edits (content only, updatedAt moves) or deletes; others get 403 or 404', async () => {
-    const note = await json<NoteDto>(
+    const note = await json(
       await post(owner, { content: 'Gate code 4321', attachableType: 'property', attachableId: records.property }),
       201,
     );
@@ -198,17 +194,16 @@ describe('standalone notes and the rules of a note', () => {
     expect(byAdmin.status).toBe(404);
     const byStranger = await apiAs(t, stranger.cookie).del('/notes/:id', { param: { id: note.id } });
     expect(byStranger.status).toBe(404);
-    expect((await json<NoteDto>(await get(tech, `/api/notes/${note.id}`), 200)).can).toEqual({
+    expect((await json(await readNote(tech, note.id), 200)).can).toEqual({
       edit: false,
       delete: false,
     });
 
-    const edited = await json<NoteDto>(
-      await t.request(`/api/notes/${note.id}`, {
-        method: 'PATCH',
-        cookie: owner.cookie,
+    const edited = await json(
+      await apiAs(t, owner.cookie).patch('/notes/:id', {
+        param: { id: note.id },
         // the attachment is fixed: a type or id sent along changes nothing
-        body: { content: 'Gate code 9999', attachableType: 'task', attachableId: records.task },
+        json: { content: 'Gate code 9999', attachableType: 'task', attachableId: records.task },
       }),
       200,
     );
@@ -221,18 +216,18 @@ describe('standalone notes and the rules of a note', () => {
     expect(edited.updatedAt > edited.createdAt).toBe(true);
 
     expect((await apiAs(t, owner.cookie).del('/notes/:id', { param: { id: note.id } })).status).toBe(204);
-    expect((await get(owner, `/api/notes/${note.id}`)).status).toBe(404);
+    expect((await readNote(owner, note.id)).status).toBe(404);
   });
 });
 
 describe('listing', () => {
   it('searches content, filters by type and record, newest first, with author and attached name', async () => {
     const marker = `parakeet-${Date.now()}`;
-    const first = await json<NoteDto>(
+    const first = await json(
       await post(owner, { content: `Old ${marker} note`, attachableType: 'task', attachableId: records.task }),
       201,
     );
-    const second = await json<NoteDto>(
+    const second = await json(
       await post(tech, {
         content: `New ${marker.toUpperCase()} note`,
         attachableType: 'task',
@@ -240,7 +235,7 @@ describe('listing', () => {
       }),
       201,
     );
-    const found = await json<{ items: NoteDto[]; total: number }>(await get(owner, `/api/notes?q=${marker}`), 200);
+    const found = await json(await list(owner, { q: marker }), 200);
     expect(found.total).toBe(2);
     expect(found.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(found.items[0]).toMatchObject({
@@ -248,12 +243,12 @@ describe('listing', () => {
       attachedName: 'Sweep chimney',
       can: { edit: false },
     });
-    const byRecord = await json<{ items: NoteDto[] }>(
-      await get(owner, `/api/notes?attachableType=task&attachableId=${records.task}&q=${marker}`),
+    const byRecord = await json(
+      await list(owner, { attachableType: 'task', attachableId: records.task, q: marker }),
       200,
     );
     expect(byRecord.items).toHaveLength(2);
-    const wildcard = await json<{ total: number }>(await get(owner, `/api/notes?q=%25${marker}`), 200);
+    const wildcard = await json(await list(owner, { q: `%${marker}` }), 200);
     expect(wildcard.total).toBe(0);
   });
 

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties, visits } from '../../src/server/db/schema';
-import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
 import { addVisitTask, createProperty, createTask, createUser, createVisit, type TestUser } from '../support/factories';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
-import type { Get } from '../../src/client/api/contract';
-
-type NoteDto = Get<'/notes/:id'>;
 
 // A change made offline keeps the time it was made, when that time is plausible: not
 // after the server's now (2 minutes of skew are clamped to now), not before the visit (or the
@@ -55,10 +51,7 @@ describe('a visit task ticked offline', () => {
   it('keeps a plausible time as completedAt', async () => {
     const { visit, task } = await visitMadeTwoHoursAgo();
     const at = minutesAgo(30);
-    const done = await json<VisitTaskDto>(
-      await tick(visit.id, task.id, { status: 'completed', at: at.toISOString() }),
-      200,
-    );
+    const done = await json(await tick(visit.id, task.id, { status: 'completed', at: at.toISOString() }), 200);
     expect(done.completedAt).toBe(at.toISOString());
   });
 
@@ -67,7 +60,7 @@ describe('a visit task ticked offline', () => {
     for (const ahead of [1, 60]) {
       const before = new Date();
       const at = new Date(Date.now() + ahead * 60_000).toISOString();
-      const done = await json<VisitTaskDto>(await tick(visit.id, task.id, { status: 'completed', at }), 200);
+      const done = await json(await tick(visit.id, task.id, { status: 'completed', at }), 200);
       expectServerTime(done.completedAt, before);
       await json(await tick(visit.id, task.id, { status: 'pending' }), 200);
     }
@@ -77,7 +70,7 @@ describe('a visit task ticked offline', () => {
     const { visit, task } = await visitMadeTwoHoursAgo();
     const before = new Date();
     const at = minutesAgo(180).toISOString();
-    const done = await json<VisitTaskDto>(await tick(visit.id, task.id, { status: 'completed', at }), 200);
+    const done = await json(await tick(visit.id, task.id, { status: 'completed', at }), 200);
     expectServerTime(done.completedAt, before);
   });
 
@@ -85,15 +78,12 @@ describe('a visit task ticked offline', () => {
     const { visit, task } = await visitMadeTwoHoursAgo();
     const first = minutesAgo(40).toISOString();
     await json(await tick(visit.id, task.id, { status: 'completed', at: first }), 200);
-    const again = await json<VisitTaskDto>(
+    const again = await json(
       await tick(visit.id, task.id, { status: 'completed', at: minutesAgo(10).toISOString() }),
       200,
     );
     expect(again.completedAt).toBe(first);
-    const bad = await json<{ error: { fields: Record<string, string> } }>(
-      await tick(visit.id, task.id, { status: 'completed', at: '2030-01-01T10:00:00' }),
-      400,
-    );
+    const bad = await refusal(await tick(visit.id, task.id, { status: 'completed', at: '2030-01-01T10:00:00' }), 400);
     expect(bad.error.fields).toMatchObject({ at: 'At must be a date and time with its offset' });
   });
 
@@ -101,8 +91,8 @@ describe('a visit task ticked offline', () => {
     const { visit, task } = await visitMadeTwoHoursAgo();
     const body = { status: 'completed', at: minutesAgo(20).toISOString(), version: 1 };
     const key = { 'Idempotency-Key': crypto.randomUUID() };
-    const first = await json<VisitTaskDto>(await tick(visit.id, task.id, body, key), 200);
-    const replay = await json<VisitTaskDto>(await tick(visit.id, task.id, body, key), 200);
+    const first = await json(await tick(visit.id, task.id, body, key), 200);
+    const replay = await json(await tick(visit.id, task.id, body, key), 200);
     expect(replay).toEqual(first);
     expect(first).toMatchObject({ completedAt: body.at, version: 2 });
   });
@@ -116,22 +106,20 @@ describe('a visit completed offline', () => {
     const { visit } = await visitMadeTwoHoursAgo('completed');
     const startedAt = minutesAgo(90).toISOString();
     const completedAt = minutesAgo(30).toISOString();
-    expect(
-      await json<VisitDetailDto>(await patch(visit.id, { status: 'in_progress', at: startedAt }), 200),
-    ).toMatchObject({ startedAt });
-    expect(
-      await json<VisitDetailDto>(await patch(visit.id, { status: 'completed', at: completedAt }), 200),
-    ).toMatchObject({ startedAt, completedAt });
+    expect(await json(await patch(visit.id, { status: 'in_progress', at: startedAt }), 200)).toMatchObject({
+      startedAt,
+    });
+    expect(await json(await patch(visit.id, { status: 'completed', at: completedAt }), 200)).toMatchObject({
+      startedAt,
+      completedAt,
+    });
 
     const other = (await visitMadeTwoHoursAgo('completed')).visit;
     const before = new Date();
-    const early = await json<VisitDetailDto>(
-      await patch(other.id, { status: 'completed', at: minutesAgo(121).toISOString() }),
-      200,
-    );
+    const early = await json(await patch(other.id, { status: 'completed', at: minutesAgo(121).toISOString() }), 200);
     expectServerTime(early.completedAt, before);
     const third = (await visitMadeTwoHoursAgo('completed')).visit;
-    const future = await json<VisitDetailDto>(
+    const future = await json(
       await patch(third.id, { status: 'completed', at: new Date(Date.now() + 3600_000).toISOString() }),
       200,
     );
@@ -151,17 +139,17 @@ describe('a note written offline', () => {
     const on = { attachableType: 'property', attachableId: property.id };
 
     const at = minutesAgo(24 * 60).toISOString();
-    const kept = await json<NoteDto>(await post({ ...on, content: 'Gate code changed', at }), 201);
+    const kept = await json(await post({ ...on, content: 'Gate code changed', at }), 201);
     expect(kept).toMatchObject({ createdAt: at, edited: false });
 
     const before = new Date();
-    const beforeProperty = await json<NoteDto>(
+    const beforeProperty = await json(
       await post({ ...on, content: 'Too early', at: minutesAgo(4 * 24 * 60).toISOString() }),
       201,
     );
     expectServerTime(beforeProperty.createdAt, before);
     expect(beforeProperty.edited).toBe(false);
-    const future = await json<NoteDto>(
+    const future = await json(
       await post({ ...on, content: 'Too late', at: new Date(Date.now() + 10 * 60_000).toISOString() }),
       201,
     );
@@ -171,11 +159,11 @@ describe('a note written offline', () => {
   it('is never older than 30 days, standalone or not', async () => {
     const standalone = { attachableType: 'property', attachableId: null };
     const at = minutesAgo(29 * 24 * 60).toISOString();
-    expect(await json<NoteDto>(await post({ ...standalone, content: 'Old but fine', at }), 201)).toMatchObject({
+    expect(await json(await post({ ...standalone, content: 'Old but fine', at }), 201)).toMatchObject({
       createdAt: at,
     });
     const before = new Date();
-    const tooOld = await json<NoteDto>(
+    const tooOld = await json(
       await post({ ...standalone, content: 'Too old', at: minutesAgo(31 * 24 * 60).toISOString() }),
       201,
     );

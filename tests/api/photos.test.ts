@@ -53,6 +53,7 @@ const nothingStored = async (before: { rows: number; files: number }) => {
 };
 const counts = async () => ({ rows: await t.db.$count(photos), files: storedFiles() });
 
+// Uploads are multipart, outside the typed client: their answers name their type.
 async function uploadTo(user: TestUser, type: string, id: string | null, bytes?: Buffer, caption = '') {
   const response = await t.upload(
     user.cookie,
@@ -300,9 +301,9 @@ describe('who sees and changes a photo', () => {
       });
       expect((await fetchAs(null, url)).status, url).toBe(401);
     }
-    const techView = await json<PhotoDetailDto>(await fetchAs(tech, `/api/photos/${photo.id}`), 200);
+    const techView = await json(await apiAs(t, tech.cookie).get('/photos/:id', { param: { id: photo.id } }), 200);
     expect(techView.can).toEqual({ edit: false, delete: false });
-    const list = await json<{ items: PhotoDto[] }>(await fetchAs(stranger, '/api/photos?limit=100'), 200);
+    const list = await json(await apiAs(t, stranger.cookie).get('/photos', { query: { limit: 100 } }), 200);
     expect(list.items.map((item) => item.id)).not.toContain(photo.id);
   });
 
@@ -362,7 +363,7 @@ describe('who sees and changes a photo', () => {
       param: { id: photo.id },
       json: { caption: '  Side gate  ' },
     });
-    const updated = await json<PhotoDto>(renamed, 200);
+    const updated = await json(renamed, 200);
     expect(updated.caption).toBe('Side gate');
     expect(updated.updatedAt > photo.updatedAt).toBe(true);
 
@@ -391,8 +392,8 @@ describe('listing and serving', () => {
     const a = await uploadTo(owner, 'property', other.id, undefined, 'Cracked tile by the pool');
     const b = await uploadTo(owner, 'property', other.id, undefined, 'Pool pump');
     await uploadTo(owner, 'property', propertyId, undefined, 'Pool fence');
-    const byRecord = await json<{ items: PhotoDto[]; total: number }>(
-      await fetchAs(owner, `/api/photos?attachableType=property&attachableId=${other.id}`),
+    const byRecord = await json(
+      await apiAs(t, owner.cookie).get('/photos', { query: { attachableType: 'property', attachableId: other.id } }),
       200,
     );
     expect(byRecord.total).toBe(2);
@@ -402,7 +403,7 @@ describe('listing and serving', () => {
       uploader: { email: owner.email },
       thumbnailUrl: `/api/photos/${b.id}/thumbnail`,
     });
-    const search = await json<{ items: PhotoDto[] }>(await fetchAs(owner, '/api/photos?q=CRACKED%20tile'), 200);
+    const search = await json(await apiAs(t, owner.cookie).get('/photos', { query: { q: 'CRACKED tile' } }), 200);
     expect(search.items.map((item) => item.id)).toEqual([a.id]);
   });
 

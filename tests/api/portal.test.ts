@@ -18,7 +18,7 @@ import {
 } from '../support/factories';
 import { tinyPng } from '../support/images';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { linkIn, mailsTo } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -306,7 +306,7 @@ describe('the portal link', () => {
     expect((await send(tech, ada.clientId)).status).toBe(403);
     expect((await send(stranger, ada.clientId)).status).toBe(404);
     const silent = await createClientRow(t, owner.workspaceId, { name: 'No Mail' });
-    const refused = await json<{ error: { message: string } }>(await send(owner, silent.id), 409);
+    const refused = await refusal(await send(owner, silent.id), 409);
     expect(refused.error.message).toBe('The client has no e-mail address to send the portal link to');
     expect((await send(manager, ada.clientId)).status).toBe(202);
   });
@@ -498,8 +498,8 @@ describe("'Request a visit'", () => {
       [{ propertyId: ada.propertyId, message: 'x'.repeat(2001) }, 'message', 'Message must be at most 2000 characters'],
     ];
     for (const [body, field, message] of cases) {
-      const refused = await json<{ error: { fields: Record<string, string> } }>(await post(body), 400);
-      expect(refused.error.fields[field], JSON.stringify(body)).toBe(message);
+      const refused = await refusal(await post(body), 400);
+      expect(refused.error.fields?.[field], JSON.stringify(body)).toBe(message);
     }
   });
 

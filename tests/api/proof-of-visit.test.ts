@@ -4,16 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits } from '../../src/server/db/schema';
 import { missingEvidence, type Requirement } from '../../src/shared/evidence';
-import type { VisitDetailDto, VisitTaskDto } from '../../src/shared/schemas/visits';
+import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { addMember, createProperty, createUser, type TestUser } from '../support/factories';
 import { tinyPng } from '../support/images';
-import { json } from '../support/json';
+import { apiAs } from '../support/api';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 import type { Get } from '../../src/client/api/contract';
 
 type PhotoDetailDto = Get<'/photos/:id'>;
-
-type TaskDto = Get<'/tasks/:id'>;
 
 // Proof of visit: requirements copied from templates, evidence on visit tasks, the
 // customer's signature, and the completion gate the server holds (409 with what is missing).
@@ -42,26 +41,28 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (user: TestUser, url: string, method = 'GET', body?: unknown) =>
-  t.request(url, { method, cookie: user.cookie, body });
+const as = (user: TestUser) => apiAs(t, user.cookie);
 
 /** A template with `requirements`, on a property (signature as asked), and a visit with the tech as lead. */
 async function poolVisit(options: { requirements?: Requirement[]; requireSignature?: boolean } = {}) {
-  const template = await json<TaskDto>(
-    await call(owner, '/api/tasks', 'POST', {
-      name: `Pool service ${crypto.randomUUID().slice(0, 6)}`,
-      estimatedDurationMinutes: 45,
-      requirements: options.requirements ?? POOL,
+  const template = await json(
+    await as(owner).post('/tasks', {
+      json: {
+        name: `Pool service ${crypto.randomUUID().slice(0, 6)}`,
+        estimatedDurationMinutes: 45,
+        requirements: options.requirements ?? POOL,
+      },
     }),
     201,
   );
   const property = await createProperty(t, owner, { requireSignature: options.requireSignature ?? false }, [tech]);
-  await json(await call(owner, `/api/properties/${property.id}/tasks`, 'POST', { taskId: template.id }), 201);
-  const visit = await json<VisitDetailDto>(
-    await call(owner, '/api/visits', 'POST', {
-      propertyId: property.id,
-      scheduledAt: new Date().toISOString(),
-      assigneeIds: [tech.id],
+  await json(
+    await as(owner).post('/properties/:id/tasks', { param: { id: property.id }, json: { taskId: template.id } }),
+    201,
+  );
+  const visit = await json(
+    await as(owner).post('/visits', {
+      json: { propertyId: property.id, scheduledAt: new Date().toISOString(), assigneeIds: [tech.id] },
     }),
     201,
   );
@@ -69,9 +70,9 @@ async function poolVisit(options: { requirements?: Requirement[]; requireSignatu
 }
 
 const patchTask = (user: TestUser, visitId: string, taskId: string, body: Record<string, unknown>) =>
-  call(user, `/api/visits/${visitId}/tasks/${taskId}`, 'PATCH', body);
+  as(user).patch('/visits/:id/tasks/:taskId', { param: { id: visitId, taskId }, json: body });
 const complete = (user: TestUser, visitId: string, extra: Record<string, unknown> = {}) =>
-  call(user, `/api/visits/${visitId}`, 'PATCH', { status: 'completed', ...extra });
+  as(user).patch('/visits/:id', { param: { id: visitId }, json: { status: 'completed', ...extra } });
 const evidencePhoto = async (user: TestUser, visitId: string, taskId: string, tag: string) =>
   t.upload(
     user.cookie,
@@ -99,25 +100,33 @@ describe('requirements on templates', () => {
     expect(template.requirements).toEqual(POOL);
     expect(task.requirements).toEqual(POOL);
     // Changing the template later changes neither copy (copy, never follow).
-    await json(await call(owner, `/api/tasks/${template.id}`, 'PATCH', { name: template.name, requirements: [] }), 200);
-    const again = await json<VisitDetailDto>(await call(owner, `/api/visits/${visit.id}`), 200);
+    await json(
+      await as(owner).patch('/tasks/:id', {
+        param: { id: template.id },
+        json: { name: template.name, requirements: [] },
+      }),
+      200,
+    );
+    const again = await json(await as(owner).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(again.tasks[0]!.requirements).toEqual(POOL);
   });
 
   it('are refused when malformed, with the field named', async () => {
-    const response = await call(owner, '/api/tasks', 'POST', {
-      name: 'Bad',
-      requirements: [{ type: 'reading', unit: 'ppm', min: 3, max: 1 }],
+    const response = await as(owner).post('/tasks', {
+      json: {
+        name: 'Bad',
+        requirements: [{ type: 'reading', unit: 'ppm', min: 3, max: 1 }],
+      },
     });
-    const body = await json<{ error: { fields: Record<string, string> } }>(response, 400);
-    expect(Object.values(body.error.fields)).toContain('Maximum must be at least the minimum');
+    const body = await refusal(response, 400);
+    expect(Object.values(body.error.fields ?? {})).toContain('Maximum must be at least the minimum');
   });
 });
 
 describe('the completion gate', () => {
   it('refuses with 409 and what each task misses, the signature last; then opens when all is in', async () => {
     const { visit, task } = await poolVisit({ requireSignature: true });
-    const refused = await json<{ error: { message: string; missing: unknown } }>(await complete(tech, visit.id), 409);
+    const refused = await refusal(await complete(tech, visit.id), 409);
     expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
     expect(refused.error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['done', 'before_photo', 'after_photo', 'reading', 'pass_fail'] },
@@ -126,7 +135,7 @@ describe('the completion gate', () => {
 
     await json(await evidencePhoto(tech, visit.id, task.id, 'before'), 201);
     await json(await evidencePhoto(tech, visit.id, task.id, 'after'), 201);
-    const ticked = await json<VisitTaskDto>(
+    const ticked = await json(
       await patchTask(tech, visit.id, task.id, { status: 'completed', reading: 2.5, result: 'pass' }),
       200,
     );
@@ -136,11 +145,9 @@ describe('the completion gate', () => {
       result: 'pass',
       photos: { before: 1, after: 1, other: 0 },
     });
-    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
-      { needs: ['signature'] },
-    ]);
+    expect((await refusal(await complete(tech, visit.id), 409)).error.missing).toEqual([{ needs: ['signature'] }]);
     await json(await sign(tech, visit.id, { signerName: 'Pat Customer' }), 201);
-    const done = await json<VisitDetailDto>(await complete(tech, visit.id), 200);
+    const done = await json(await complete(tech, visit.id), 200);
     expect(done).toMatchObject({
       status: 'completed',
       overrideReason: null,
@@ -152,18 +159,15 @@ describe('the completion gate', () => {
     const { visit, task } = await poolVisit();
     await json(await evidencePhoto(tech, visit.id, task.id, 'before'), 201);
     await json(await evidencePhoto(tech, visit.id, task.id, 'after'), 201);
-    const high = await json<VisitTaskDto>(
+    const high = await json(
       await patchTask(tech, visit.id, task.id, { status: 'completed', reading: 5.2, result: 'fail' }),
       200,
     );
     expect(high).toMatchObject({ reading: 5.2, readingFlagged: true });
-    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
+    expect((await refusal(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['reading_note'] },
     ]);
-    const noted = await json<VisitTaskDto>(
-      await patchTask(tech, visit.id, task.id, { notes: 'Shocked the pool' }),
-      200,
-    );
+    const noted = await json(await patchTask(tech, visit.id, task.id, { notes: 'Shocked the pool' }), 200);
     expect(noted.notes).toBe('Shocked the pool');
     await json(await complete(tech, visit.id), 200);
   });
@@ -171,13 +175,10 @@ describe('the completion gate', () => {
   it("lets a skipped task through with a reason and no evidence (the fixed shape's `note`, answered as `notes`)", async () => {
     const { visit, task } = await poolVisit();
     await json(await patchTask(tech, visit.id, task.id, { status: 'skipped' }), 200);
-    expect((await json<{ error: { missing: unknown } }>(await complete(tech, visit.id), 409)).error.missing).toEqual([
+    expect((await refusal(await complete(tech, visit.id), 409)).error.missing).toEqual([
       { taskId: task.id, taskName: task.name, needs: ['skip_reason'] },
     ]);
-    const reason = await json<VisitTaskDto>(
-      await patchTask(tech, visit.id, task.id, { note: 'Pool covered for winter' }),
-      200,
-    );
+    const reason = await json(await patchTask(tech, visit.id, task.id, { note: 'Pool covered for winter' }), 200);
     expect(reason).toMatchObject({ notes: 'Pool covered for winter' });
     expect(reason).not.toHaveProperty('note');
     await json(await complete(tech, visit.id), 200);
@@ -185,13 +186,10 @@ describe('the completion gate', () => {
 
   it("'Complete anyway' is the office's, with a reason kept on the visit; a technician gets 403", async () => {
     const { visit } = await poolVisit();
-    const refused = await json<{ error: { message: string } }>(
-      await complete(tech, visit.id, { overrideReason: 'Customer asked' }),
-      403,
-    );
+    const refused = await refusal(await complete(tech, visit.id, { overrideReason: 'Customer asked' }), 403);
     expect(refused.error.message).toBe('Only owners and managers may complete anyway');
     await json(await complete(manager, visit.id, { overrideReason: '  ' }), 400);
-    const done = await json<VisitDetailDto>(
+    const done = await json(
       await complete(manager, visit.id, { overrideReason: 'Pump room flooded; photos next week' }),
       200,
     );
@@ -202,18 +200,17 @@ describe('the completion gate', () => {
     const { property, template } = await poolVisit({ requireSignature: true });
     const id = crypto.randomUUID();
     const made = (user: TestUser, extra: Record<string, unknown> = {}) =>
-      call(user, '/api/visits', 'POST', {
-        id,
-        propertyId: property.id,
-        scheduledAt: new Date().toISOString(),
-        status: 'completed',
-        assigneeIds: [tech.id],
-        ...extra,
+      as(user).post('/visits', {
+        json: {
+          id,
+          propertyId: property.id,
+          scheduledAt: new Date().toISOString(),
+          status: 'completed',
+          assigneeIds: [tech.id],
+          ...extra,
+        },
       });
-    const refused = await json<{ error: { message: string; missing: { taskId?: string; needs: string[] }[] } }>(
-      await made(owner),
-      409,
-    );
+    const refused = await refusal(await made(owner), 409);
     expect(refused.error.message).toBe('This visit cannot be completed yet: evidence is missing');
     expect(refused.error.missing).toEqual([
       {
@@ -224,14 +221,14 @@ describe('the completion gate', () => {
       { needs: ['signature'] },
     ]);
     // The refusal made nothing: no visit, no tasks, no people.
-    expect((await call(owner, `/api/visits/${id}`)).status).toBe(404);
+    expect((await as(owner).get('/visits/:id', { param: { id: id } })).status).toBe(404);
     expect(await t.db.select().from(visits).where(eq(visits.id, id))).toEqual([]);
 
     // A technician cannot make visits at all, with a reason or without.
     expect((await made(tech, { overrideReason: 'Customer asked' })).status).toBe(403);
     await json(await made(manager, { overrideReason: ' ' }), 400);
 
-    const done = await json<VisitDetailDto>(await made(owner, { overrideReason: 'Logged after the fact' }), 201);
+    const done = await json(await made(owner, { overrideReason: 'Logged after the fact' }), 201);
     expect(done).toMatchObject({ id, status: 'completed', overrideReason: 'Logged after the fact' });
     expect(done.tasks.map((task) => task.name)).toEqual([template.name]);
     expect(done.completedAt).not.toBeNull();
@@ -239,11 +236,9 @@ describe('the completion gate', () => {
 
   it('lets a visit be made as completed when nothing is required of it', async () => {
     const property = await createProperty(t, owner, {}, [tech]);
-    const done = await json<VisitDetailDto>(
-      await call(manager, '/api/visits', 'POST', {
-        propertyId: property.id,
-        scheduledAt: new Date().toISOString(),
-        status: 'completed',
+    const done = await json(
+      await as(manager).post('/visits', {
+        json: { propertyId: property.id, scheduledAt: new Date().toISOString(), status: 'completed' },
       }),
       201,
     );
@@ -257,14 +252,14 @@ describe('the completion gate', () => {
     expect(locked.status).toBe(409);
     expect(
       (
-        await json<{ error: { message: string } }>(
-          await call(tech, `/api/visits/${visit.id}`, 'PATCH', { status: 'in_progress' }),
+        await refusal(
+          await as(tech).patch('/visits/:id', { param: { id: visit.id }, json: { status: 'in_progress' } }),
           403,
         )
       ).error.message,
     ).toBeTruthy();
-    const reopened = await json<VisitDetailDto>(
-      await call(manager, `/api/visits/${visit.id}`, 'PATCH', { status: 'in_progress' }),
+    const reopened = await json(
+      await as(manager).patch('/visits/:id', { param: { id: visit.id }, json: { status: 'in_progress' } }),
       200,
     );
     expect(reopened.reopenedBy).toBe(manager.email);
@@ -276,6 +271,7 @@ describe('evidence photos', () => {
   it('are attached to the visit task with their tag and capture time', async () => {
     const { visit, task } = await poolVisit();
     const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    // A multipart upload, outside the typed client.
     const photo = await json<PhotoDetailDto>(
       await t.upload(
         tech.cookie,
@@ -285,7 +281,7 @@ describe('evidence photos', () => {
       201,
     );
     expect(photo).toMatchObject({ visitTaskId: task.id, tag: 'after', capturedAt: at, attachableId: visit.id });
-    const listed = await json<{ items: PhotoDetailDto[] }>(await call(tech, `/api/photos?visitTaskId=${task.id}`), 200);
+    const listed = await json(await as(tech).get('/photos', { query: { visitTaskId: task.id } }), 200);
     expect(listed.items.map((item) => item.id)).toEqual([photo.id]);
   });
 
@@ -317,6 +313,7 @@ describe("the customer's signature", () => {
   it('is stored as a PNG with the printed name and the time, and served to whoever sees the visit', async () => {
     const { visit } = await poolVisit();
     const signedAt = new Date(Date.now() - 60_000).toISOString();
+    // The signature is a multipart upload, outside the typed client.
     const signed = await json<VisitDetailDto>(
       await sign(tech, visit.id, { signerName: ' Pat Customer ', signedAt }),
       201,
@@ -326,7 +323,7 @@ describe("the customer's signature", () => {
       signedAt,
       url: `/api/visits/${visit.id}/signature`,
     });
-    const image = await call(owner, `/api/visits/${visit.id}/signature`);
+    const image = await as(owner).get('/visits/:id/signature', { param: { id: visit.id } });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     const bytes = Buffer.from(await image.arrayBuffer());
@@ -346,22 +343,16 @@ describe("the customer's signature", () => {
         .toBuffer(),
       'image/gif',
     );
-    expect((await json<{ error: { message: string } }>(gif, 415)).error.message).toBe(
-      'The signature must be a PNG or JPEG image',
-    );
+    expect((await refusal(gif, 415)).error.message).toBe('The signature must be a PNG or JPEG image');
     const huge = await sign(
       tech,
       visit.id,
       { signerName: 'Pat' },
       Buffer.concat([await tinyPng(), Buffer.alloc(1024 * 1024 + 10)]),
     );
-    expect((await json<{ error: { message: string } }>(huge, 413)).error.message).toBe(
-      'The signature must be less than 1MB',
-    );
+    expect((await refusal(huge, 413)).error.message).toBe('The signature must be less than 1MB');
     const nameless = await sign(tech, visit.id, { signerName: '' });
-    expect((await json<{ error: { message: string } }>(nameless, 400)).error.message).toBe(
-      "Please enter the signer's name",
-    );
+    expect((await refusal(nameless, 400)).error.message).toBe("Please enter the signer's name");
     const [row] = await t.db.select({ path: visits.signaturePath }).from(visits).where(eq(visits.id, visit.id));
     expect(row!.path).toBeNull();
   });
@@ -374,7 +365,7 @@ describe('another workspace', () => {
     expect((await patchTask(outsider, visit.id, task.id, { reading: 2 })).status).toBe(404);
     expect((await evidencePhoto(outsider, visit.id, task.id, 'before')).status).toBe(404);
     expect((await sign(outsider, visit.id, { signerName: 'Mallory' })).status).toBe(404);
-    expect((await call(outsider, `/api/visits/${visit.id}/signature`)).status).toBe(404);
+    expect((await as(outsider).get('/visits/:id/signature', { param: { id: visit.id } })).status).toBe(404);
     expect((await complete(outsider, visit.id, { overrideReason: 'mine now' })).status).toBe(404);
   });
 });
@@ -398,7 +389,7 @@ describe('replays in any order (fast-check)', () => {
           if (step === 'completeAnyway')
             await complete(officeOverrides ? owner : tech, visit.id, { overrideReason: 'Replayed' });
         }
-        const final = await json<VisitDetailDto>(await call(owner, `/api/visits/${visit.id}`), 200);
+        const final = await json(await as(owner).get('/visits/:id', { param: { id: visit.id } }), 200);
         if (final.status !== 'completed') return;
         const missing = missingEvidence({
           tasks: final.tasks,

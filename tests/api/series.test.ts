@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { visits, visitSeries, visitTasks, visitUsers } from '../../src/server/db/schema';
 import { extendSeriesHorizon, startSeriesHorizonJob } from '../../src/server/jobs/series-horizon';
 import { SERIES_MESSAGES } from '../../src/shared/messages/series';
-import type { VisitListItemDto } from '../../src/shared/schemas/visits';
-import type { ErrorBody, Page } from '../../src/shared/schemas/common';
 import {
   addMember,
   billVisit,
@@ -17,10 +15,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
-import type { ApiOutput } from '../../src/client/api/contract';
-
-type SeriesWithVisitsDto = ApiOutput<'post', '/visit-series'>;
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +35,7 @@ function postSeries(user: TestUser, body: Record<string, unknown>) {
 }
 
 async function makeSeries(user: TestUser, body: Record<string, unknown>) {
-  return json<SeriesWithVisitsDto>(await postSeries(user, { timeZone: 'America/New_York', ...body }), 201);
+  return json(await postSeries(user, { timeZone: 'America/New_York', ...body }), 201);
 }
 
 /** The series' visits in the database, oldest occurrence first. */
@@ -162,13 +157,10 @@ describe('creating a series', () => {
       ],
     ];
     for (const [body, message, field] of cases) {
-      const error = await json<{ error: { message: string; fields?: Record<string, string> } }>(
-        await postSeries(owner, { ...base, ...body }),
-        400,
-      );
+      const error = await refusal(await postSeries(owner, { ...base, ...body }), 400);
       expect(error.error.message, JSON.stringify(body)).toBe(message);
       expect(error.error.fields?.[field]).toBe(message);
-      const preview = await json<{ error: { message: string } }>(
+      const preview = await refusal(
         await apiAs(t, owner.cookie).post('/visit-series/preview', { json: { ...base, ...body, count: 5 } }),
         400,
       );
@@ -185,10 +177,7 @@ describe('creating a series', () => {
     const outsider = await createUser(t);
     const property = await createProperty(t, owner);
     const body = { propertyId: property.id, startsAt: tomorrow().toISOString(), rrule: 'FREQ=DAILY;COUNT=2' };
-    const error = await json<{ error: { message: string } }>(
-      await postSeries(outsider, { ...body, timeZone: 'UTC' }),
-      404,
-    );
+    const error = await refusal(await postSeries(outsider, { ...body, timeZone: 'UTC' }), 404);
     expect(error.error.message).toBe('Property not found or access denied');
     expect((await apiAs(t).post('/visit-series', { json: { ...body, timeZone: 'UTC' } })).status).toBe(401);
     expect(
@@ -274,7 +263,7 @@ describe('an outsider', () => {
       ['DELETE', `/api/visit-series/${id}`],
       ['DELETE', `/api/visit-series/${id}?from=${first}`],
     ] as const) {
-      const error = await json<{ error: { message: string } }>(
+      const error = await refusal(
         await t.request(url, {
           method,
           cookie: outsider.cookie,
@@ -406,7 +395,7 @@ describe('editing a series', () => {
       json: { taskIds: [] },
     });
     expect(wrongFrom.status).toBe(404);
-    const bad = await json<{ error: { message: string } }>(
+    const bad = await refusal(
       await apiAs(t, owner.cookie).patch('/visit-series/:id', {
         param: { id: series.id },
         json: { rrule: 'FREQ=MINUTELY' },
@@ -543,41 +532,29 @@ describe('GET /api/visits with from, to and userId', () => {
     });
     const from = made.occurrences[1]!.scheduledAt;
     const to = made.occurrences[4]!.scheduledAt;
-    const query = `propertyId=${property.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
-    const page = await json<Page<VisitListItemDto>>(
-      await t.request(`/api/visits?${query}&limit=500`, { cookie: owner.cookie }),
-      200,
-    );
+    const query = { propertyId: property.id, from, to };
+    const page = await json(await apiAs(t, owner.cookie).get('/visits', { query: { ...query, limit: 500 } }), 200);
     expect(page.total).toBe(3);
     expect(page.items.map((visit) => visit.id)).toEqual(made.occurrences.slice(1, 4).map((visit) => visit.id));
     expect(page.items.every((visit) => visit.seriesId === made.series.id)).toBe(true);
 
-    const mine = await json<Page<VisitListItemDto>>(
-      await t.request(`/api/visits?${query}&userId=${owner.id}`, { cookie: tech.cookie }),
-      200,
-    );
+    const mine = await json(await apiAs(t, tech.cookie).get('/visits', { query: { ...query, userId: owner.id } }), 200);
     expect(mine.total).toBe(3);
-    const techs = await json<Page<VisitListItemDto>>(
-      await t.request(`/api/visits?${query}&userId=${tech.id}`, { cookie: tech.cookie }),
-      200,
-    );
+    const techs = await json(await apiAs(t, tech.cookie).get('/visits', { query: { ...query, userId: tech.id } }), 200);
     expect(techs.total).toBe(0);
 
     expect((await apiAs(t, owner.cookie).get('/visits', { query: { limit: 500 } })).status).toBe(400);
-    expect((await t.request(`/api/visits?${query}&limit=501`, { cookie: owner.cookie })).status).toBe(400);
-    expect((await apiAs(t, owner.cookie).get('/visits', { query: { from: encodeURIComponent(from) } })).status).toBe(
-      400,
-    );
+    expect((await apiAs(t, owner.cookie).get('/visits', { query: { ...query, limit: 501 } })).status).toBe(400);
+    expect((await apiAs(t, owner.cookie).get('/visits', { query: { from } })).status).toBe(400);
   });
 
   it('refuses from and to outside the years 1–9999 with 400, as scheduledAt (they were a 500)', async () => {
     const owner = await createUser(t);
-    const window = (from: string, to: string) =>
-      t.request(`/api/visits?${new URLSearchParams({ from, to })}`, { cookie: owner.cookie });
-    const early = await json<ErrorBody>(await window('0000-01-01T00:00:00Z', '2030-01-01T00:00:00Z'), 400);
+    const window = (from: string, to: string) => apiAs(t, owner.cookie).get('/visits', { query: { from, to } });
+    const early = await refusal(await window('0000-01-01T00:00:00Z', '2030-01-01T00:00:00Z'), 400);
     expect(early.error.fields).toMatchObject({ from: 'From must be a date and time' });
     // In range as written, year 10000 in UTC.
-    const late = await json<ErrorBody>(await window('2030-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00'), 400);
+    const late = await refusal(await window('2030-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00'), 400);
     expect(late.error.fields).toMatchObject({ to: 'To must be a date and time' });
     await json(await window('0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z'), 200);
   });

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../src/server/db/schema';
-import type { VisitTaskDto } from '../../src/shared/schemas/visits';
 import {
   addPropertyTask,
   createProperty,
@@ -10,7 +9,8 @@ import {
   createVisit,
   type TestUser,
 } from '../support/factories';
-import { json } from '../support/json';
+import { apiAs } from '../support/api';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Copy, never follow: every visit task is copied the same way (src/server/db/template-copy.ts):
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const addToVisit = (visitId: string, body: Record<string, unknown>) =>
-  t.request(`/api/visits/${visitId}/tasks`, { cookie: owner.cookie, body });
+  apiAs(t, owner.cookie).post('/visits/:id/tasks', { param: { id: visitId }, json: body });
 
 describe('adding a template to a visit', () => {
   it('copies the property’s copy when it has one, else the template; a price given replaces either', async () => {
@@ -47,10 +47,7 @@ describe('adding a template to a visit', () => {
       .set({ name: 'Filter check v2', description: 'Changed', defaultPrice: 6000, estimatedDurationMinutes: 45 })
       .where(eq(tasks.id, template.id));
 
-    const fromCopy = await json<VisitTaskDto>(
-      await addToVisit((await createVisit(t, withCopy.id)).id, { taskId: template.id }),
-      201,
-    );
+    const fromCopy = await json(await addToVisit((await createVisit(t, withCopy.id)).id, { taskId: template.id }), 201);
     expect(fromCopy).toMatchObject({
       name: 'Filter check',
       description: 'As copied',
@@ -58,7 +55,7 @@ describe('adding a template to a visit', () => {
       estimatedDurationMinutes: 30,
     });
 
-    const fromTemplate = await json<VisitTaskDto>(
+    const fromTemplate = await json(
       await addToVisit((await createVisit(t, without.id)).id, { taskId: template.id }),
       201,
     );
@@ -70,9 +67,9 @@ describe('adding a template to a visit', () => {
     });
 
     const visit = await createVisit(t, withCopy.id);
-    const priced = await json<VisitTaskDto>(await addToVisit(visit.id, { taskId: template.id, price: 1234 }), 201);
+    const priced = await json(await addToVisit(visit.id, { taskId: template.id, price: 1234 }), 201);
     expect(priced).toMatchObject({ name: 'Filter check', price: 1234 });
-    const again = await json<{ error: { message: string } }>(await addToVisit(visit.id, { taskId: template.id }), 409);
+    const again = await refusal(await addToVisit(visit.id, { taskId: template.id }), 409);
     expect(again.error.message).toBe('This task is already on the visit');
   });
 
@@ -83,7 +80,7 @@ describe('adding a template to a visit', () => {
     const stranger = await createUser(t);
     const theirs = await createTask(t, stranger);
     for (const taskId of [deleted.id, theirs.id]) {
-      const body = await json<{ error: { message: string } }>(await addToVisit(visit.id, { taskId }), 404);
+      const body = await refusal(await addToVisit(visit.id, { taskId }), 404);
       expect(body.error.message).toBe('Task not found');
     }
   });

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visits } from '../../src/server/db/schema';
-import type { Page } from '../../src/shared/schemas/common';
-import type { TimeReportItemDto } from '../../src/shared/schemas/tasks';
 import {
   addMember,
   addVisitTask,
@@ -13,7 +11,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
+import { json, refusal } from '../support/json';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The time report per template: the median of actual minutes over the last 90 days.
@@ -84,11 +82,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const report = (user: TestUser, query = '') => t.request(`/api/tasks/time-report${query}`, { cookie: user.cookie });
+const report = (user: TestUser, query: Record<string, number> = {}) =>
+  apiAs(t, user.cookie).get('/tasks/time-report', { query });
 
 describe('GET /api/tasks/time-report', () => {
   it('gives each template its median actual minutes over the last 90 days against its estimate', async () => {
-    const body = await json<Page<TimeReportItemDto>>(await report(owner), 200);
+    const body = await json(await report(owner), 200);
     expect(body).toEqual({
       items: [
         { taskId: ids.alarm, name: 'Alarm test', estimatedMinutes: 20, measured: 3, medianMinutes: 20 },
@@ -103,19 +102,19 @@ describe('GET /api/tasks/time-report', () => {
       param: { id: ids.boiler },
       json: { name: 'boiler check', estimatedDurationMinutes: 25 },
     });
-    const body = await json<Page<TimeReportItemDto>>(await report(manager), 200);
+    const body = await json(await report(manager), 200);
     expect(body.items.find((item) => item.taskId === ids.boiler)).toMatchObject({ estimatedMinutes: 25 });
   });
 
   it('is paginated like every list', async () => {
-    const second = await json<Page<TimeReportItemDto>>(await report(owner, '?limit=1&offset=1'), 200);
+    const second = await json(await report(owner, { limit: 1, offset: 1 }), 200);
     expect(second).toMatchObject({ items: [{ taskId: ids.boiler }], total: 2 });
-    expect(await json(await report(owner, '?limit=1&offset=5'), 200)).toEqual({ items: [], total: 2 });
-    await json(await report(owner, '?limit=0'), 400);
+    expect(await json(await report(owner, { limit: 1, offset: 5 }), 200)).toEqual({ items: [], total: 2 });
+    await json(await report(owner, { limit: 0 }), 400);
   });
 
   it('never counts another workspace’s tasks', async () => {
-    const theirs = await json<Page<TimeReportItemDto>>(await report(other), 200);
+    const theirs = await json(await report(other), 200);
     expect(theirs).toEqual({
       items: [{ taskId: ids.foreign, name: 'Alarm test', estimatedMinutes: 5, measured: 1, medianMinutes: 600 }],
       total: 1,
@@ -132,7 +131,7 @@ describe('GET /api/tasks/time-report', () => {
       { taskId: first, after: 4 * 24 * 60 },
       { taskId: second, after: 6 * 24 * 60 },
     ]);
-    const body = await json<Page<TimeReportItemDto>>(await report(edge), 200);
+    const body = await json(await report(edge), 200);
     expect(body).toEqual({
       items: [{ taskId: second, name: 'Second', estimatedMinutes: 30, measured: 1, medianMinutes: 2 * 24 * 60 }],
       total: 1,
@@ -140,7 +139,7 @@ describe('GET /api/tasks/time-report', () => {
   });
 
   it('is refused to a technician (403)', async () => {
-    const body = await json<{ error: { message: string } }>(await report(technician), 403);
+    const body = await refusal(await report(technician), 403);
     expect(body.error.message).toBe('Only owners and managers can see the time report');
   });
 });

@@ -7,7 +7,6 @@ import { openMailer } from '../../src/server/mail/mailer';
 import { sendDueMessages } from '../../src/server/modules/notifications';
 import { clientMessages, notes, properties, visits, workspaces } from '../../src/server/db/schema';
 import type { Requirement } from '../../src/shared/evidence';
-import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import {
   addMember,
   addVisitTask,
@@ -307,7 +306,7 @@ describe('sending the report on completion', () => {
     // On: completing writes the message with the completion; the request renders and sends nothing.
     await t.db.update(properties).set({ sendReportOnComplete: true }).where(eq(properties.id, asks.id));
     const visit = await createVisit(t, asks.id, { lead: tech, status: 'in_progress' });
-    const done = await json<VisitDetailDto>(await complete(tech, visit.id), 200);
+    const done = await json(await complete(tech, visit.id), 200);
     expect(done).toMatchObject({ status: 'completed', reportSentAt: null });
     expect(await reportMessages(visit.id)).toMatchObject([{ status: 'pending', recipient: email }]);
     expect(await mailsTo(t.config.dataDir, email, subject)).toHaveLength(0);
@@ -340,7 +339,7 @@ describe('sending the report on completion', () => {
     });
     const visit = await createVisit(t, asks.id, { lead: tech, status: 'in_progress' });
     // Completing does not wait on the mail server: it answers, with the report still to go.
-    expect((await json<VisitDetailDto>(await complete(tech, visit.id), 200)).reportSentAt).toBeNull();
+    expect((await json(await complete(tech, visit.id), 200)).reportSentAt).toBeNull();
 
     // Down: the attempt fails, is kept with its error, and waits for the worker's retry.
     await sendDueMessages(deps);

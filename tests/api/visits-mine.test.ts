@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../src/shared/schemas/common';
 import {
   addMember,
   billVisit,
@@ -13,10 +12,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
-import type { Get } from '../../src/client/api/contract';
-
-type MyVisitsDto = Get<'/visits/mine'>;
+import { json, refusal } from '../support/json';
 
 // GET /api/visits/mine?from=&to= feeds the Today view: the caller's own visits in the
 // window, any still in progress from before it, never cancelled ones, each with its tasks.
@@ -78,16 +74,16 @@ afterAll(async () => {
 });
 
 const mine = (user: TestUser, query: Record<string, string> = { from: FROM, to: TO }) =>
-  t.request(`/api/visits/mine?${new URLSearchParams(query)}`, { cookie: user.cookie });
+  apiAs(t, user.cookie).get('/visits/mine', { query });
 
 describe('GET /api/visits/mine', () => {
   it('lists the caller’s visits in [from, to) and those still in progress from before, soonest first', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(tech), 200);
+    const { items } = await json(await mine(tech), 200);
     expect(items.map((visit) => visit.id)).toEqual([ids.startedEarlier, ids.first, ids.assisting, ids.lastDay]);
   });
 
   it('gives each visit in full: property, people, tasks with versions, role and what may be done', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(tech), 200);
+    const { items } = await json(await mine(tech), 200);
     const first = items.find((visit) => visit.id === ids.first)!;
     expect(first).toMatchObject({
       status: 'scheduled',
@@ -118,7 +114,7 @@ describe('GET /api/visits/mine', () => {
   });
 
   it('answers the same details as GET /api/visits/:id', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(owner), 200);
+    const { items } = await json(await mine(owner), 200);
     const assisting = items.find((visit) => visit.id === ids.assisting)!;
     expect(assisting.invoices.map((invoice) => invoice.invoiceNumber)).toEqual(['INV-2031001']);
     const detail = await json(await apiAs(t, owner.cookie).get('/visits/:id', { param: { id: ids.assisting! } }), 200);
@@ -126,35 +122,32 @@ describe('GET /api/visits/mine', () => {
   });
 
   it('lists only the caller’s visits in their current workspace: the owner gets theirs, an unassigned admin nothing', async () => {
-    const { items } = await json<MyVisitsDto>(await mine(owner), 200);
+    const { items } = await json(await mine(owner), 200);
     expect(items.map((visit) => visit.id)).toEqual([ids.assisting, ids.ownersOnly]);
     // The other business's owner sees their own visit; the technician sees it there too.
-    expect((await json<MyVisitsDto>(await mine(stranger), 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
-    const there = await t.request(`/api/visits/mine?${new URLSearchParams({ from: FROM, to: TO })}`, {
-      cookie: tech.cookie,
+    expect((await json(await mine(stranger), 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
+    const there = await apiAs(t, tech.cookie).get('/visits/mine', {
+      query: { from: FROM, to: TO },
       headers: { 'x-workspace': stranger.workspaceId },
     });
-    expect((await json<MyVisitsDto>(there, 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
+    expect((await json(there, 200)).items.map((visit) => visit.id)).toEqual([ids.hidden]);
     expect(await json(await mine(admin), 200)).toEqual({ items: [] });
   });
 
   it('validates the window', async () => {
     expect((await mine(tech, { from: FROM })).status).toBe(400);
-    const backwards = await json<ErrorBody>(await mine(tech, { from: TO, to: FROM }), 400);
+    const backwards = await refusal(await mine(tech, { from: TO, to: FROM }), 400);
     expect(backwards.error.fields).toMatchObject({ to: 'To must be after from' });
-    const long = await json<ErrorBody>(await mine(tech, { from: FROM, to: '2031-05-01T00:00:00Z' }), 400);
+    const long = await refusal(await mine(tech, { from: FROM, to: '2031-05-01T00:00:00Z' }), 400);
     expect(long.error.fields).toMatchObject({ to: 'The window is at most 31 days' });
     expect((await mine(tech, { from: 'yesterday', to: TO })).status).toBe(400);
   });
 
   it('refuses instants outside the years 1–9999 with 400, as scheduledAt (they were a 500)', async () => {
     // '0000-…' and a UTC year 10000 reached the query as texts PostgreSQL cannot read.
-    const early = await json<ErrorBody>(
-      await mine(tech, { from: '0000-12-31T00:00:00Z', to: '0001-01-02T00:00:00Z' }),
-      400,
-    );
+    const early = await refusal(await mine(tech, { from: '0000-12-31T00:00:00Z', to: '0001-01-02T00:00:00Z' }), 400);
     expect(early.error.fields).toMatchObject({ from: 'From must be a date and time' });
-    const late = await json<ErrorBody>(
+    const late = await refusal(
       await mine(tech, { from: '9999-12-30T00:00:00Z', to: '9999-12-31T23:00:00-05:00' }),
       400,
     );

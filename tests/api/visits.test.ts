@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceVisits, visits, visitTasks, visitUsers, workspaces } from '../../src/server/db/schema';
 import { insertVisits } from '../../src/server/modules/visits/visits.service';
-import type { VisitDetailDto, VisitListItemDto, VisitTaskDto } from '../../src/shared/schemas/visits';
+import type { VisitListItemDto } from '../../src/shared/schemas/visits';
 import {
   billVisit,
   addMember,
@@ -18,10 +18,7 @@ import {
 } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
-import { json } from '../support/json';
-import type { ItemOf } from '../../src/client/api/contract';
-
-type UpcomingVisitDto = ItemOf<'/visits/upcoming'>;
+import { json, refusal } from '../support/json';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,7 +76,7 @@ describe('creating a visit', () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
     await addPropertyTask(t, property.id, (await createTask(t, owner)).id);
-    const visit = await json<VisitDetailDto>(
+    const visit = await json(
       await postVisit(owner, { propertyId: property.id, scheduledAt: hoursFromNow(1), addPropertyTasks: false }),
       201,
     );
@@ -88,15 +85,12 @@ describe('creating a visit', () => {
 
   it('refuses a missing property and date with the spec’s messages', async () => {
     const owner = await createUser(t);
-    const body = await json<{ error: { fields: Record<string, string> } }>(await postVisit(owner, {}), 400);
+    const body = await refusal(await postVisit(owner, {}), 400);
     expect(body.error.fields).toMatchObject({
       propertyId: 'Please select a property',
       scheduledAt: 'Please select a scheduled date and time',
     });
-    const bad = await json<{ error: { message: string } }>(
-      await postVisit(owner, { propertyId: randomUUID(), scheduledAt: 'not a date' }),
-      400,
-    );
+    const bad = await refusal(await postVisit(owner, { propertyId: randomUUID(), scheduledAt: 'not a date' }), 400);
     expect(bad.error.message).toBe('Please select a scheduled date and time');
   });
 
@@ -104,7 +98,7 @@ describe('creating a visit', () => {
     const owner = await createUser(t);
     const stranger = await createUser(t);
     const property = await createProperty(t, owner);
-    const body = await json<{ error: { message: string } }>(
+    const body = await refusal(
       await postVisit(stranger, { propertyId: property.id, scheduledAt: hoursFromNow(1) }),
       404,
     );
@@ -115,13 +109,13 @@ describe('creating a visit', () => {
   it('stamps started_at or completed_at when created in progress or completed', async () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
-    const started = await json<VisitDetailDto>(
+    const started = await json(
       await postVisit(owner, { propertyId: property.id, scheduledAt: hoursFromNow(-1), status: 'in_progress' }),
       201,
     );
     expect(started.startedAt).not.toBeNull();
     expect(started.completedAt).toBeNull();
-    const done = await json<VisitDetailDto>(
+    const done = await json(
       await postVisit(owner, { propertyId: property.id, scheduledAt: hoursFromNow(-1), status: 'completed' }),
       201,
     );
@@ -158,7 +152,7 @@ describe('bad input answers 400, never 500', () => {
   it('takes only an ISO instant with its offset, in years PostgreSQL can store', async () => {
     const owner = await createUser(t);
     const property = await createProperty(t, owner);
-    const offset = await json<VisitDetailDto>(
+    const offset = await json(
       await postVisit(owner, { propertyId: property.id, scheduledAt: '2030-06-15T09:30:00-07:00' }),
       201,
     );
@@ -175,11 +169,8 @@ describe('bad input answers 400, never 500', () => {
       '0000-01-01T00:00:00Z',
       '9999-12-31T23:00:00-05:00',
     ]) {
-      const body = await json<{ error: { fields: Record<string, string> } }>(
-        await postVisit(owner, { propertyId: property.id, scheduledAt }),
-        400,
-      );
-      expect(body.error.fields.scheduledAt, String(scheduledAt)).toBe('Please select a scheduled date and time');
+      const body = await refusal(await postVisit(owner, { propertyId: property.id, scheduledAt }), 400);
+      expect(body.error.fields?.scheduledAt, String(scheduledAt)).toBe('Please select a scheduled date and time');
     }
     const visit = await createVisit(t, property.id, { lead: owner });
     const patched = await apiAs(t, owner.cookie).patch('/visits/:id', {
@@ -198,7 +189,7 @@ describe('bad input answers 400, never 500', () => {
       param: { id: visit.id },
       json: { taskId: task.id, price: 1e15 },
     });
-    expect(await json<{ error: { message: string } }>(added, 400)).toMatchObject({
+    expect(await refusal(added, 400)).toMatchObject({
       error: { message: 'Price is too large' },
     });
     const row = await addVisitTask(t, visit.id, task.id, { price: 100 });
@@ -240,7 +231,7 @@ describe('visit status (spec §4)', () => {
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.completedAt).toBeNull();
 
-    const bad = await json<{ error: { code: string } }>(await patch({ status: 'finished' }), 400);
+    const bad = await refusal(await patch({ status: 'finished' }), 400);
     expect(bad.error.code).toBe('BAD_REQUEST');
   });
 
@@ -291,7 +282,7 @@ describe('moving a visit to another property', () => {
     const move = (propertyId: string, user = owner) =>
       apiAs(t, user.cookie).patch('/visits/:id', { param: { id: visit.id }, json: { propertyId } });
 
-    const refused = await json<{ error: { message: string } }>(await move(theirs.id), 404);
+    const refused = await refusal(await move(theirs.id), 404);
     expect(refused.error.message).toBe('Property not found or access denied');
     // A technician on the visit does not move it.
     expect((await move(second.id, tech)).status).toBe(403);
@@ -405,7 +396,7 @@ describe('visit tasks', () => {
       param: { id: visit.id, taskId: row.id },
       json: { status: 'completed' },
     });
-    expect(await json<{ error: { message: string } }>(response, 404)).toMatchObject({
+    expect(await refusal(response, 404)).toMatchObject({
       error: { message: 'Visit task not found' },
     });
   });
@@ -429,7 +420,7 @@ describe('people on a visit', () => {
       apiAs(t, user.cookie).post('/visits/:id/users', { param: { id: visit.id }, json: { userId } });
     expect(await json(await add(owner, tech.id), 201)).toMatchObject({ userId: tech.id, role: 'assistant' });
     expect((await add(owner, tech.id)).status).toBe(409);
-    const refused = await json<{ error: { message: string } }>(await add(owner, outsider.id), 400);
+    const refused = await refusal(await add(owner, outsider.id), 400);
     expect(refused.error.message).toBe('Only members of this workspace can be assigned to its visits');
 
     // The assistant sees the visit but does not decide who is on it.
@@ -464,12 +455,12 @@ describe('lists', () => {
     const later = await createVisit(t, b.id, { lead: owner, scheduledAt: hoursFromNow(30) });
     await createVisit(t, hidden.id, { scheduledAt: hoursFromNow(3) });
 
-    const list = (query: string, user = owner) =>
-      t
-        .request(`/api/visits${query}`, { cookie: user.cookie })
-        .then((r) => json<{ items: VisitListItemDto[]; total: number }>(r, 200));
+    const list = (query: Record<string, string | number> = {}, user = owner) =>
+      apiAs(t, user.cookie)
+        .get('/visits', { query })
+        .then((r) => json(r, 200));
 
-    const all = await list('');
+    const all = await list();
     expect(all.total).toBe(3);
     expect(all.items.map((item) => item.id)).toEqual([later.id, soon.id, old.id]);
     expect(all.items[1]).toMatchObject({
@@ -479,13 +470,13 @@ describe('lists', () => {
         { userId: tech.id, role: 'assistant' },
       ],
     });
-    expect((await list('?status=completed')).items.map((item) => item.id)).toEqual([old.id]);
-    expect((await list(`?propertyId=${b.id}`)).items.map((item) => item.id)).toEqual([later.id]);
-    const page = await list('?limit=1&offset=1');
+    expect((await list({ status: 'completed' })).items.map((item) => item.id)).toEqual([old.id]);
+    expect((await list({ propertyId: b.id })).items.map((item) => item.id)).toEqual([later.id]);
+    const page = await list({ limit: 1, offset: 1 });
     expect(page).toMatchObject({ total: 3, items: [{ id: soon.id }] });
-    expect((await list('?limit=1&offset=9')).total).toBe(3);
+    expect((await list({ limit: 1, offset: 9 })).total).toBe(3);
     // The technician sees only the visits they are on.
-    expect((await list('', tech)).items.map((item) => item.id)).toEqual([soon.id]);
+    expect((await list({}, tech)).items.map((item) => item.id)).toEqual([soon.id]);
   });
 
   it('when=upcoming|past splits at the start of today in the workspace’s time zone', async () => {
@@ -502,26 +493,26 @@ describe('lists', () => {
     const tomorrow = await createVisit(t, property.id, { lead: owner, scheduledAt: at(24 * 60 + 1) });
     const nextWeek = await createVisit(t, property.id, { lead: owner, scheduledAt: at(7 * 24 * 60) });
 
-    const list = (query: string) =>
-      t
-        .request(`/api/visits${query}`, { cookie: owner.cookie })
-        .then((r) => json<{ items: VisitListItemDto[]; total: number }>(r, 200));
+    const list = (query: Record<string, string | number> = {}) =>
+      apiAs(t, owner.cookie)
+        .get('/visits', { query })
+        .then((r) => json(r, 200));
     const ids = (page: { items: VisitListItemDto[] }) => page.items.map((item) => item.id);
 
-    expect(ids(await list('?when=upcoming'))).toEqual([thisMorning.id, tomorrow.id, nextWeek.id]);
-    expect(ids(await list('?when=past'))).toEqual([yesterday.id, lastWeek.id]);
+    expect(ids(await list({ when: 'upcoming' }))).toEqual([thisMorning.id, tomorrow.id, nextWeek.id]);
+    expect(ids(await list({ when: 'past' }))).toEqual([yesterday.id, lastWeek.id]);
     // Omitted: all, the spec's order (newest scheduled first).
-    expect(ids(await list(''))).toEqual([nextWeek.id, tomorrow.id, thisMorning.id, yesterday.id, lastWeek.id]);
+    expect(ids(await list())).toEqual([nextWeek.id, tomorrow.id, thisMorning.id, yesterday.id, lastWeek.id]);
     // Paging and the total are per call.
-    expect(await list('?when=upcoming&limit=1&offset=1')).toMatchObject({ total: 3, items: [{ id: tomorrow.id }] });
-    expect(await list('?when=past&limit=1')).toMatchObject({ total: 2, items: [{ id: yesterday.id }] });
+    expect(await list({ when: 'upcoming', limit: 1, offset: 1 })).toMatchObject({
+      total: 3,
+      items: [{ id: tomorrow.id }],
+    });
+    expect(await list({ when: 'past', limit: 1 })).toMatchObject({ total: 2, items: [{ id: yesterday.id }] });
     // The dashboard's 'Today': the workspace's day only, soonest first.
-    expect(ids(await list('?when=today'))).toEqual([thisMorning.id]);
+    expect(ids(await list({ when: 'today' }))).toEqual([thisMorning.id]);
 
-    const bad = await json<{ error: { fields: Record<string, string> } }>(
-      await apiAs(t, owner.cookie).get('/visits', { query: { when: 'soon' } }),
-      400,
-    );
+    const bad = await refusal(await apiAs(t, owner.cookie).get('/visits', { query: { when: 'soon' } }), 400);
     expect(bad.error.fields).toMatchObject({ when: 'When must be upcoming, past or today' });
   });
 
@@ -544,10 +535,10 @@ describe('lists', () => {
       leading.push(await createVisit(t, property.id, { lead: me, scheduledAt: hoursFromNow(hours) }));
     }
 
-    const upcoming = (query = '') =>
-      t
-        .request(`/api/visits/upcoming${query}`, { cookie: me.cookie })
-        .then((r) => json<{ items: UpcomingVisitDto[] }>(r, 200));
+    const upcoming = (query: Record<string, string | number> = {}) =>
+      apiAs(t, me.cookie)
+        .get('/visits/upcoming', { query })
+        .then((r) => json(r, 200));
     const all = await upcoming();
     const expected = [leading[1], leading[3], leading[0], assisting, leading[2], leading[5], leading[4]].map(
       (v) => v!.id,
@@ -560,7 +551,7 @@ describe('lists', () => {
     expect(all.items[0]).toMatchObject({ role: 'lead', property: { name: property.name, address: property.address } });
     expect(all.items.find((item) => item.id === assisting.id)?.role).toBe('assistant');
 
-    expect((await upcoming('?limit=5')).items.map((item) => item.id)).toEqual(expected.slice(0, 5));
+    expect((await upcoming({ limit: 5 })).items.map((item) => item.id)).toEqual(expected.slice(0, 5));
     const times = all.items.map((item) => Date.parse(item.scheduledAt));
     expect(times).toEqual([...times].sort((x, y) => x - y));
   });
@@ -719,17 +710,16 @@ describe('a completed visit is locked until the office reopens it', () => {
     const task = await addVisitTask(t, visit.id, template.id, { status: 'completed', price: 5000 });
     const url = `/api/visits/${visit.id}`;
     const locked = async (response: Response) =>
-      expect((await json<{ error: { message: string } }>(response, 409)).error.message).toBe(
-        'This visit is completed. Reopen it to make changes.',
-      );
+      expect((await refusal(response, 409)).error.message).toBe('This visit is completed. Reopen it to make changes.');
 
-    const asTech = await json<VisitDetailDto>(await t.request(url, { cookie: tech.cookie }), 200);
+    const param = { id: visit.id };
+    const asTech = await json(await apiAs(t, tech.cookie).get('/visits/:id', { param }), 200);
     expect(asTech.can).toMatchObject({ tickTasks: false, manageTasks: false, edit: false, reopen: false });
-    const asManager = await json<VisitDetailDto>(await t.request(url, { cookie: manager.cookie }), 200);
+    const asManager = await json(await apiAs(t, manager.cookie).get('/visits/:id', { param }), 200);
     expect(asManager.can).toMatchObject({ tickTasks: false, manageTasks: false, edit: false, reopen: true });
 
     const patchTask = (user: TestUser, body: Record<string, unknown>) =>
-      t.request(`${url}/tasks/${task.id}`, { method: 'PATCH', cookie: user.cookie, body });
+      apiAs(t, user.cookie).patch('/visits/:id/tasks/:taskId', { param: { ...param, taskId: task.id }, json: body });
     await locked(await patchTask(tech, { status: 'pending' }));
     await locked(await patchTask(manager, { status: 'pending' }));
     await locked(await patchTask(tech, { notes: 'late note' }));
@@ -743,22 +733,22 @@ describe('a completed visit is locked until the office reopens it', () => {
     expect(unchanged).toMatchObject({ id: task.id, status: 'completed', notes: null });
 
     // Billing comes after completion: the office may still price a task; a technician never.
-    const priced = await json<VisitTaskDto>(await patchTask(manager, { price: 6500 }), 200);
+    const priced = await json(await patchTask(manager, { price: 6500 }), 200);
     expect(priced).toMatchObject({ price: 6500, status: 'completed' });
-    expect((await json<{ error: { message: string } }>(await patchTask(tech, { price: 1 }), 403)).error.message).toBe(
+    expect((await refusal(await patchTask(tech, { price: 1 }), 403)).error.message).toBe(
       'Technicians do not change prices',
     );
 
     // A technician cannot reopen; a manager can, and that unlocks it.
     const reopen = (user: TestUser) =>
-      t.request(url, { method: 'PATCH', cookie: user.cookie, body: { status: 'in_progress' } });
-    expect((await json<{ error: { message: string } }>(await reopen(tech), 403)).error.message).toBe(
+      apiAs(t, user.cookie).patch('/visits/:id', { param, json: { status: 'in_progress' } });
+    expect((await refusal(await reopen(tech), 403)).error.message).toBe(
       'Only owners and managers can reopen a completed visit',
     );
-    const reopened = await json<VisitDetailDto>(await reopen(manager), 200);
+    const reopened = await json(await reopen(manager), 200);
     expect(reopened).toMatchObject({ status: 'in_progress', completedAt: null });
     expect(reopened.can).toMatchObject({ tickTasks: true, manageTasks: true, edit: true, reopen: false });
-    expect(await json<VisitTaskDto>(await patchTask(tech, { status: 'pending', notes: 'redo' }), 200)).toMatchObject({
+    expect(await json(await patchTask(tech, { status: 'pending', notes: 'redo' }), 200)).toMatchObject({
       status: 'pending',
       notes: 'redo',
     });
@@ -783,7 +773,7 @@ describe('a completed visit is locked until the office reopens it', () => {
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
       });
-      expect((await json<{ error: { message: string } }>(await tick!, 409)).error.message).toBe(
+      expect((await refusal(await tick!, 409)).error.message).toBe(
         'This visit is completed. Reopen it to make changes.',
       );
       const [row] = await t.db.select().from(visitTasks).where(eq(visitTasks.id, task.id));
@@ -796,16 +786,16 @@ describe('a completed visit is locked until the office reopens it', () => {
     const tech = await createUser(t);
     const property = await createProperty(t, owner, {}, [tech]);
     const visit = await createVisit(t, property.id, { lead: tech, status: 'completed' });
-    const url = `/api/visits/${visit.id}`;
-    const patch = (body: Record<string, unknown>) => t.request(url, { method: 'PATCH', cookie: tech.cookie, body });
+    const patch = (body: Record<string, unknown>) =>
+      apiAs(t, tech.cookie).patch('/visits/:id', { param: { id: visit.id }, json: body });
     // A replayed completion from a phone: no error, still completed.
-    expect(await json<VisitDetailDto>(await patch({ status: 'completed' }), 200)).toMatchObject({
+    expect(await json(await patch({ status: 'completed' }), 200)).toMatchObject({
       status: 'completed',
     });
     const [row] = await t.db.select().from(visits).where(eq(visits.id, visit.id));
     expect(row?.status).toBe('completed');
-    expect(
-      (await json<{ error: { message: string } }>(await patch({ status: 'in_progress' }), 403)).error.message,
-    ).toBe('Only owners and managers can reopen a completed visit');
+    expect((await refusal(await patch({ status: 'in_progress' }), 403)).error.message).toBe(
+      'Only owners and managers can reopen a completed visit',
+    );
   });
 });

@@ -94,6 +94,7 @@ describe('a workspace made before the address was claimed', () => {
       json: { content: 'Gate code 1234', attachableType: 'property', attachableId: property.id },
     });
     expect(note.status).toBe(201);
+    // An upload is multipart, outside the typed JSON client.
     const photo = await json<{ id: string }>(
       await t.upload(
         squatter.cookie,

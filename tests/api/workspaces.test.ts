@@ -4,9 +4,6 @@ import { users, visitSeries, visitUsers, workspaceInvitations, workspaceMembers 
 import type { WorkspaceRole } from '../../src/shared/constants';
 import { INVITATION_HEADER } from '../../src/shared/identity';
 import { IDENTITY_MESSAGES } from '../../src/shared/messages/identity';
-import type { InvoiceDetailDto } from '../../src/shared/schemas/invoices';
-import type { PropertyTask as PropertyTaskDto } from '../../src/client/api/properties';
-import type { VisitDetailDto } from '../../src/shared/schemas/visits';
 import { VISIT_MESSAGES } from '../../src/shared/messages/visits';
 import { WORKSPACE_HEADER } from '../../src/shared/messages/workspaces';
 import { WORKSPACE_MESSAGES } from '../../src/shared/schemas/workspaces';
@@ -28,19 +25,6 @@ import { linkIn, mailsTo, waitForMail } from '../support/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { apiAs } from '../support/api';
 import { json } from '../support/json';
-import type { Get, ItemOf, ApiOutput } from '../../src/client/api/contract';
-
-type SeriesWithVisitsDto = ApiOutput<'post', '/visit-series'>;
-
-type MeDto = Get<'/me'>;
-
-type WorkspaceDto = Get<'/workspaces/:id'>;
-
-type MyInvitationDto = ItemOf<'/invitations'>;
-
-type MemberDto = ItemOf<'/workspaces/:id/members'>;
-
-type InvitationByTokenDto = Get<'/invitations/by-token/:token'>;
 
 // A workspace is one business. Its settings, its team and their roles, the workspace
 // a request is in, invitations to proven addresses, assigning at scheduling, copies
@@ -71,10 +55,18 @@ const call = (user: TestUser, path: string, { method, body, workspace }: Call = 
     headers: workspace ? { [WORKSPACE_HEADER]: workspace } : {},
   });
 
-const me = async (user: TestUser, workspace?: string) => json<MeDto>(await call(user, '/api/me', { workspace }), 200);
+/** The X-Workspace header naming `workspace`, if any. */
+const inWorkspace = (workspace?: string): Record<string, string> =>
+  workspace ? { [WORKSPACE_HEADER]: workspace } : {};
+const me = async (user: TestUser, workspace?: string) =>
+  json(await apiAs(t, user.cookie).get('/me', { headers: inWorkspace(workspace) }), 200);
 const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
-const list = async (user: TestUser, path: string, workspace?: string) =>
-  (await json<{ items: { id: string }[] }>(await call(user, path, { workspace }), 200)).items;
+/** A list's items as `user`, in `workspace` when named (the ids are all that is read). */
+const list = async (
+  user: TestUser,
+  path: '/properties' | '/tasks' | '/visits' | '/visits/upcoming' | '/invoices',
+  workspace?: string,
+) => (await json(await apiAs(t, user.cookie).get(path, { headers: inWorkspace(workspace) }), 200)).items;
 
 /** A business: its owner (verified), with the business named, and members with roles. */
 async function business(name: string, team: Partial<Record<'manager' | 'technician', number>> = {}) {
@@ -106,10 +98,10 @@ describe('sign-up and settings', () => {
     expect(fresh.setUp).toBe(false);
     expect(fresh.can).toMatchObject({ manageSettings: true, seePrices: true, seeInvoices: true });
 
-    const named = await json<WorkspaceDto>(
-      await call(user, `/api/workspaces/${user.workspaceId}`, {
-        method: 'PATCH',
-        body: { name: '  Nora’s Pools ', timeZone: 'Europe/Lisbon' },
+    const named = await json(
+      await apiAs(t, user.cookie).patch('/workspaces/:id', {
+        param: { id: user.workspaceId },
+        json: { name: '  Nora’s Pools ', timeZone: 'Europe/Lisbon' },
       }),
       200,
     );
@@ -130,12 +122,14 @@ describe('sign-up and settings', () => {
       invoicePrefix: 'SS-',
       timeZone: 'Europe/London',
     };
-    const saved = await json<WorkspaceDto>(
-      await call(shop.managers[0]!, `/api/workspaces/${shop.id}`, { method: 'PATCH', body: settings }),
+    const saved = await json(
+      await apiAs(t, shop.managers[0]!.cookie).patch('/workspaces/:id', { param: { id: shop.id }, json: settings }),
       200,
     );
     expect(saved).toMatchObject({ ...settings, role: 'manager', setUp: true });
-    expect(await json<WorkspaceDto>(await call(shop.owner, `/api/workspaces/${shop.id}`), 200)).toMatchObject(settings);
+    expect(
+      await json(await apiAs(t, shop.owner.cookie).get('/workspaces/:id', { param: { id: shop.id } }), 200),
+    ).toMatchObject(settings);
 
     for (const method of ['GET', 'PATCH'] as const) {
       const body = method === 'PATCH' ? { taxRateBps: 0 } : undefined;
@@ -148,14 +142,16 @@ describe('sign-up and settings', () => {
 
   it('takes and answers the business country, locale and currency (the fixed shape); /api/me names them', async () => {
     const shop = await business('Perth Pools');
-    expect(await json<WorkspaceDto>(await call(shop.owner, `/api/workspaces/${shop.id}`), 200)).toMatchObject({
+    expect(
+      await json(await apiAs(t, shop.owner.cookie).get('/workspaces/:id', { param: { id: shop.id } }), 200),
+    ).toMatchObject({
       country: 'US',
       locale: 'en-US',
       currency: 'USD',
     });
     const body = { country: 'au', locale: 'en-AU', currency: 'aud', timeZone: 'Australia/Perth' };
-    const changed = await json<WorkspaceDto>(
-      await call(shop.owner, `/api/workspaces/${shop.id}`, { method: 'PATCH', body }),
+    const changed = await json(
+      await apiAs(t, shop.owner.cookie).patch('/workspaces/:id', { param: { id: shop.id }, json: body }),
       200,
     );
     expect(changed).toMatchObject({ country: 'AU', locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Perth' });
@@ -192,7 +188,9 @@ describe('sign-up and settings', () => {
     }
     const empty = await call(shop.owner, `/api/workspaces/${shop.id}`, { method: 'PATCH', body: {} });
     expect(empty.status).toBe(400);
-    expect(await json<WorkspaceDto>(await call(shop.owner, `/api/workspaces/${shop.id}`), 200)).toMatchObject({
+    expect(
+      await json(await apiAs(t, shop.owner.cookie).get('/workspaces/:id', { param: { id: shop.id } }), 200),
+    ).toMatchObject({
       name: 'Strict Shop',
       taxRateBps: 800,
       invoicePrefix: 'INV-',
@@ -212,18 +210,18 @@ describe('the workspace a request is in', () => {
     const northTask = await createTask(t, north.owner);
     const southTask = await createTask(t, south.owner);
 
-    expect(ids(await list(both, '/api/properties', north.id))).toEqual([northProperty.id]);
-    expect(ids(await list(both, '/api/properties', south.id))).toEqual([southProperty.id]);
-    expect(ids(await list(both, '/api/tasks', north.id))).toEqual([northTask.id]);
-    expect(ids(await list(both, '/api/tasks', south.id))).toEqual([southTask.id]);
+    expect(ids(await list(both, '/properties', north.id))).toEqual([northProperty.id]);
+    expect(ids(await list(both, '/properties', south.id))).toEqual([southProperty.id]);
+    expect(ids(await list(both, '/tasks', north.id))).toEqual([northTask.id]);
+    expect(ids(await list(both, '/tasks', south.id))).toEqual([southTask.id]);
     // One business's record, asked for in the other: not found.
     expect((await call(both, `/api/properties/${southProperty.id}`, { workspace: north.id })).status).toBe(404);
     expect((await call(both, `/api/tasks/${northTask.id}`, { workspace: south.id })).status).toBe(404);
 
     // Without the header: the default (the last joined, by addMember as by accepting); PUT changes it.
-    expect(ids(await list(both, '/api/properties'))).toEqual([southProperty.id]);
+    expect(ids(await list(both, '/properties'))).toEqual([southProperty.id]);
     await json(await call(both, '/api/me/workspace', { method: 'PUT', body: { workspaceId: north.id } }), 204);
-    expect(ids(await list(both, '/api/properties'))).toEqual([northProperty.id]);
+    expect(ids(await list(both, '/properties'))).toEqual([northProperty.id]);
     const mine = await me(both);
     expect(mine.workspace).toMatchObject({ id: north.id, name: 'North Co', role: 'manager' });
     expect(mine.workspaces.map((workspace) => workspace.name)).toEqual(
@@ -231,7 +229,7 @@ describe('the workspace a request is in', () => {
     );
     expect((await me(both, south.id)).workspace).toMatchObject({ id: south.id, name: 'South Co', role: 'manager' });
     // A uuid is the same in capitals.
-    expect(ids(await list(both, '/api/properties', south.id.toUpperCase()))).toEqual([southProperty.id]);
+    expect(ids(await list(both, '/properties', south.id.toUpperCase()))).toEqual([southProperty.id]);
     expect((await call(both, `/api/workspaces/${north.id.toUpperCase()}/members`)).status).toBe(200);
   });
 
@@ -250,7 +248,7 @@ describe('the workspace a request is in', () => {
 
 describe('the team', () => {
   const members = async (user: TestUser, workspaceId: string) =>
-    (await json<{ items: MemberDto[] }>(await call(user, `/api/workspaces/${workspaceId}/members`), 200)).items;
+    (await json(await apiAs(t, user.cookie).get('/workspaces/:id/members', { param: { id: workspaceId } }), 200)).items;
   const setRole = (by: TestUser, workspaceId: string, userId: string, role: WorkspaceRole) =>
     call(by, `/api/workspaces/${workspaceId}/members/${userId}`, { method: 'PATCH', body: { role } });
   const remove = (by: TestUser, workspaceId: string, userId: string) =>
@@ -316,9 +314,9 @@ describe('the team', () => {
       status: 'completed',
     });
     const future = await createVisit(t, property.id, { lead: removed!, assistants: [shop.owner] });
-    const { series } = await json<SeriesWithVisitsDto>(
-      await call(shop.owner, '/api/visit-series', {
-        body: {
+    const { series } = await json(
+      await apiAs(t, shop.owner.cookie).post('/visit-series', {
+        json: {
           propertyId: property.id,
           startsAt: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
           timeZone: 'UTC',
@@ -345,7 +343,7 @@ describe('the team', () => {
 
 describe('the invitation link: one link to join', () => {
   const invite = (from: TestUser, workspaceId: string, email: string, role: WorkspaceRole = 'technician') =>
-    call(from, `/api/workspaces/${workspaceId}/invitations`, { body: { email, role } });
+    apiAs(t, from.cookie).post('/workspaces/:id/invitations', { param: { id: workspaceId }, json: { email, role } });
   /** Invites `email` and answers the link's token, read from the e-mail. */
   async function invitedToken(from: TestUser, workspaceId: string, email: string, role: WorkspaceRole = 'technician') {
     const before = (await mailsTo(t.config.dataDir, email, /invited to join/)).length;
@@ -353,7 +351,7 @@ describe('the invitation link: one link to join', () => {
     const mail = await waitForMail(t.config.dataDir, email, /invited to join/, { after: before });
     return linkIn(mail, '/invitations/').split('/invitations/')[1]!;
   }
-  const read = (token: string) => t.request(`/api/invitations/by-token/${token}`);
+  const read = (token: string) => apiAs(t).get('/invitations/by-token/:token', { param: { token } });
   const acceptLink = (user: { cookie: string }, token: string) =>
     apiAs(t, user.cookie).post('/invitations/by-token/:token/accept', { param: { token } });
   const signUp = (email: string, name: string, token?: string) =>
@@ -371,7 +369,7 @@ describe('the invitation link: one link to join', () => {
     expect(mail.text).toContain('Lena Link invited you to join Link Laundry on Rounds, as a technician.');
 
     for (let i = 0; i < 3; i += 1) {
-      expect(await json<InvitationByTokenDto>(await read(token), 200)).toEqual({
+      expect(await json(await read(token), 200)).toEqual({
         workspaceName: 'Link Laundry',
         inviterName: 'Lena Link',
         role: 'technician',
@@ -401,11 +399,11 @@ describe('the invitation link: one link to join', () => {
     expect(after.workspace).toMatchObject({ id: shop.id, name: 'Join Janitorial', role: 'technician' });
     expect(after.profile.displayName).toBe('Jo Joiner');
     // The page then accepts: the same answer, nothing changes.
-    expect(await json<Body>(await acceptLink(joiner, token), 200)).toEqual({
+    expect(await json(await acceptLink(joiner, token), 200)).toEqual({
       workspaceId: shop.id,
       role: 'technician',
     });
-    expect((await json<InvitationByTokenDto>(await read(token), 200)).status).toBe('accepted');
+    expect((await json(await read(token), 200)).status).toBe('accepted');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo(t.config.dataDir, email, /verify/i)).toEqual([]);
   });
@@ -421,7 +419,7 @@ describe('the invitation link: one link to join', () => {
     expect(after.emailVerified).toBe(false);
     expect(after.workspaces).toHaveLength(1);
     expect(after.workspaces[0]).toMatchObject({ role: 'owner' });
-    expect((await json<InvitationByTokenDto>(await read(token), 200)).status).toBe('pending');
+    expect((await json(await read(token), 200)).status).toBe('pending');
   });
 
   it('an existing account accepts from the link: joined and verified; used once; another address refused', async () => {
@@ -437,7 +435,7 @@ describe('the invitation link: one link to join', () => {
     });
     expect((await apiAs(t).post('/invitations/by-token/:token/accept', { param: { token } })).status).toBe(401);
 
-    expect(await json<Body>(await acceptLink(invitee, token), 200)).toEqual({ workspaceId: shop.id, role: 'manager' });
+    expect(await json(await acceptLink(invitee, token), 200)).toEqual({ workspaceId: shop.id, role: 'manager' });
     const after = await me(invitee, shop.id);
     expect(after.emailVerified).toBe(true);
     expect(after.workspace).toMatchObject({ id: shop.id, name: 'Existing Estates', role: 'manager' });
@@ -475,7 +473,7 @@ describe('the invitation link: one link to join', () => {
     expect((await apiAs(t).post('/invitations/by-token/:token/decline', { param: { token: second } })).status).toBe(
       204,
     );
-    expect((await json<InvitationByTokenDto>(await read(second), 200)).status).toBe('declined');
+    expect((await json(await read(second), 200)).status).toBe('declined');
     const user = await createUser(t, { email });
     const declined = await acceptLink(user, second);
     expect(declined.status).toBe(409);
@@ -486,7 +484,7 @@ describe('the invitation link: one link to join', () => {
       .update(workspaceInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(workspaceInvitations.email, email));
-    expect((await json<InvitationByTokenDto>(await read(third), 200)).status).toBe('expired');
+    expect((await json(await read(third), 200)).status).toBe('expired');
     const expired = await acceptLink(user, third);
     expect(expired.status).toBe(409);
     expect(await expired.json()).toMatchObject({ error: { message: WORKSPACE_MESSAGES.invitationExpired } });
@@ -506,17 +504,17 @@ describe('the invitation link: one link to join', () => {
 
 describe('invitations (to proven addresses)', () => {
   const invite = (from: TestUser, workspaceId: string, email: string, role: WorkspaceRole = 'technician') =>
-    call(from, `/api/workspaces/${workspaceId}/invitations`, { body: { email, role } });
-  const mine = async (user: TestUser) =>
-    (await json<{ items: MyInvitationDto[] }>(await call(user, '/api/invitations'), 200)).items;
-  const accept = (user: TestUser, id: string) => call(user, `/api/invitations/${id}/accept`, { method: 'POST' });
+    apiAs(t, from.cookie).post('/workspaces/:id/invitations', { param: { id: workspaceId }, json: { email, role } });
+  const mine = async (user: TestUser) => (await json(await apiAs(t, user.cookie).get('/invitations'), 200)).items;
+  const accept = (user: TestUser, id: string) =>
+    apiAs(t, user.cookie).post('/invitations/:id/accept', { param: { id } });
 
   it('answers the same 202 whether or not the address has an account or is a member', async () => {
     const shop = await business('Answer Shop', { technician: 1 });
     const someone = await createUser(t);
     const answers = await Promise.all(
       [someone.email, uniqueEmail('nobody'), shop.technicians[0]!.email].map(async (email) =>
-        json<Body>(await invite(shop.owner, shop.id, email), 202),
+        json(await invite(shop.owner, shop.id, email), 202),
       ),
     );
     expect(new Set(answers.map((answer) => Object.keys(answer).sort().join()))).toHaveProperty('size', 1);
@@ -542,7 +540,7 @@ describe('invitations (to proven addresses)', () => {
       role: 'manager',
       invitedBy: { email: shop.owner.email },
     });
-    expect(await json<Body>(await accept(invitee, invitation!.id), 200)).toEqual({ workspaceId: shop.id });
+    expect(await json(await accept(invitee, invitation!.id), 200)).toEqual({ workspaceId: shop.id });
     const after = await me(invitee);
     expect(after.workspaces).toContainEqual(
       expect.objectContaining({ id: shop.id, name: 'Welcome Wash', role: 'manager' }),
@@ -584,8 +582,8 @@ describe('invitations (to proven addresses)', () => {
     expect(await mine(invitee)).toEqual([]);
 
     await json(await invite(shop.owner, shop.id, invitee.email), 202);
-    const standing = await json<{ items: { id: string; email: string }[] }>(
-      await call(shop.owner, `/api/workspaces/${shop.id}/invitations`),
+    const standing = await json(
+      await apiAs(t, shop.owner.cookie).get('/workspaces/:id/invitations', { param: { id: shop.id } }),
       200,
     );
     expect(standing.items).toEqual([expect.objectContaining({ email: invitee.email })]);
@@ -645,8 +643,8 @@ describe('invitations (to proven addresses)', () => {
       }
       expect(await mine(invitee), loss).toEqual([]);
       expect((await accept(invitee, invitation!.id)).status, loss).toBe(404);
-      const standing = await json<{ items: unknown[] }>(
-        await call(shop.owner, `/api/workspaces/${shop.id}/invitations`),
+      const standing = await json(
+        await apiAs(t, shop.owner.cookie).get('/workspaces/:id/invitations', { param: { id: shop.id } }),
         200,
       );
       expect(standing.items, loss).toEqual([]);
@@ -683,9 +681,9 @@ describe('assigning at scheduling', () => {
     const [tech, second] = shop.technicians;
     const property = await createProperty(t, shop.owner);
     const soon = new Date(Date.now() + 3600_000).toISOString();
-    const visit = await json<VisitDetailDto>(
-      await call(shop.owner, '/api/visits', {
-        body: { propertyId: property.id, scheduledAt: soon, assigneeIds: [tech!.id, second!.id] },
+    const visit = await json(
+      await apiAs(t, shop.owner.cookie).post('/visits', {
+        json: { propertyId: property.id, scheduledAt: soon, assigneeIds: [tech!.id, second!.id] },
       }),
       201,
     );
@@ -695,13 +693,10 @@ describe('assigning at scheduling', () => {
     ]);
     const from = new Date(Date.now() - 3600_000).toISOString();
     const to = new Date(Date.now() + 12 * 3600_000).toISOString();
-    const mineToday = await json<{ items: { id: string }[] }>(
-      await call(tech!, `/api/visits/mine?from=${from}&to=${to}`),
-      200,
-    );
+    const mineToday = await json(await apiAs(t, tech!.cookie).get('/visits/mine', { query: { from, to } }), 200);
     expect(ids(mineToday.items)).toContain(visit.id);
-    expect(ids(await list(tech!, '/api/visits/upcoming'))).toContain(visit.id);
-    expect(ids(await list(tech!, '/api/visits'))).toEqual([visit.id]);
+    expect(ids(await list(tech!, '/visits/upcoming'))).toContain(visit.id);
+    expect(ids(await list(tech!, '/visits'))).toEqual([visit.id]);
 
     // Re-assigned on update: the removed one no longer sees it.
     await json(
@@ -747,18 +742,24 @@ describe('copy, do not follow', () => {
     );
     await json(await call(shop.owner, `/api/tasks/${task.id}`, { method: 'DELETE' }), 204);
 
-    const propertyTasks = await json<{ items: PropertyTaskDto[] }>(
-      await call(shop.owner, `/api/properties/${property.id}/tasks`),
+    const propertyTasks = await json(
+      await apiAs(t, shop.owner.cookie).get('/properties/:id/tasks', { param: { id: property.id } }),
       200,
     );
     expect(propertyTasks.items.map(({ name, price }) => ({ name, price }))).toEqual([
       { name: 'Skim the pool', price: 2700 },
     ]);
-    const visitDetail = await json<VisitDetailDto>(await call(shop.owner, `/api/visits/${visit.id}`), 200);
+    const visitDetail = await json(
+      await apiAs(t, shop.owner.cookie).get('/visits/:id', { param: { id: visit.id } }),
+      200,
+    );
     expect(visitDetail.tasks.map(({ name, price }) => ({ name, price }))).toEqual([
       { name: 'Skim the pool', price: 2700 },
     ]);
-    const invoiceDetail = await json<InvoiceDetailDto>(await call(shop.owner, `/api/invoices/${invoice.id}`), 200);
+    const invoiceDetail = await json(
+      await apiAs(t, shop.owner.cookie).get('/invoices/:id', { param: { id: invoice.id } }),
+      200,
+    );
     expect(invoiceDetail.lines.map(({ taskName, price }) => ({ taskName, price }))).toEqual([
       { taskName: 'Skim the pool', price: 2700 },
     ]);
@@ -781,7 +782,7 @@ describe('the attacks of the probe now fail', () => {
       body: { content: 'Gate code 4321 for 77 Victim Ave', attachableType: 'task', attachableId: task.id },
     });
     expect(note.status).toBe(404);
-    expect(JSON.stringify(await list(attacker, '/api/tasks'))).not.toContain('Filter clean');
+    expect(JSON.stringify(await list(attacker, '/tasks'))).not.toContain('Filter clean');
   });
 
   it('a technician changes no price, deletes no visit, series, property or template, and reads no invoice', async () => {
@@ -794,9 +795,9 @@ describe('the attacks of the probe now fail', () => {
     const visitTask = await addVisitTask(t, visit.id, task.id, { status: 'completed' });
     const invoice = await createInvoiceRow(t, property.id);
     await billVisit(t, invoice.id, visit.id);
-    const { series } = await json<SeriesWithVisitsDto>(
-      await call(shop.owner, '/api/visit-series', {
-        body: {
+    const { series } = await json(
+      await apiAs(t, shop.owner.cookie).post('/visit-series', {
+        json: {
           propertyId: property.id,
           startsAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
           timeZone: 'UTC',
@@ -827,8 +828,8 @@ describe('the attacks of the probe now fail', () => {
       const response = await call(tech!, path, { method, body });
       expect(response.status, `${method} ${path}`).toBe(status);
     }
-    expect(await list(tech!, '/api/invoices')).toEqual([]);
-    const seen = await json<VisitDetailDto>(await call(tech!, `/api/visits/${visit.id}`), 200);
+    expect(await list(tech!, '/invoices')).toEqual([]);
+    const seen = await json(await apiAs(t, tech!.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(seen.tasks.every((row) => row.price === null)).toBe(true);
     // Completed, the visit is locked: the technician can no longer tick or reopen it.
     expect(seen.can).toMatchObject({
@@ -839,7 +840,7 @@ describe('the attacks of the probe now fail', () => {
       reopen: false,
       seePrices: false,
     });
-    const owners = await json<VisitDetailDto>(await call(shop.owner, `/api/visits/${visit.id}`), 200);
+    const owners = await json(await apiAs(t, shop.owner.cookie).get('/visits/:id', { param: { id: visit.id } }), 200);
     expect(owners.tasks.map((row) => row.price)).toEqual([2700]);
   });
 
@@ -848,10 +849,7 @@ describe('the attacks of the probe now fail', () => {
     const busy = await business('Busy Co');
     const invoiceOf = async (shop: Awaited<ReturnType<typeof business>>) => {
       const property = await createProperty(t, shop.owner);
-      return json<{ invoiceNumber: string }>(
-        await call(shop.owner, '/api/invoices', { body: { propertyId: property.id } }),
-        201,
-      );
+      return json(await apiAs(t, shop.owner.cookie).post('/invoices', { json: { propertyId: property.id } }), 201);
     };
     const first = await invoiceOf(watcher);
     for (let i = 0; i < 3; i += 1) await invoiceOf(busy);

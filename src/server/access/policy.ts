@@ -469,7 +469,10 @@ export const policy = {
 } as const;
 
 /** Every kind the policy can look a record up by (the photo and note attachables among them). */
-export type Kind = Exclude<keyof typeof policy, 'workspace' | 'member' | 'visitReport' | 'portal' | 'route'>;
+export type Kind = Exclude<
+  keyof typeof policy,
+  'workspace' | 'member' | 'visitReport' | 'portal' | 'portalQuote' | 'route'
+>;
 
 /** What `requireRecord` reads of a record: columns of its table (or SQL on it). */
 type Columns = Record<string, AnyPgColumn | SQL | SQL.Aliased>;
