@@ -868,11 +868,19 @@ describe('migration 0010: data made before workspaces moves into them', () => {
       'client_messages',
       'client_consents',
       'staff_notifications',
+      // Quotes and the audit of corrected payments.
+      'quotes',
+      'quote_versions',
+      'quote_options',
+      'quote_lines',
+      'invoice_payment_changes',
     ];
     const later = new Set([
       'properties → clients (properties_client_id_clients_id_fk)',
       'photos → visit_tasks (photos_visit_task_id_visit_tasks_id_fk)',
       'visit_tasks → visit_tasks (visit_tasks_follow_up_of_visit_tasks_id_fk)',
+      // A job's final invoice names its quote's deposit invoice (quotes came later).
+      'invoices → invoices (invoices_deposit_invoice_id_invoices_id_fk)',
     ]);
     expect(
       Object.entries(results).filter(
