@@ -2,9 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { addressKey, geocodeQuery } from '../../shared/place';
 import type { Database } from '../db/client';
 import { geocodeResults, properties } from '../db/schema';
-import { rootCause } from '../log';
 import type { Geocoder } from './geocoder';
 import { onGeocodeWanted } from './wake';
+import { repeatWhenWoken } from '../jobs/repeat';
 
 // Properties made, or given a new address, without coordinates are placed by the geocoder in the
 // background: a request never waits on it. Answers are kept by normalised address
@@ -79,48 +79,10 @@ async function knownOrAsked(db: Database, geocoder: Geocoder, key: string, query
  * in this process; runs never overlap; a batch that was full runs again at once. Returns the stop.
  */
 export function startGeocodingJob(db: Database, geocoder: Geocoder, pollMs = 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const work = async () => {
-    try {
-      do {
-        again = false;
-        const looked = await geocodePendingProperties(db, geocoder);
-        if (looked === BATCH) again = true;
-      } while (again && !stopped);
-    } catch (error) {
-      console.warn(`The geocoding job failed: ${rootCause(error)}`);
-    } finally {
-      running = null;
-    }
-  };
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = work();
-  };
-  const timer = setInterval(tick, pollMs);
-  timer.unref();
-  let soon: ReturnType<typeof setTimeout> | null = null;
-  const unsubscribe = onGeocodeWanted(() => {
-    if (soon) return;
-    // After the request's transaction has committed.
-    soon = setTimeout(() => {
-      soon = null;
-      tick();
-    }, 25);
-    soon.unref();
-  });
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    if (soon) clearTimeout(soon);
-    unsubscribe();
-    await running;
-  };
+  return repeatWhenWoken(
+    pollMs,
+    'geocoding job',
+    async () => (await geocodePendingProperties(db, geocoder)) === BATCH,
+    onGeocodeWanted,
+  );
 }

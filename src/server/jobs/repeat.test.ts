@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { repeatEvery } from './repeat';
+import { repeatEvery, repeatWhenWoken } from './repeat';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,5 +35,36 @@ describe('repeatEvery', () => {
     stop();
     await sleep(50);
     expect(runs).toBe(1);
+  });
+});
+
+describe('repeatWhenWoken', () => {
+  it('runs soon after a wake, again at once while a run says more is waiting, and stops listening when stopped', async () => {
+    const listeners = new Set<() => void>();
+    const onWake = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    let runs = 0;
+    let waiting = 0;
+    const stop = repeatWhenWoken(
+      60_000,
+      'probe job',
+      async () => {
+        runs += 1;
+        if (waiting > 0) waiting -= 1;
+        return waiting > 0;
+      },
+      onWake,
+    );
+    await vi.waitFor(() => expect(runs).toBe(1));
+    // Three batches wait: one wake runs until the job says none is left.
+    waiting = 3;
+    for (const listener of listeners) listener();
+    await vi.waitFor(() => expect(runs).toBe(4));
+    await sleep(50);
+    expect(runs).toBe(4);
+    await stop();
+    expect(listeners.size).toBe(0);
   });
 });

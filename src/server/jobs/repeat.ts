@@ -31,3 +31,59 @@ export function repeatEvery(intervalMs: number, name: string, job: () => Promise
     await running;
   };
 }
+
+/**
+ * `repeatEvery`, for a job that this process can also wake: it runs 25 ms after `onWake` calls
+ * (after the waking request's transaction has committed) as well as every `intervalMs`. A tick or
+ * a wake that comes during a run makes it run once more right after, and a run that answers `true`
+ * (a full batch: more is waiting) runs again at once, so nothing woken waits for the next tick.
+ */
+export function repeatWhenWoken(
+  intervalMs: number,
+  name: string,
+  job: () => Promise<boolean | void>,
+  onWake: (listener: () => void) => () => void,
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const work = async () => {
+    try {
+      do {
+        again = false;
+        if ((await job()) === true) again = true;
+      } while (again && !stopped);
+    } catch (error) {
+      console.warn(`The ${name} failed: ${rootCause(error)}`);
+    } finally {
+      running = null;
+    }
+  };
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = work();
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  let soon: ReturnType<typeof setTimeout> | null = null;
+  const unsubscribe = onWake(() => {
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = null;
+      tick();
+    }, 25);
+    soon.unref();
+  });
+  tick();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    if (soon) clearTimeout(soon);
+    unsubscribe();
+    await running;
+  };
+}

@@ -25,6 +25,7 @@ import { notifyStaff, officeOf } from './staff-notifications';
 import { clientMessageMail } from './message-mail';
 import type { VisitSnapshot } from './client-messages';
 import { onMessageWritten } from './wake';
+import { repeatWhenWoken } from '../../jobs/repeat';
 
 // The worker that sends the client-message outbox. Safe with any number of server
 // processes: a batch is claimed with FOR UPDATE SKIP LOCKED (two workers never take the same
@@ -351,46 +352,10 @@ export function clientOfToken(secret: string, token: string): string | null {
  * under way is sent and recorded (graceful shutdown closes the database after it).
  */
 export function startMessageWorker(deps: WorkerDeps, intervalMs = 1000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const work = async () => {
-    try {
-      do {
-        again = false;
-        await sendDueMessages(deps);
-      } while (again && !stopped);
-    } catch (error) {
-      console.warn(`The message worker failed: ${rootCause(error)}`);
-    } finally {
-      running = null;
-    }
-  };
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = work();
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  let soon: ReturnType<typeof setTimeout> | null = null;
-  const unsubscribe = onMessageWritten(() => {
-    if (soon) return;
-    soon = setTimeout(() => {
-      soon = null;
-      tick();
-    }, 25);
-    soon.unref();
-  });
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    if (soon) clearTimeout(soon);
-    unsubscribe();
-    await running;
-  };
+  return repeatWhenWoken(
+    intervalMs,
+    'message worker',
+    () => sendDueMessages(deps).then(() => undefined),
+    onMessageWritten,
+  );
 }
